@@ -1,0 +1,118 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { LogIn } from "lucide-react";
+import { loginInput, type SessionUser } from "../../../common/auth";
+// Imported from auth-context (not lib/auth) because lib/auth renders this form inside AuthGate.
+import { useAuth } from "../../lib/auth-context";
+import { errorMessage, firstIssueByField } from "../../lib/errors";
+import { Alert } from "../../ui/alert";
+import { Button } from "../../ui/button";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { PasswordInput } from "../../ui/password-input";
+import { TextLink } from "../../ui/text-link";
+import { AuthCard } from "./auth-card";
+import { withCallback } from "./safe-callback";
+
+const FIELDS = ["email", "password"] as const;
+type FieldName = (typeof FIELDS)[number];
+
+export type LoginFormProps = {
+  /** Called with the signed-in user; the caller decides where to go. */
+  onSuccess: (user: SessionUser) => void;
+  title?: ReactNode;
+  description?: ReactNode;
+  /** Show "Forgot password?" and the sign-up link (off for the plain System Login). */
+  showLinks?: boolean;
+  /** A validated callback path to carry over to the sign-up link. */
+  callback?: string | null;
+};
+
+export function LoginForm({
+  onSuccess,
+  title = "Sign In",
+  description = "Welcome back. Sign in to The $100 Lab.",
+  showLinks = true,
+  callback = null,
+}: LoginFormProps) {
+  const { login } = useAuth();
+  const [values, setValues] = useState<Record<FieldName, string>>({ email: "", password: "" });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const update = (name: FieldName) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    const parsed = loginInput.safeParse(values);
+    if (!parsed.success) {
+      const issues = firstIssueByField(parsed.error);
+      setFieldErrors(issues);
+      const first = FIELDS.find((name) => issues[name]);
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const user = await login(parsed.data);
+      onSuccess(user);
+    } catch (error) {
+      setFormError(errorMessage(error, { fallback: "Login failed", network: "Network error" }));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={title}
+      description={description}
+      icon={<LogIn />}
+      footer={
+        showLinks ? (
+          <p>
+            Don&apos;t have an account? <TextLink to={withCallback("/signup", callback)}>Sign up</TextLink>
+          </p>
+        ) : undefined
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-busy={submitting}>
+        {formError ? <Alert variant="error">{formError}</Alert> : null}
+        <Field label="Email" error={fieldErrors.email}>
+          <Input
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={values.email}
+            onChange={update("email")}
+          />
+        </Field>
+        <Field
+          label="Password"
+          error={fieldErrors.password}
+          labelAside={showLinks ? <TextLink to="/forgot-password" className="text-sm">Forgot password?</TextLink> : undefined}
+        >
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={update("password")}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" loading={submitting}>
+          Sign In
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { UserCheck } from "lucide-react";
+import { isAdminRole, type SessionUser } from "../../../common/auth";
+import { useAuth } from "../../lib/auth";
+import { errorMessage } from "../../lib/errors";
+import { Alert } from "../../ui/alert";
+import { Button } from "../../ui/button";
+import { PageSpinner } from "../../ui/spinner";
+import { AuthCard } from "./auth-card";
+import { LoginForm } from "./login-form";
+import { useCallbackParam } from "./use-callback-param";
+
+/** Where a user lands after signing in: the callback when valid, else /today for admins and / for members. */
+export function destinationFor(user: SessionUser, callback: string | null): string {
+  if (callback) return callback;
+  return isAdminRole(user.role) ? "/today" : "/";
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const callback = useCallbackParam();
+  const { status, user } = useAuth();
+  // Once this page has signed someone in it navigates away; do not flash the "already signed in" card.
+  const [justSignedIn, setJustSignedIn] = useState(false);
+
+  const onSuccess = (signedIn: SessionUser) => {
+    setJustSignedIn(true);
+    void navigate(destinationFor(signedIn, callback), { replace: true });
+  };
+
+  let content;
+  if (status === "loading") content = <PageSpinner />;
+  else if (status === "authenticated" && user && !justSignedIn) content = <AlreadySignedIn user={user} callback={callback} />;
+  else content = <LoginForm onSuccess={onSuccess} callback={callback} />;
+
+  return (
+    <>
+      <title>Sign In · The $100 Lab</title>
+      {content}
+    </>
+  );
+}
+
+function AlreadySignedIn({ user, callback }: { user: SessionUser; callback: string | null }) {
+  const { logout } = useAuth();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const signOut = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await logout();
+    } catch (cause) {
+      setError(errorMessage(cause, { fallback: "Logout failed. Please try again.", network: "Network error. Please try again." }));
+    }
+    setPending(false);
+  };
+
+  return (
+    <AuthCard
+      title="You're signed in"
+      description={
+        <>
+          Signed in as <strong className="font-semibold text-ink break-all">{user.email}</strong>.
+        </>
+      }
+      icon={<UserCheck />}
+    >
+      <div className="flex flex-col gap-4">
+        {error ? <Alert variant="error">{error}</Alert> : null}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button asChild size="lg" className="sm:flex-1">
+            <Link to={destinationFor(user, callback)} replace>
+              Continue
+            </Link>
+          </Button>
+          <Button variant="outline" size="lg" className="sm:flex-1" loading={pending} onClick={() => void signOut()}>
+            Logout
+          </Button>
+        </div>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { PartyPopper, UserPlus } from "lucide-react";
+import { PASSWORD_MIN_LENGTH, SIGNUP_AUTO_LOGIN_DELAY_MS, signupInput } from "../../../common/auth";
+import { useAuth } from "../../lib/auth";
+import { errorMessage, firstIssueByField } from "../../lib/errors";
+import { Alert } from "../../ui/alert";
+import { Button } from "../../ui/button";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { PasswordInput } from "../../ui/password-input";
+import { Spinner } from "../../ui/spinner";
+import { TextLink } from "../../ui/text-link";
+import { AuthCard } from "./auth-card";
+import { withCallback } from "./safe-callback";
+import { useCallbackParam } from "./use-callback-param";
+
+const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+
+const EMPTY: Values = { name: "", email: "", password: "", confirmPassword: "" };
+
+/** Same schema as the server, plus the confirmation that only the form knows about. */
+function validate(values: Values) {
+  const parsed = signupInput.safeParse({ name: values.name, email: values.email, password: values.password });
+  const errors: Partial<Record<FieldName, string>> = parsed.success ? {} : firstIssueByField(parsed.error);
+  if (values.confirmPassword.length === 0) errors.confirmPassword = "Please confirm your password";
+  else if (values.confirmPassword !== values.password) errors.confirmPassword = "Passwords do not match";
+  const hasErrors = FIELDS.some((name) => errors[name]);
+  return { data: parsed.success && !hasErrors ? parsed.data : null, errors };
+}
+
+export function SignupPage() {
+  const callback = useCallbackParam();
+  const { signup } = useAuth();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [created, setCreated] = useState<{ name: string; email: string } | null>(null);
+
+  const update = (name: FieldName) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    const { data, errors } = validate(values);
+    if (!data) {
+      setFieldErrors(errors);
+      const first = FIELDS.find((name) => errors[name]);
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const user = await signup(data);
+      setCreated({ name: user.name, email: user.email });
+    } catch (error) {
+      setFormError(errorMessage(error, { fallback: "Signup failed", network: "Network error. Please try again." }));
+      setSubmitting(false);
+    }
+  };
+
+  if (created) return <AccountCreated name={created.name} email={created.email} callback={callback} />;
+
+  return (
+    <>
+      <title>Create your account · The $100 Lab</title>
+      <AuthCard
+        title="Create your account"
+        description="Join The $100 Lab and follow real $100 experiments."
+        icon={<UserPlus />}
+        footer={
+          <p>
+            Already have an account? <TextLink to={withCallback("/login", callback)}>Sign in</TextLink>
+          </p>
+        }
+      >
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-busy={submitting}>
+          {formError ? <Alert variant="error">{formError}</Alert> : null}
+          <Field label="Full Name" error={fieldErrors.name}>
+            <Input name="name" autoComplete="name" required value={values.name} onChange={update("name")} />
+          </Field>
+          <Field label="Email Address" error={fieldErrors.email}>
+            <Input
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={values.email}
+              onChange={update("email")}
+            />
+          </Field>
+          <Field label="Password" error={fieldErrors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+            <PasswordInput
+              name="password"
+              autoComplete="new-password"
+              required
+              value={values.password}
+              onChange={update("password")}
+            />
+          </Field>
+          <Field label="Confirm Password" error={fieldErrors.confirmPassword}>
+            <PasswordInput
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={values.confirmPassword}
+              onChange={update("confirmPassword")}
+            />
+          </Field>
+          <p className="text-sm text-ink-muted">
+            By creating an account you agree to the <TextLink to="/terms">Terms of Service</TextLink> and the{" "}
+            <TextLink to="/privacy">Privacy Policy</TextLink>.
+          </p>
+          <Button type="submit" size="lg" className="w-full" loading={submitting}>
+            Create Account
+          </Button>
+        </form>
+      </AuthCard>
+    </>
+  );
+}
+
+/**
+ * The success screen. The sign-up call already set the session cookie; after the spec's pause this
+ * asks the server who is signed in ("auto-login") and goes on, or falls back to /login.
+ */
+function AccountCreated({ name, email, callback }: { name: string; email: string; callback: string | null }) {
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const loginPath = withCallback("/login", callback);
+
+  useEffect(() => {
+    let cancelled = false;
+    const timer = window.setTimeout(() => {
+      refresh()
+        .then((user) => {
+          if (!cancelled) void navigate(user ? (callback ?? "/") : loginPath, { replace: true });
+        })
+        .catch(() => {
+          if (!cancelled) void navigate(loginPath, { replace: true });
+        });
+    }, SIGNUP_AUTO_LOGIN_DELAY_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [refresh, navigate, callback, loginPath]);
+
+  return (
+    <>
+      <title>Account Created! · The $100 Lab</title>
+      <AuthCard title="Account Created!" icon={<PartyPopper />}>
+        <div className="flex flex-col gap-5">
+          <p className="text-base">
+            Welcome, <strong className="font-semibold break-words">{name}</strong>. Your account for{" "}
+            <strong className="font-semibold break-all">{email}</strong> is ready.
+          </p>
+          <p className="flex items-center gap-3 rounded-control bg-sunken p-4 text-sm font-medium" role="status">
+            <Spinner size="sm" label={null} />
+            Logging you in automatically...
+          </p>
+          <p className="text-center text-sm">
+            <TextLink to={loginPath}>Take me to login instead</TextLink>
+          </p>
+        </div>
+      </AuthCard>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { useNavigate } from "react-router-dom";
+import { LoginForm } from "./login-form";
+
+/**
+ * The plain System Login of the spec. Unlike the original there is no "Quick Access" button and no
+ * built-in credentials: an operator account is created with `npm run create-admin`.
+ */
+export function SystemLoginPage() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <title>System Login · The $100 Lab</title>
+      <LoginForm
+        title="System Login"
+        description="Sign in with an administrator account."
+        showLinks={false}
+        onSuccess={() => void navigate("/today", { replace: true })}
+      />
+    </>
+  );
+}

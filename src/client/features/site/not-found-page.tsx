@@ -1,0 +1,23 @@
+import { Link } from "react-router-dom";
+import { Compass } from "lucide-react";
+import { Button } from "../../ui/button";
+import { EmptyState } from "../../ui/empty-state";
+
+export function NotFoundPage() {
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-16">
+      <title>Page not found · The $100 Lab</title>
+      <EmptyState
+        icon={Compass}
+        titleAs="h1"
+        title="Page not found"
+        description="The page you asked for does not exist or has moved."
+        action={
+          <Button asChild>
+            <Link to="/">Go Home</Link>
+          </Button>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { isTRPCClientError } from "@trpc/client";
+import type { $ZodError as ZodError } from "zod/v4/core";
+
+export type ErrorTexts = {
+  /** Shown when the server answered but gave no usable message (for example "Login failed"). */
+  fallback: string;
+  /** Shown when the request never reached the server (for example "Network error. Please try again."). */
+  network: string;
+};
+
+/** True when the request failed before any answer came back from the server (offline, DNS, connection reset). */
+export function isNetworkError(error: unknown): boolean {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return true;
+  if (isTRPCClientError(error)) {
+    return !error.shape && !error.data && error.cause instanceof TypeError;
+  }
+  return error instanceof TypeError;
+}
+
+/**
+ * The text to show for a failed call: the server's own message when it sent one (the server formats
+ * messages to be read by people), the network text when nothing came back, else the fallback.
+ */
+export function errorMessage(error: unknown, texts: ErrorTexts): string {
+  if (isNetworkError(error)) return texts.network;
+  if (isTRPCClientError(error) && (error.shape || error.data)) {
+    const message = error.message.trim();
+    return message.length > 0 ? message : texts.fallback;
+  }
+  return texts.fallback;
+}
+
+/**
+ * The first issue message per top-level field, for showing one error under each input.
+ * Example: `{ email: "Email address is required", password: "Password is required" }`.
+ */
+export function firstIssueByField(error: ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    result[key] ??= issue.message;
+  }
+  return result;
+}

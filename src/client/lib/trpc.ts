@@ -1,0 +1,51 @@
+import { createElement, useState, type ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createTRPCReact } from "@trpc/react-query";
+import { httpBatchLink, isTRPCClientError } from "@trpc/client";
+import type { AppRouter } from "../../server/trpc/router";
+
+/** Typed React hooks for every tRPC procedure of the server (types only; no server code reaches the bundle). */
+export const trpc = createTRPCReact<AppRouter>();
+
+/** HTTP statuses a retry cannot fix: bad input, not signed in, not allowed, not found, conflict, rate limited. */
+const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 413, 429]);
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  if (isTRPCClientError(error)) {
+    const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
+    if (typeof status === "number" && NO_RETRY_STATUSES.has(status)) return false;
+  }
+  return true;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * Provides the tRPC client and the React Query cache. The session travels in an httpOnly,
+ * same-origin cookie, so there is no token handling here: fetch sends the cookie by itself.
+ */
+export function TrpcProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(() =>
+    trpc.createClient({
+      links: [httpBatchLink({ url: "/trpc" })],
+    }),
+  );
+  return createElement(trpc.Provider, {
+    client: trpcClient,
+    queryClient,
+    children: createElement(QueryClientProvider, { client: queryClient }, children),
+  });
+}

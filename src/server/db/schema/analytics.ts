@@ -1,0 +1,129 @@
+import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+/**
+ * The one table that grows without bound. A bigint identity rather than a UUID keeps the primary
+ * key append-only (see docs/decisions). The raw address is never stored: only a masked form.
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    clientTimestamp: timestamp("client_timestamp", { withTimezone: true }),
+    event: text("event").notNull(),
+    page: text("page").notNull(),
+    url: text("url"),
+    category: text("category"),
+    label: text("label"),
+    value: doublePrecision("value"),
+    component: text("component"),
+    experimentId: text("experiment_id"),
+    properties: jsonb("properties").$type<Record<string, string | number | boolean | null>>(),
+    sessionId: text("session_id").notNull(),
+    /** SHA-256 of the day's salt, the address and the user agent: counts visitors without keeping who they are. */
+    visitorId: text("visitor_id").notNull(),
+    maskedIp: text("masked_ip"),
+    country: text("country"),
+    region: text("region"),
+    city: text("city"),
+    timezone: text("timezone"),
+    deviceType: text("device_type"),
+    browser: text("browser"),
+    os: text("os"),
+    referrerHost: text("referrer_host"),
+  },
+  (t) => [
+    index("analytics_events_received_at_page_idx").on(t.receivedAt, t.page),
+    index("analytics_events_received_at_visitor_idx").on(t.receivedAt, t.visitorId),
+    index("analytics_events_received_at_session_idx").on(t.receivedAt, t.sessionId),
+  ],
+);
+
+/** One random salt per UTC day, shared by every app instance; deleted after 48 hours. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: createdAt(),
+});
+
+/*
+ * Rollups for the admin dashboard (docs/decisions/004-analytics-dashboard.md), by UTC hour and by UTC day.
+ * The event writer keeps them current in the same transaction as each batch of events (rollups.ts), so they
+ * never disagree with analytics_events; rebuildRollups() recomputes them from the events (start-up backfill,
+ * the benchmark). `hour` is date_trunc('hour', received_at, 'UTC'), `day` date_trunc('day', received_at, 'UTC').
+ */
+
+/** One row per visitor and UTC hour with any event: exact distinct-visitor counts, and the Recent Visitors list. */
+export const analyticsVisitorHours = pgTable(
+  "analytics_visitor_hours",
+  {
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    visitorId: text("visitor_id").notNull(),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+    events: integer("events").notNull(),
+    pageViews: integer("page_views").notNull(),
+    /** The attributes of the visitor's latest event in the hour. */
+    maskedIp: text("masked_ip"),
+    country: text("country"),
+    region: text("region"),
+    city: text("city"),
+    timezone: text("timezone"),
+    deviceType: text("device_type"),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.visitorId] })],
+);
+
+/** The same per UTC day (country and device only): what the 7- and 30-day ranges read. */
+export const analyticsVisitorDays = pgTable(
+  "analytics_visitor_days",
+  {
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    visitorId: text("visitor_id").notNull(),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+    events: integer("events").notNull(),
+    pageViews: integer("page_views").notNull(),
+    /** The attributes of the visitor's latest event in the day. */
+    country: text("country"),
+    deviceType: text("device_type"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorId] })],
+);
+
+/** page_view events per page and UTC hour, and per page and UTC day: Top Pages without touching the events. */
+export const analyticsPageHours = pgTable(
+  "analytics_page_hours",
+  {
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    page: text("page").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.page] })],
+);
+
+export const analyticsPageDays = pgTable(
+  "analytics_page_days",
+  {
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    page: text("page").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.page] })],
+);
+
+/**
+ * Sessions: the events of one client session id, split where more than 30 minutes pass without an event.
+ * One row per such run, merged by the writer as events arrive (in any order).
+ */
+export const analyticsSessions = pgTable(
+  "analytics_sessions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: text("session_id").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+    events: integer("events").notNull(),
+    pageViews: integer("page_views").notNull(),
+  },
+  (t) => [index("analytics_sessions_session_id_ended_at_idx").on(t.sessionId, t.endedAt), index("analytics_sessions_ended_at_idx").on(t.endedAt)],
+);

@@ -1,0 +1,6 @@
+export * from "./users";
+export * from "./mail";
+export * from "./waitlist";
+export * from "./builders";
+export * from "./analytics";
+export * from "./settings";

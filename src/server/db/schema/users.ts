@@ -1,0 +1,47 @@
+import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ROLES } from "../../../common/auth";
+import { createdAt, id, updatedAt } from "./columns";
+
+export const userRole = pgEnum("user_role", ROLES);
+
+export const users = pgTable("users", {
+  id: id(),
+  /** Stored trimmed and lower-cased; the unique index is the source of truth for "already has an account". */
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  role: userRole("role").notNull().default("member"),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Session ids are the SHA-256 of the token, so a leaked table cannot be replayed. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** Reset tokens are stored hashed, single use, valid one hour. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;

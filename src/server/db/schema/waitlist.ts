@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: id(),
+    /**
+     * 1, 2, 3... in join order, assigned without gaps under a lock (see the waitlist service). A stable
+     * identifier: deleting an entry in the back office leaves a gap and renumbers no one.
+     */
+    position: integer("position").notNull().unique(),
+    email: text("email").notNull().unique(),
+    name: text("name"),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    source: text("source").notNull().default("homepage"),
+    country: text("country"),
+    city: text("city"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("waitlist_entries_created_at_idx").on(t.createdAt), check("waitlist_position_positive", sql`${t.position} > 0`)],
+);

@@ -1,0 +1,40 @@
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth";
+import { clearSessionCookie, setSessionCookie } from "../../auth/request-auth";
+import { invalidateSession } from "../../auth/sessions";
+import { memberProcedure, publicProcedure, router, type Context } from "../../trpc/init";
+import * as auth from "./service";
+
+const startSession = (ctx: Context, signedIn: auth.SignedIn) => {
+  setSessionCookie(ctx.req, ctx.res, ctx.deps.config, signedIn.token, signedIn.session.expiresAt);
+  return { user: signedIn.user, token: signedIn.token };
+};
+
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    await ctx.deps.rateLimits.consume("login", `ip:${ctx.req.ip}`, `email:${input.email}`);
+    return startSession(ctx, await auth.login(ctx.db, input));
+  }),
+
+  signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
+    await ctx.deps.rateLimits.consume("signup", ctx.req.ip);
+    return startSession(ctx, await auth.signup(ctx.db, input));
+  }),
+
+  logout: memberProcedure.mutation(async ({ ctx }) => {
+    await invalidateSession(ctx.db, ctx.session.id);
+    clearSessionCookie(ctx.res);
+    return { ok: true as const };
+  }),
+
+  requestPasswordReset: publicProcedure.input(passwordResetRequestInput).mutation(async ({ ctx, input }) => {
+    await ctx.deps.rateLimits.consume("passwordReset", ctx.req.ip);
+    return auth.requestPasswordReset({ db: ctx.db, mailer: ctx.deps.mailer, publicUrl: ctx.deps.config.publicUrl }, input);
+  }),
+
+  confirmPasswordReset: publicProcedure.input(passwordResetConfirmInput).mutation(async ({ ctx, input }) => {
+    await ctx.deps.rateLimits.consume("passwordReset", ctx.req.ip);
+    return auth.confirmPasswordReset(ctx.db, input);
+  }),
+});

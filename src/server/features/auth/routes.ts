@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth";
+import { clearSessionCookie, resolveRequestAuth, setSessionCookie } from "../../auth/request-auth";
+import { invalidateSession } from "../../auth/sessions";
+import type { AppDeps } from "../../deps";
+import { parseInput } from "../../infra/http";
+import * as auth from "./service";
+
+/** The spec's fixed REST paths for accounts, for outside clients; the React client uses tRPC. */
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps.database;
+  const startSession = (request: FastifyRequest, reply: FastifyReply, signedIn: auth.SignedIn) => {
+    setSessionCookie(request, reply, deps.config, signedIn.token, signedIn.session.expiresAt);
+    return { user: signedIn.user, token: signedIn.token };
+  };
+
+  app.post("/api/auth/login", async (request, reply) => {
+    const input = parseInput(loginInput, request.body);
+    await deps.rateLimits.consume("login", `ip:${request.ip}`, `email:${input.email}`);
+    return startSession(request, reply, await auth.login(db, input));
+  });
+
+  app.post("/api/auth/signup", async (request, reply) => {
+    const input = parseInput(signupInput, request.body);
+    await deps.rateLimits.consume("signup", request.ip);
+    const body = startSession(request, reply, await auth.signup(db, input));
+    return reply.code(201).send(body);
+  });
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    const current = await resolveRequestAuth(request, reply, { db, config: deps.config });
+    if (current) await invalidateSession(db, current.session.id);
+    clearSessionCookie(reply);
+    return { ok: true };
+  });
+
+  app.post("/api/auth/reset-password", async (request) => {
+    const input = parseInput(passwordResetRequestInput, request.body);
+    await deps.rateLimits.consume("passwordReset", request.ip);
+    return auth.requestPasswordReset({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, input);
+  });
+
+  app.post("/api/auth/reset-password/confirm", async (request) => {
+    const input = parseInput(passwordResetConfirmInput, request.body);
+    await deps.rateLimits.consume("passwordReset", request.ip);
+    return auth.confirmPasswordReset(db, input);
+  });
+}

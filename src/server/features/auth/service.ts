@@ -1,0 +1,122 @@
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import type {
+  LoginInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  Role,
+  SessionUser,
+  SignupInput,
+} from "../../../common/auth";
+import { ADMIN_ROLES, RESET_LINK_VALID_MS } from "../../../common/auth";
+import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { createSession, invalidateUserSessions, type Session } from "../../auth/sessions";
+import { generateToken, hashToken } from "../../auth/tokens";
+import type { Database } from "../../db/client";
+import { passwordResetTokens, users, type UserRow } from "../../db/schema";
+import { conflict, invalid, unauthorized } from "../../infra/errors";
+import type { Mailer } from "../../infra/mail";
+import { isUniqueViolation } from "../../db/errors";
+
+export type SignedIn = { user: SessionUser; token: string; session: Session };
+
+const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role">): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+});
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+export const EMAIL_TAKEN = "An account with this email already exists";
+export const RESET_REQUESTED = "If an account exists for that email, we sent a link to reset the password. It is valid for 1 hour.";
+
+export async function signup(db: Database, input: SignupInput): Promise<SignedIn> {
+  const passwordHash = await hashPassword(input.password);
+  let row: UserRow | undefined;
+  try {
+    [row] = await db.insert(users).values({ email: input.email, name: input.name, passwordHash }).returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+  const { token, session } = await createSession(db, row!.id);
+  return { user: toSessionUser(row!), token, session };
+}
+
+export async function login(db: Database, input: LoginInput): Promise<SignedIn> {
+  const [row] = await db.select().from(users).where(eq(users.email, input.email));
+  const valid = await verifyPassword(row?.passwordHash, input.password);
+  if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  const { token, session } = await createSession(db, row.id);
+  return { user: toSessionUser(row), token, session };
+}
+
+/** Answers the same whether or not the account exists, so the form cannot be used to probe for emails. */
+export async function requestPasswordReset(
+  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  input: PasswordResetRequestInput,
+): Promise<{ message: string }> {
+  const [row] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, input.email));
+  if (row) {
+    const token = generateToken();
+    await deps.db
+      .insert(passwordResetTokens)
+      .values({ id: hashToken(token), userId: row.id, expiresAt: new Date(Date.now() + RESET_LINK_VALID_MS) });
+    const link = `${deps.publicUrl}/reset-password?token=${token}`;
+    await deps.mailer.send({
+      to: input.email,
+      subject: "Reset your password",
+      text: `Hi ${row.name},\n\nSomeone asked to reset the password of your account. Open this link to choose a new one:\n\n${link}\n\nThe link is valid for 1 hour and works once. If you did not ask for it, ignore this email.\n`,
+    });
+  }
+  return { message: RESET_REQUESTED };
+}
+
+export async function confirmPasswordReset(db: Database, input: PasswordResetConfirmInput): Promise<{ ok: true }> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    // Marking the token used in the same statement that checks it makes it single use under concurrency.
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.id, hashToken(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) throw invalid("This reset link is invalid, used or expired. Please ask for a new one.");
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+    await invalidateUserSessions(tx, used.userId);
+  });
+  return { ok: true };
+}
+
+export type AdminAccountResult = { user: SessionUser; created: boolean };
+
+/** Creates the account with the role, or promotes (and re-passwords) the existing one. Idempotent. */
+export async function createOrPromoteAdmin(
+  db: Database,
+  input: { email: string; password: string; name?: string; role: Extract<Role, "admin" | "owner"> },
+): Promise<AdminAccountResult> {
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await db.select().from(users).where(eq(users.email, input.email));
+  if (existing) {
+    const [row] = await db
+      .update(users)
+      .set({ role: input.role, passwordHash, ...(input.name ? { name: input.name } : {}) })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return { user: toSessionUser(row!), created: false };
+  }
+  const name = input.name ?? input.email.split("@")[0]!;
+  const [row] = await db.insert(users).values({ email: input.email, name, role: input.role, passwordHash }).returning();
+  return { user: toSessionUser(row!), created: true };
+}
+
+export async function adminExists(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(inArray(users.role, [...ADMIN_ROLES])).limit(1);
+  return Boolean(row);
+}

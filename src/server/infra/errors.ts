@@ -1,0 +1,34 @@
+/**
+ * Typed domain errors thrown by services. One mapper per transport turns them into
+ * tRPC codes (trpc/init.ts) and REST statuses (app.ts error handler); messages are safe to show.
+ */
+export const DOMAIN_ERROR_STATUS = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+} as const;
+
+export type DomainErrorKind = keyof typeof DOMAIN_ERROR_STATUS;
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const invalid = (message: string) => new DomainError("invalid", message);
+export const unauthorized = (message = "You need to sign in") => new DomainError("unauthorized", message);
+export const forbidden = (message = "Access denied") => new DomainError("forbidden", message);
+export const notFound = (message = "Not found") => new DomainError("not_found", message);
+export const conflict = (message: string) => new DomainError("conflict", message);
+export const rateLimited = (message = "Too many requests. Please wait a minute and try again.") =>
+  new DomainError("rate_limited", message);

@@ -1,0 +1,54 @@
+import { Redis } from "ioredis";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { DataDirInUseError, openDatabase } from "./db/client";
+import { adminExists } from "./features/auth/service";
+import { createGeoLookup, warmGeoLookup } from "./infra/geo";
+import { createLogger } from "./infra/logger";
+import { createMailer } from "./infra/mail";
+import { createRateLimits } from "./infra/rate-limit";
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+  );
+  await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const mailer = createMailer(config, database.db, logger);
+  const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
+  const geo = createGeoLookup({ trustProxy: config.trustProxy });
+  void warmGeoLookup();
+  const app = await buildApp({ config, database, mailer, rateLimits, logger, geo, ...(redis ? { redis } : {}) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} received: closing`);
+    await app.close();
+    await database.close();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info(
+    `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailer.driver})`,
+  );
+  if (!(await adminExists(database.db))) {
+    logger.warn("No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com --password '...'");
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

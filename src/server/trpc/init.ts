@@ -1,0 +1,71 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import * as core from "zod/v4/core";
+import { isAdminRole } from "../../common/auth";
+import { resolveRequestAuth } from "../auth/request-auth";
+import type { AppDeps } from "../deps";
+import { DomainError, type DomainErrorKind } from "../infra/errors";
+import { firstIssueMessage } from "../infra/http";
+
+export async function createContext({ req, res }: CreateFastifyContextOptions, deps: AppDeps) {
+  const auth = await resolveRequestAuth(req, res, { db: deps.database.db, config: deps.config });
+  return {
+    deps,
+    db: deps.database.db,
+    req,
+    res,
+    user: auth?.user ?? null,
+    session: auth?.session ?? null,
+  };
+}
+export type Context = Awaited<ReturnType<typeof createContext>>;
+
+const TRPC_CODE: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
+  invalid: "BAD_REQUEST",
+  unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  not_found: "NOT_FOUND",
+  conflict: "CONFLICT",
+  payload_too_large: "PAYLOAD_TOO_LARGE",
+  rate_limited: "TOO_MANY_REQUESTS",
+  unavailable: "SERVICE_UNAVAILABLE",
+};
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    // Clients read error.message: make it the person-readable text, never a stack or SQL.
+    let message = error.message;
+    if (error.cause instanceof core.$ZodError) message = firstIssueMessage(error.cause);
+    else if (error.code === "INTERNAL_SERVER_ERROR") message = "Something went wrong on our side. Please try again.";
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message, data };
+  },
+});
+
+/** Turns domain errors thrown by services into tRPC errors with the matching code. */
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "You need to sign in" });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (!isAdminRole(ctx.user.role)) {
+    throw new TRPCError({ code: "FORBIDDEN", message: "You need admin privileges to access this page." });
+  }
+  return next();
+});

@@ -1,0 +1,20 @@
+import { adminRouter } from "../features/admin/router";
+import { analyticsRouter } from "../features/analytics/router";
+import { authRouter } from "../features/auth/router";
+import { buildersRouter } from "../features/builders/router";
+import { seoRouter } from "../features/seo/router";
+import { systemRouter } from "../features/system/router";
+import { waitlistRouter } from "../features/waitlist/router";
+import { router } from "./init";
+
+export const appRouter = router({
+  auth: authRouter,
+  system: systemRouter,
+  waitlist: waitlistRouter,
+  builders: buildersRouter,
+  analytics: analyticsRouter,
+  admin: adminRouter,
+  seo: seoRouter,
+});
+
+export type AppRouter = typeof appRouter;

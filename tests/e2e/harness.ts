@@ -1,0 +1,125 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { openDatabase, type Database } from "../../src/server/db/client";
+
+const run = promisify(execFile);
+const SCREENSHOT_DIR = path.resolve("tests/e2e/screenshots");
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** JSON log lines the server printed so far (the outbox mailer logs its links there). */
+  logs: Array<Record<string, unknown>>;
+  /** Stops the process; the data folder is removed unless `keepData` (to inspect it or start again on it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
+  run(path.resolve("node_modules/.bin/tsx"), [script, ...args], { env });
+
+/** The built app as a real process on a free port with a fresh data folder (embedded PGlite). */
+export async function startServer(
+  options: { admins?: Array<{ email: string; password: string; name?: string }>; dataDir?: string } = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "lab-e2e-")));
+  const port = await freePort();
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}` };
+  for (const admin of options.admins ?? []) {
+    await tsx("scripts/create-admin.ts", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin"], env);
+  }
+  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/tsx"), ["src/server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const logs: RunningServer["logs"] = [];
+  let stderr = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        logs.push({ msg: line });
+      }
+    }
+  });
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    logs,
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      if (!keepData) await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+/** A page in a fresh context (its own cookies and storage) at the given size. */
+export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+/** Saved under tests/e2e/screenshots (ignored by git) for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The last link the outbox mailer logged for an address. */
+export function lastMailedLink(server: RunningServer, to: string): string {
+  const mails = server.logs.filter((line) => (line.mail as { to?: string } | undefined)?.to === to);
+  const links = (mails.at(-1)?.mail as { links?: string[] } | undefined)?.links;
+  if (!links?.[0]) throw new Error(`no mail with a link to ${to}`);
+  return links[0];
+}
+
+/** Works on a stopped server's embedded database, e.g. to check what it stored or to prepare data. */
+export async function withStoppedServerDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,128 @@
+import { Writable } from "node:stream";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import type { Role, SessionUser } from "../../src/common/auth";
+import { buildApp } from "../../src/server/app";
+import { createSession } from "../../src/server/auth/sessions";
+import { loadConfig, type Config } from "../../src/server/config";
+import type { AppDeps } from "../../src/server/deps";
+import { createOrPromoteAdmin, signup } from "../../src/server/features/auth/service";
+import { createGeoLookup } from "../../src/server/infra/geo";
+import type { Logger } from "../../src/server/infra/logger";
+import { createMailer } from "../../src/server/infra/mail";
+import { createRateLimits } from "../../src/server/infra/rate-limit";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+export type TestUser = { user: SessionUser; token: string; headers: { authorization: string } };
+export type TrpcResult<T = unknown> = { status: number; data: T; error?: { message: string; data: { code: string; httpStatus: number } } };
+
+type Options = { rateLimits?: boolean; env?: Record<string, string> };
+
+/**
+ * One app and one fresh database per test file. Error logs fail the test that caused them,
+ * unless the test claims them with `expectErrorLog`.
+ */
+export function useTestApp(options: Options = {}) {
+  const logs: Array<{ level: number; msg: string }> = [];
+  const state = {} as { app: FastifyInstance; database: TestDatabase; deps: AppDeps; config: Config };
+  let claimed = 0;
+  let userCount = 0;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: "/nonexistent", ...options.env });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) logs.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logger = pino({ level: "info" }, sink) as unknown as Logger;
+    const deps: AppDeps = {
+      config: { ...config, clientDir: "/nonexistent" },
+      database,
+      logger,
+      mailer: createMailer(config, database.db, logger),
+      rateLimits: createRateLimits({ enabled: options.rateLimits ?? true }),
+      geo: createGeoLookup({ trustProxy: config.trustProxy }),
+    };
+    const app = await buildApp(deps);
+    await app.ready();
+    Object.assign(state, { app, database, deps, config: deps.config });
+  });
+
+  afterEach(() => {
+    const errors = logs.filter((entry) => entry.level >= 50);
+    logs.length = 0;
+    const unexpected = errors.length - claimed;
+    claimed = 0;
+    if (unexpected > 0) throw new Error(`Unexpected error logged: ${errors.map((e) => e.msg).join("; ")}`);
+  });
+
+  afterAll(async () => {
+    await state.app?.close();
+    await state.database?.close();
+  });
+
+  const inject = (opts: InjectOptions): Promise<LightMyRequestResponse> => state.app.inject(opts);
+
+  return {
+    get app() {
+      return state.app;
+    },
+    get db() {
+      return state.database.db;
+    },
+    get database() {
+      return state.database;
+    },
+    get deps() {
+      return state.deps;
+    },
+    logs,
+    /** Claims error logs the test provokes on purpose. */
+    expectErrorLog(count = 1) {
+      claimed += count;
+    },
+    inject,
+    /** A signed-in user of the role, made through the services (no rate limit spent). */
+    async createUser(role: Role = "member", overrides: { email?: string; password?: string; name?: string } = {}): Promise<TestUser> {
+      userCount += 1;
+      const email = overrides.email ?? `${role}${userCount}-${Date.now()}@example.com`;
+      const password = overrides.password ?? "correct-horse";
+      const name = overrides.name ?? `${role} ${userCount}`;
+      let user: SessionUser;
+      if (role === "member") {
+        user = (await signup(state.database.db, { email, password, name })).user;
+      } else {
+        user = (await createOrPromoteAdmin(state.database.db, { email, password, name, role })).user;
+      }
+      const { token } = await createSession(state.database.db, user.id);
+      return { user, token, headers: { authorization: `Bearer ${token}` } };
+    },
+    async trpcQuery<T = unknown>(path: string, input?: unknown, headers: Record<string, string> = {}): Promise<TrpcResult<T>> {
+      const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      return toTrpcResult<T>(await inject({ method: "GET", url: `/trpc/${path}${query}`, headers }));
+    },
+    async trpcMutation<T = unknown>(path: string, input?: unknown, headers: Record<string, string> = {}): Promise<TrpcResult<T>> {
+      return toTrpcResult<T>(
+        await inject({ method: "POST", url: `/trpc/${path}`, headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(input ?? null) }),
+      );
+    },
+  };
+}
+
+export type TestApp = ReturnType<typeof useTestApp>;
+
+function toTrpcResult<T>(response: LightMyRequestResponse): TrpcResult<T> {
+  const body = response.json() as { result?: { data: T }; error?: TrpcResult["error"] };
+  return { status: response.statusCode, data: body.result?.data as T, ...(body.error ? { error: body.error } : {}) };
+}
+
+/** The session cookie a response set, ready to send back. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === "session");
+  if (!cookie) throw new Error("no session cookie set");
+  return `session=${cookie.value}`;
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from "node:crypto";
+import postgres from "postgres";
+import { inject } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../src/server/db/client";
+import { withDatabase } from "./global-setup";
+
+export type TestDatabase = DatabaseHandle & { url: string | undefined };
+
+/** A fresh, migrated database for one test file: a clone of the Postgres template, or in-memory PGlite. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const templateUrl = inject("templateDatabaseUrl");
+  if (!templateUrl) {
+    const handle = await openDatabase({ kind: "pglite-memory" });
+    await handle.migrate();
+    return { ...handle, url: undefined };
+  }
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `app_test_${randomUUID().replaceAll("-", "")}`;
+  const admin = postgres(templateUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = withDatabase(templateUrl, name);
+  const handle = await openDatabase({ kind: "postgres", url, maxConnections: 20 });
+  return {
+    ...handle,
+    url,
+    close: async () => {
+      await handle.close();
+      const cleanup = postgres(templateUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const usesRealPostgres = () => Boolean(inject("templateDatabaseUrl"));
