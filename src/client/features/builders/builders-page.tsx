@@ -1,0 +1,213 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { ArrowLeft, ChevronDown, PartyPopper, RefreshCw, Rocket, UserPlus, Users } from "lucide-react";
+import type { PublicBuilder } from "../../../common/builders";
+import { trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/alert";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { cn } from "../../ui/cn";
+import { EmptyState } from "../../ui/empty-state";
+import { BuilderCard } from "./builder-card";
+import { EditProfileDialog } from "./edit-profile-dialog";
+import { JoinForm } from "./join-form";
+
+const JOIN_PANEL_ID = "join-the-community";
+
+/** /builders: hero, the Join the Community form behind a toggle, and the directory of approved builders. */
+export function BuildersPage() {
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [joined, setJoined] = useState<{ name: string } | null>(null);
+  const [editing, setEditing] = useState<PublicBuilder | null>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  // Set when a button (rather than page load) opened the panel, so focus moves into it only then.
+  const focusPanel = useRef(false);
+
+  const openJoin = () => {
+    focusPanel.current = true;
+    setJoinOpen(true);
+  };
+
+  useEffect(() => {
+    if (!joinOpen || !focusPanel.current) return;
+    focusPanel.current = false;
+    const panel = panelRef.current;
+    if (!panel) return;
+    panel.scrollIntoView({ behavior: "smooth", block: "start" });
+    panel.querySelector<HTMLElement>("input, [tabindex='-1']")?.focus({ preventScroll: true });
+  }, [joinOpen, joined]);
+
+  return (
+    <div className="flex flex-1 flex-col">
+      <title>Builders · The $100 Lab</title>
+      <Hero joinOpen={joinOpen} onToggle={() => (joinOpen ? setJoinOpen(false) : openJoin())} />
+
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-12 px-4 pt-10 pb-16 sm:px-6 sm:pt-12">
+        {joinOpen ? (
+          <section
+            id={JOIN_PANEL_ID}
+            ref={panelRef}
+            aria-labelledby={`${JOIN_PANEL_ID}-title`}
+            className="scroll-mt-6 animate-fade-in"
+          >
+            <Card className="p-5 sm:p-8">
+              {joined ? (
+                <JoinConfirmation name={joined.name} />
+              ) : (
+                <div className="flex flex-col gap-6">
+                  <div className="flex flex-col gap-1">
+                    <h2 id={`${JOIN_PANEL_ID}-title`} className="text-xl font-bold tracking-tight">
+                      Join the Community
+                    </h2>
+                    <p className="text-sm text-ink-muted">
+                      Tell us who you are and what you are building. Only your name and email are required.
+                    </p>
+                  </div>
+                  <JoinForm
+                    onJoined={(who) => {
+                      // The form is replaced by the confirmation: move focus there so it is not lost.
+                      focusPanel.current = true;
+                      setJoined(who);
+                    }}
+                  />
+                </div>
+              )}
+            </Card>
+          </section>
+        ) : null}
+
+        <Directory onJoin={joined ? null : openJoin} onEdit={setEditing} />
+
+        <p>
+          <Button asChild variant="link">
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" />
+              Back to home
+            </Link>
+          </Button>
+        </p>
+      </div>
+
+      <EditProfileDialog builder={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
+
+function Hero({ joinOpen, onToggle }: { joinOpen: boolean; onToggle: () => void }) {
+  return (
+    <section className="border-b border-line bg-gradient-to-b from-brand-50 to-canvas">
+      <div className="mx-auto flex w-full max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 sm:py-20">
+        <p className="inline-flex items-center gap-2 rounded-full border border-brand-300 bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">
+          <Users aria-hidden="true" className="size-4" />
+          Builders Community
+        </p>
+        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          Meet the builders running <span className="bg-brand-300 px-1">real $100 experiments</span>
+        </h1>
+        <p className="max-w-2xl text-lg text-ink-muted">
+          Indie founders, developers, designers and creators who practise investing in small, real steps and share
+          what they learn along the way.
+        </p>
+        <Button size="lg" onClick={onToggle} aria-expanded={joinOpen} aria-controls={joinOpen ? JOIN_PANEL_ID : undefined}>
+          <UserPlus aria-hidden="true" />
+          Join the Community
+          <ChevronDown aria-hidden="true" className={cn("transition-transform", joinOpen && "rotate-180")} />
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function JoinConfirmation({ name }: { name: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+      <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
+        <PartyPopper className="size-6" />
+      </span>
+      <h2 id={`${JOIN_PANEL_ID}-title`} tabIndex={-1} className="text-xl font-bold tracking-tight outline-none">
+        Thanks for joining, <span className="break-words">{name}</span>!
+      </h2>
+      <p className="max-w-md text-sm text-ink-muted">
+        Your profile is waiting for review. Once it is approved it will appear in the directory below.
+      </p>
+    </div>
+  );
+}
+
+/** `onJoin` is null once the visitor has joined: the empty state then offers no second join. */
+function Directory({ onJoin, onEdit }: { onJoin: (() => void) | null; onEdit: (builder: PublicBuilder) => void }) {
+  const list = trpc.builders.list.useQuery();
+  const builders = list.data?.builders;
+
+  return (
+    <section aria-labelledby="directory-title" aria-busy={list.isPending} className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="directory-title" className="text-2xl font-bold tracking-tight">
+          The Builders
+        </h2>
+        {builders && builders.length > 0 ? (
+          <p className="text-sm text-ink-muted">
+            {builders.length} {builders.length === 1 ? "builder" : "builders"}
+          </p>
+        ) : null}
+      </div>
+
+      {list.isPending ? (
+        <LoadingGrid />
+      ) : list.isError && !builders ? (
+        <Alert variant="error" title="Failed to fetch builders">
+          <Button variant="outline" size="sm" className="mt-2" loading={list.isFetching} onClick={() => void list.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Alert>
+      ) : builders && builders.length > 0 ? (
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {builders.map((builder) => (
+            <li key={builder.id}>
+              <BuilderCard builder={builder} onEdit={onEdit} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          icon={Rocket}
+          titleAs="h3"
+          title="Coming Soon"
+          description="Our builders directory is just getting started. Share what you are building and be among the first faces here."
+          action={
+            onJoin ? (
+              <Button onClick={onJoin}>
+                <UserPlus aria-hidden="true" />
+                Be the First to Join
+              </Button>
+            ) : null
+          }
+        />
+      )}
+    </section>
+  );
+}
+
+function LoadingGrid() {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <span className="sr-only" role="status">
+        Loading builders
+      </span>
+      {[0, 1, 2].map((index) => (
+        <Card key={index} aria-hidden="true" className="flex animate-pulse flex-col gap-4 p-5">
+          <div className="flex items-center gap-4">
+            <div className="size-14 rounded-full bg-sunken" />
+            <div className="flex flex-1 flex-col gap-2">
+              <div className="h-4 w-2/3 rounded bg-sunken" />
+              <div className="h-3 w-1/2 rounded bg-sunken" />
+            </div>
+          </div>
+          <div className="h-3 w-full rounded bg-sunken" />
+          <div className="h-3 w-5/6 rounded bg-sunken" />
+        </Card>
+      ))}
+    </div>
+  );
+}

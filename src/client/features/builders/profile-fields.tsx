@@ -1,0 +1,204 @@
+import type { ReactNode } from "react";
+import { Check } from "lucide-react";
+import {
+  BUILDER_FIELD_MAX,
+  BUILDER_TAGS,
+  type BuilderTag,
+  type PublicBuilder,
+} from "../../../common/builders";
+import { Button } from "../../ui/button";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { Textarea } from "../../ui/textarea";
+
+/** What the join and edit forms hold: plain strings (empty = not given) and the chosen tags. */
+export type ProfileValues = {
+  name: string;
+  title: string;
+  bio: string;
+  location: string;
+  twitterHandle: string;
+  websiteUrl: string;
+  linkedinUrl: string;
+  currentProject: string;
+  tags: BuilderTag[];
+};
+export type ProfileField = keyof ProfileValues;
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The spec's join-form texts (error catalogue): the server's message when it sent one, else these. */
+export const FORM_ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." } as const;
+
+export const EMPTY_PROFILE: ProfileValues = {
+  name: "",
+  title: "",
+  bio: "",
+  location: "",
+  twitterHandle: "",
+  websiteUrl: "",
+  linkedinUrl: "",
+  currentProject: "",
+  tags: [],
+};
+
+/** The order fields are checked in, so the first invalid one gets the focus. */
+export const PROFILE_FIELD_ORDER = [
+  "name",
+  "email",
+  "title",
+  "location",
+  "bio",
+  "currentProject",
+  "websiteUrl",
+  "linkedinUrl",
+  "twitterHandle",
+  "tags",
+] as const;
+
+const isBuilderTag = (tag: string): tag is BuilderTag => (BUILDER_TAGS as readonly string[]).includes(tag);
+
+/** Pre-fills the edit form from the card's public data. */
+export function profileValuesOf(builder: PublicBuilder): ProfileValues {
+  return {
+    name: builder.name,
+    title: builder.title ?? "",
+    bio: builder.bio ?? "",
+    location: builder.location ?? "",
+    twitterHandle: builder.twitterHandle ?? "",
+    websiteUrl: builder.websiteUrl ?? "",
+    linkedinUrl: builder.linkedinUrl ?? "",
+    currentProject: builder.currentProject ?? "",
+    tags: builder.tags.filter(isBuilderTag),
+  };
+}
+
+/** Moves focus to the first field with an error (by its name attribute, or the tag group). */
+export function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
+  const first = PROFILE_FIELD_ORDER.find((name) => errors[name]);
+  if (!first) return;
+  const target =
+    first === "tags"
+      ? form.querySelector<HTMLElement>("[data-tag-group] button")
+      : (form.elements.namedItem(first) as HTMLElement | null);
+  target?.focus();
+}
+
+export type ProfileFieldsProps = {
+  values: ProfileValues;
+  errors: FieldErrors;
+  onChange: (name: ProfileField, value: ProfileValues[ProfileField]) => void;
+  /** Rendered right after the name (the join form's email field). */
+  afterName?: ReactNode;
+  /** Prefix for element ids, so two forms on one page do not clash. */
+  idPrefix: string;
+};
+
+/** The profile fields shared by the join form and the owner's edit dialog. */
+export function ProfileFields({ values, errors, onChange, afterName, idPrefix }: ProfileFieldsProps) {
+  const text = (name: Exclude<ProfileField, "tags">) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+  });
+  const toggleTag = (tag: BuilderTag) =>
+    onChange("tags", values.tags.includes(tag) ? values.tags.filter((t) => t !== tag) : [...values.tags, tag]);
+  const tagsLabelId = `${idPrefix}-tags-label`;
+  const tagsErrorId = `${idPrefix}-tags-error`;
+
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field label="Name" error={errors.name} id={`${idPrefix}-name`}>
+        <Input {...text("name")} autoComplete="name" required maxLength={BUILDER_FIELD_MAX.name} />
+      </Field>
+      {afterName}
+      <Field label="Title" optional error={errors.title} id={`${idPrefix}-title`} hint="For example: Indie hacker, Designer at Acme">
+        <Input {...text("title")} autoComplete="organization-title" maxLength={BUILDER_FIELD_MAX.title} />
+      </Field>
+      <Field label="Location" optional error={errors.location} id={`${idPrefix}-location`}>
+        <Input {...text("location")} autoComplete="address-level2" maxLength={BUILDER_FIELD_MAX.location} />
+      </Field>
+      <Field
+        label="Bio"
+        optional
+        error={errors.bio}
+        id={`${idPrefix}-bio`}
+        className="sm:col-span-2"
+        hint={`${values.bio.length}/${BUILDER_FIELD_MAX.bio} characters`}
+      >
+        <Textarea {...text("bio")} rows={4} maxLength={BUILDER_FIELD_MAX.bio} />
+      </Field>
+      <Field
+        label="Current project"
+        optional
+        error={errors.currentProject}
+        id={`${idPrefix}-currentProject`}
+        className="sm:col-span-2"
+      >
+        <Input {...text("currentProject")} maxLength={BUILDER_FIELD_MAX.currentProject} />
+      </Field>
+      <Field label="Website" optional error={errors.websiteUrl} id={`${idPrefix}-websiteUrl`}>
+        <Input
+          {...text("websiteUrl")}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://"
+          maxLength={BUILDER_FIELD_MAX.url}
+        />
+      </Field>
+      <Field label="LinkedIn" optional error={errors.linkedinUrl} id={`${idPrefix}-linkedinUrl`}>
+        <Input
+          {...text("linkedinUrl")}
+          type="url"
+          inputMode="url"
+          placeholder="https://www.linkedin.com/in/…"
+          maxLength={BUILDER_FIELD_MAX.url}
+        />
+      </Field>
+      <Field
+        label="Twitter / X handle"
+        optional
+        error={errors.twitterHandle}
+        id={`${idPrefix}-twitterHandle`}
+        hint="With or without the @."
+      >
+        <Input {...text("twitterHandle")} autoCapitalize="none" autoCorrect="off" spellCheck={false} placeholder="@handle" maxLength={16} />
+      </Field>
+
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <p id={tagsLabelId} className="text-sm font-medium text-ink">
+          Tags <span className="font-normal text-ink-muted">(optional, choose any that fit)</span>
+        </p>
+        <div
+          role="group"
+          aria-labelledby={tagsLabelId}
+          aria-describedby={errors.tags ? tagsErrorId : undefined}
+          data-tag-group
+          className="flex flex-wrap gap-2"
+        >
+          {BUILDER_TAGS.map((tag) => {
+            const pressed = values.tags.includes(tag);
+            return (
+              <Button
+                key={tag}
+                size="sm"
+                variant={pressed ? "secondary" : "outline"}
+                aria-pressed={pressed}
+                onClick={() => toggleTag(tag)}
+                className="rounded-full"
+              >
+                {pressed ? <Check aria-hidden="true" /> : null}
+                {tag}
+              </Button>
+            );
+          })}
+        </div>
+        {errors.tags ? (
+          <p id={tagsErrorId} className="text-sm font-medium text-red-700">
+            {errors.tags}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

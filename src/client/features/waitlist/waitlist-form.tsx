@@ -1,0 +1,230 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { ArrowRight, Check, PartyPopper, Sparkles } from "lucide-react";
+import {
+  WAITLIST_DEFAULT_SOURCE,
+  WAITLIST_INTERESTS,
+  waitlistJoinInput,
+  type WaitlistInterest,
+  type WaitlistJoinResult,
+  type WaitlistPublicSource,
+} from "../../../common/waitlist";
+import { errorMessage, firstIssueByField } from "../../lib/errors";
+import { trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/alert";
+import { Button } from "../../ui/button";
+import { cn } from "../../ui/cn";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { TextLink } from "../../ui/text-link";
+
+/** The spec's error catalogue: the server's text when it sent one, else these. */
+const ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." };
+
+type FieldName = "email" | "name" | "interests";
+
+export type WaitlistFormProps = {
+  /** Where the join comes from, stored with the entry ("homepage" unless told). */
+  source?: WaitlistPublicSource;
+  className?: string;
+};
+
+/**
+ * Email (required), name and interests (optional). States: idle, loading, success (the position card,
+ * worded "Welcome back" when the email was already on the list) and error (a red message above the form).
+ */
+export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: WaitlistFormProps) {
+  const join = trpc.waitlist.join.useMutation();
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const [interests, setInterests] = useState<WaitlistInterest[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [joined, setJoined] = useState<(WaitlistJoinResult & { email: string }) | null>(null);
+  const interestsLabelId = useId();
+  const loading = join.isPending;
+
+  const toggleInterest = (interest: WaitlistInterest) => {
+    setInterests((current) =>
+      current.includes(interest) ? current.filter((value) => value !== interest) : [...current, interest],
+    );
+    setFieldErrors((current) => ({ ...current, interests: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    // Same schema as the server: the answer to a bad value is the same sentence on both sides.
+    const parsed = waitlistJoinInput.safeParse({ email, name, interests, source });
+    if (!parsed.success) {
+      const issues = firstIssueByField(parsed.error);
+      setFieldErrors(issues);
+      const first = (["email", "name"] as const).find((field) => issues[field]);
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      else if (!issues.interests) setFormError(parsed.error.issues[0]?.message ?? ERROR_TEXTS.fallback);
+      return;
+    }
+    try {
+      const result = await join.mutateAsync(parsed.data);
+      setJoined({ ...result, email: parsed.data.email });
+    } catch (error) {
+      setFormError(errorMessage(error, ERROR_TEXTS));
+    }
+  };
+
+  const startOver = () => {
+    setJoined(null);
+    setEmail("");
+    setName("");
+    setInterests([]);
+    setFieldErrors({});
+    setFormError(null);
+    join.reset();
+  };
+
+  if (joined) return <JoinedCard result={joined} onStartOver={startOver} className={className} />;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={loading}
+      aria-label="Join the waitlist"
+      className={cn("flex flex-col gap-5", className)}
+    >
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+
+      <Field label="Email" error={fieldErrors.email}>
+        <Input
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setFieldErrors((current) => ({ ...current, email: undefined }));
+          }}
+        />
+      </Field>
+
+      <Field label="Name" optional error={fieldErrors.name}>
+        <Input
+          name="name"
+          autoComplete="name"
+          placeholder="What should we call you?"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setFieldErrors((current) => ({ ...current, name: undefined }));
+          }}
+        />
+      </Field>
+
+      <div role="group" aria-labelledby={interestsLabelId} className="flex flex-col gap-2">
+        <p id={interestsLabelId} className="text-sm font-medium text-ink">
+          What are you into? <span className="font-normal text-ink-muted">(optional)</span>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {WAITLIST_INTERESTS.map((interest) => {
+            const pressed = interests.includes(interest);
+            return (
+              <Button
+                key={interest}
+                variant="outline"
+                size="sm"
+                aria-pressed={pressed}
+                onClick={() => toggleInterest(interest)}
+                className={cn(
+                  "h-9 rounded-full px-3.5",
+                  pressed && "border-ink bg-brand-100 hover:bg-brand-200 active:bg-brand-300",
+                )}
+              >
+                {pressed ? <Check aria-hidden="true" /> : null}
+                {interest}
+              </Button>
+            );
+          })}
+        </div>
+        {fieldErrors.interests ? <p className="text-sm font-medium text-red-700">{fieldErrors.interests}</p> : null}
+      </div>
+
+      <Button type="submit" size="lg" className="w-full" loading={loading} disabled={email.trim().length === 0}>
+        Join the waitlist
+        {loading ? null : <ArrowRight aria-hidden="true" />}
+      </Button>
+      <p className="text-center text-xs text-ink-muted">
+        One email when we open. No spam; leave any time. See our{" "}
+        <TextLink to="/privacy" className="font-normal">
+          privacy policy
+        </TextLink>
+        .
+      </p>
+    </form>
+  );
+}
+
+type JoinedCardProps = {
+  result: WaitlistJoinResult & { email: string };
+  onStartOver: () => void;
+  className?: string | undefined;
+};
+
+/** The success card: the position, big; "Welcome back" wording when the email had joined before. */
+function JoinedCard({ result, onStartOver, className }: JoinedCardProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form this card replaces had focus: move it here so keyboard and screen-reader users land on the news.
+  useEffect(() => headingRef.current?.focus(), []);
+  const Icon = result.alreadyJoined ? Sparkles : PartyPopper;
+
+  return (
+    <div className={cn("flex flex-col items-center gap-4 py-2 text-center animate-slide-in", className)}>
+      <span
+        aria-hidden="true"
+        className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-900 [&_svg]:size-7"
+      >
+        <Icon />
+      </span>
+      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-ink outline-none">
+        {result.alreadyJoined ? (
+          <>
+            Welcome back! You&apos;re still #{result.position} on the list
+          </>
+        ) : (
+          <>You&apos;re #{result.position} on the list</>
+        )}
+      </h3>
+      <p aria-hidden="true" className="text-6xl font-black tracking-tight text-ink tabular-nums sm:text-7xl">
+        <span className="text-brand-600">#</span>
+        {result.position}
+      </p>
+      <p className="max-w-sm text-base text-ink-muted">
+        {result.alreadyJoined ? (
+          <>
+            <strong className="font-semibold break-all text-ink">{result.email}</strong> was already on the waitlist, so
+            your place is saved and nothing changed.
+          </>
+        ) : (
+          <>
+            Thanks for joining! We&apos;ll email <strong className="font-semibold break-all text-ink">{result.email}</strong>{" "}
+            when the first experiments open.
+          </>
+        )}
+      </p>
+      <div className="flex flex-col items-center gap-3 pt-1 sm:flex-row">
+        <TextLink to="/builders">Meet the builders community</TextLink>
+        <span aria-hidden="true" className="hidden text-ink-subtle sm:inline">
+          ·
+        </span>
+        <Button variant="ghost" size="sm" onClick={onStartOver}>
+          Add another email
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { isIPv4, isIPv6 } from "node:net";
+import { analyticsTrackInput, sanitizeTrackedUrl, type AnalyticsPropertyValue, type AnalyticsTrackInput } from "../../../common/analytics";
+import type { GeoLookup } from "../../infra/geo";
+import { parseInput } from "../../infra/http";
+import type { UserAgentLookup } from "../../infra/user-agent";
+import type { DailySalts } from "./daily-salt";
+import type { AnalyticsEventRow, EventWriter } from "./event-writer";
+
+/** Who sent the event, as the transport saw it. The raw address is used here and never stored. */
+export type TrackContext = { ip: string; userAgent: string | undefined; headers: IncomingHttpHeaders };
+export type TrackOutcome = "accepted" | "ignored_bot";
+
+export type AnalyticsService = {
+  /** Validates, enriches and buffers one event; resolves once it is buffered (not yet written). */
+  track(body: unknown, context: TrackContext): Promise<TrackOutcome>;
+};
+
+export type AnalyticsServiceDeps = {
+  salts: DailySalts;
+  geo: GeoLookup;
+  userAgents: UserAgentLookup;
+  writer: EventWriter;
+  now?: () => Date;
+};
+
+export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsService {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async track(body, context) {
+      const input = parseInput(analyticsTrackInput, body);
+      const userAgent = context.userAgent || input.userAgent || "";
+      const agent = deps.userAgents.describe(userAgent);
+      if (agent.isBot) return "ignored_bot";
+
+      const receivedAt = now();
+      const [salt, place] = await Promise.all([deps.salts.saltFor(receivedAt), deps.geo.locate(context.ip, context.headers)]);
+      const visitorId = visitorIdOf(salt, context.ip, userAgent);
+      deps.writer.push({
+        receivedAt,
+        clientTimestamp: input.timestamp ?? null,
+        event: input.event,
+        page: pageOf(input),
+        url: input.url ? sanitizeTrackedUrl(input.url) : null,
+        category: input.category ?? null,
+        label: input.label ?? null,
+        value: input.value ?? null,
+        component: input.component ?? null,
+        experimentId: input.experimentId ?? null,
+        properties: propertiesOf(input),
+        // A client that sends no session id still groups its events: one session per visitor and day.
+        sessionId: input.sessionId ?? `visitor:${visitorId.slice(0, 32)}`,
+        visitorId,
+        maskedIp: maskIp(context.ip),
+        country: place.country,
+        region: place.region,
+        city: place.city,
+        timezone: place.timezone,
+        deviceType: agent.deviceType,
+        browser: agent.browser,
+        os: agent.os,
+        referrerHost: referrerHostOf(input.referrer),
+      } satisfies AnalyticsEventRow);
+      return "accepted";
+    },
+  };
+}
+
+/**
+ * Counts a visitor without a cookie and without keeping who they are: the same address and browser
+ * give the same id all day, and nobody can link ids across days once the day's salt is deleted.
+ */
+export function visitorIdOf(salt: string, ip: string, userAgent: string): string {
+  return createHash("sha256").update(`${salt}\n${ip}\n${userAgent}`).digest("hex");
+}
+
+/**
+ * The stored form of an address: IPv4 with the last octet zeroed (203.0.113.0), IPv6 with only the
+ * first three groups, the network prefix of a site (2001:db8:85a3::). Null for anything unreadable.
+ */
+export function maskIp(ip: string): string | null {
+  const address = ip.trim().replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return maskIp(mapped[1]);
+  if (isIPv4(address)) return address.replace(/\.\d+$/, ".0");
+  if (!isIPv6(address)) return null;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  // Expand "::" to the zero groups it stands for, so "2001:db8::1" keeps 2001, db8 and 0.
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0");
+  const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 3).map((group) => (group.includes(".") ? "0" : group.replace(/^0+(?=.)/, "")));
+  return `${groups.join(":")}::`;
+}
+
+/** The path an event belongs to: the page the client named, else the URL's path. Never a query string. */
+function pageOf(input: AnalyticsTrackInput): string {
+  const raw = input.page ?? (input.url ? pathOf(input.url) : undefined) ?? "/";
+  return raw.split(/[?#]/, 1)[0] || "/";
+}
+
+function pathOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+export function referrerHostOf(referrer: string | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    return url.hostname.slice(0, 255) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The free-form properties, plus error_occurred's details where the client sent them. */
+function propertiesOf(input: AnalyticsTrackInput): Record<string, AnalyticsPropertyValue> | null {
+  const details: Record<string, AnalyticsPropertyValue> = {};
+  for (const key of ["message", "stack", "file", "line", "column"] as const) {
+    const value = input[key];
+    if (value !== undefined) details[key] = value;
+  }
+  const merged = { ...input.properties, ...details };
+  return Object.keys(merged).length > 0 ? merged : null;
+}

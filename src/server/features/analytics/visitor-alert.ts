@@ -1,0 +1,200 @@
+import { and, countDistinct, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { ADMIN_ROLES } from "../../../common/auth";
+import {
+  VISITOR_ALERT_EMAIL_INTERVAL_MINUTES,
+  VISITOR_ALERT_THRESHOLD,
+  VISITOR_ALERT_WINDOW_MINUTES,
+  type VisitorAlertState,
+} from "../../../common/analytics-dashboard";
+import type { Database } from "../../db/client";
+import { analyticsEvents, siteSettings, users } from "../../db/schema";
+import type { Logger } from "../../infra/logger";
+import type { Mailer } from "../../infra/mail";
+import { rowsOf } from "./rollups";
+
+/**
+ * The visitor alert (back-office spec, section 9): when VISITOR_ALERT_THRESHOLD or more distinct visitors
+ * were on the site in the last VISITOR_ALERT_WINDOW_MINUTES, every admin and owner gets an email, at most
+ * once per VISITOR_ALERT_EMAIL_INTERVAL_MINUTES across all app instances. The ingest triggers the check
+ * (after a batch is written, at most once a minute per instance), so alerts go out with nobody watching
+ * the dashboard; the dashboard only reports what happened.
+ *
+ * Bookkeeping lives in site_settings under 'visitor_alert':
+ *   claimedAt   the database time an instance took the right to send (an atomic conditional upsert, so
+ *               of two instances checking at once exactly one sends);
+ *   notifiedAt  the database time the last email was handed to the mailer for at least one admin;
+ *   recipients, failed, delivered, visitorCount: what that email was.
+ * If every send fails, the claim is given back, so the next check (a minute later) tries again.
+ */
+export const VISITOR_ALERT_KEY = "visitor_alert";
+const MINUTE_MS = 60_000;
+/** Per instance: at most one check per this long. A cache of "checked lately", not shared state. */
+export const VISITOR_ALERT_CHECK_EVERY_MS = MINUTE_MS;
+
+export type StoredAlert = {
+  claimedAt?: string;
+  notifiedAt?: string;
+  recipients?: number;
+  failed?: number;
+  delivered?: boolean;
+  visitorCount?: number;
+};
+
+export type VisitorAlertDeps = { db: Database; mailer: Mailer; logger: Logger; publicUrl: string };
+export type VisitorAlertOutcome =
+  | { status: "quiet"; visitors: number }
+  | { status: "no_admins"; visitors: number }
+  | { status: "already_notified"; visitors: number }
+  | { status: "sent"; visitors: number; recipients: number; failed: number }
+  | { status: "failed"; visitors: number; failed: number };
+
+/** Distinct visitor ids with an event in (now - minutes, now]: the analytics_events_received_at_visitor_idx index alone. */
+export async function countRecentVisitors(db: Database, now: Date, minutes: number): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(analyticsEvents.visitorId) })
+    .from(analyticsEvents)
+    .where(and(gte(analyticsEvents.receivedAt, new Date(now.getTime() - minutes * MINUTE_MS)), lte(analyticsEvents.receivedAt, now)));
+  return row?.n ?? 0;
+}
+
+/** Checks the last 10 minutes and, when the alert is due and this instance wins the claim, emails every admin. */
+export async function checkVisitorAlert(deps: VisitorAlertDeps, now: Date = new Date()): Promise<VisitorAlertOutcome> {
+  const { db, mailer, logger } = deps;
+  const visitors = await countRecentVisitors(db, now, VISITOR_ALERT_WINDOW_MINUTES);
+  if (visitors < VISITOR_ALERT_THRESHOLD) return { status: "quiet", visitors };
+
+  const admins = await db.select({ email: users.email }).from(users).where(inArray(users.role, [...ADMIN_ROLES]));
+  if (admins.length === 0) return { status: "no_admins", visitors };
+
+  const claimedAt = await claim(db);
+  if (!claimedAt) return { status: "already_notified", visitors };
+
+  const message = alertMessage(visitors, now, deps.publicUrl);
+  let sent = 0;
+  let failed = 0;
+  for (const admin of admins) {
+    try {
+      await mailer.send({ to: admin.email, ...message });
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      logger.error({ err: error, to: admin.email }, "visitor alert: sending the email failed");
+    }
+  }
+
+  if (sent === 0) {
+    await releaseClaim(db, claimedAt);
+    return { status: "failed", visitors, failed };
+  }
+  const record = { recipients: sent, failed, delivered: mailer.delivers, visitorCount: visitors };
+  await db
+    .update(siteSettings)
+    .set({
+      value: sql`${siteSettings.value} || jsonb_build_object('notifiedAt', now()) || ${JSON.stringify(record)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(siteSettings.key, VISITOR_ALERT_KEY), sql`${siteSettings.value} ->> 'claimedAt' = ${claimedAt}`));
+  logger.info({ visitors, recipients: sent, failed }, "visitor alert: admins notified");
+  return { status: "sent", visitors, recipients: sent, failed };
+}
+
+/**
+ * Takes the right to send: one statement that writes claimedAt = now() only when no claim is younger than
+ * the interval. Postgres locks the row, so of two instances racing here exactly one gets a row back.
+ */
+async function claim(db: Database): Promise<string | null> {
+  const result = await db.execute(sql`
+    insert into ${siteSettings} as s (key, value, updated_at)
+    values (${VISITOR_ALERT_KEY}, jsonb_build_object('claimedAt', now()), now())
+    on conflict (key) do update
+      set value = s.value || jsonb_build_object('claimedAt', now()), updated_at = now()
+      where coalesce((s.value ->> 'claimedAt')::timestamptz, '-infinity') <= now() - make_interval(mins => ${VISITOR_ALERT_EMAIL_INTERVAL_MINUTES})
+    returning s.value ->> 'claimedAt' as claimed_at`);
+  return rowsOf<{ claimed_at: string }>(result)[0]?.claimed_at ?? null;
+}
+
+/** Nothing was sent: the claim goes back to the last real notification (or away), if it is still ours. */
+async function releaseClaim(db: Database, claimedAt: string): Promise<void> {
+  await db
+    .update(siteSettings)
+    .set({
+      value: sql`(${siteSettings.value} - 'claimedAt') || case when ${siteSettings.value} -> 'notifiedAt' is not null then jsonb_build_object('claimedAt', ${siteSettings.value} -> 'notifiedAt') else '{}'::jsonb end`,
+    })
+    .where(and(eq(siteSettings.key, VISITOR_ALERT_KEY), sql`${siteSettings.value} ->> 'claimedAt' = ${claimedAt}`));
+}
+
+/** The analytics_alert email's variables (visitorCount, timeWindow, timestamp, siteUrl), as plain text. */
+function alertMessage(visitorCount: number, now: Date, siteUrl: string) {
+  const timeWindow = `${VISITOR_ALERT_WINDOW_MINUTES} minutes`;
+  const timestamp = now.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  return {
+    subject: `Visitor alert: ${visitorCount} visitors in the last ${timeWindow}`,
+    text: [
+      `${visitorCount} unique visitors were on the site in the last ${timeWindow} (as of ${timestamp}).`,
+      "",
+      `See who they are and what they read: ${siteUrl}/admin/analytics`,
+      "",
+      `You get this email because you are an administrator. It is sent at most once every ${VISITOR_ALERT_EMAIL_INTERVAL_MINUTES} minutes.`,
+    ].join("\n"),
+  };
+}
+
+/** The last email as recorded (read in parallel with the dashboard's other queries). */
+export async function readLastVisitorAlert(db: Database): Promise<StoredAlert> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, VISITOR_ALERT_KEY));
+  return (row?.value ?? {}) as StoredAlert;
+}
+
+/** What the dashboard reports: the live count, and the last email exactly as recorded. */
+export function visitorAlertState(stored: StoredAlert, visitorsLast10Min: number): VisitorAlertState {
+  const notifiedAt = typeof stored.notifiedAt === "string" ? new Date(stored.notifiedAt).toISOString() : null;
+  return {
+    active: visitorsLast10Min >= VISITOR_ALERT_THRESHOLD,
+    uniqueVisitorsLast10Min: visitorsLast10Min,
+    threshold: VISITOR_ALERT_THRESHOLD,
+    windowMinutes: VISITOR_ALERT_WINDOW_MINUTES,
+    notifiedAt,
+    recipients: notifiedAt ? (stored.recipients ?? 0) : 0,
+    delivered: notifiedAt ? (stored.delivered ?? null) : null,
+  };
+}
+
+export type VisitorAlertMonitor = {
+  /** Called after each written batch: runs a check unless this instance checked within the last minute. Never throws. */
+  afterWrite(): void;
+  /** Runs a check now (what another instance would do), bypassing this instance's once-a-minute limit. */
+  checkNow(now?: Date): Promise<VisitorAlertOutcome>;
+  /** Resolves when the check in progress, if any, has finished. */
+  idle(): Promise<void>;
+};
+
+type MonitorOptions = {
+  /** Milliseconds now; tests move it. */
+  clock?: () => number;
+  /** The check to run; checkVisitorAlert by default. */
+  check?: () => Promise<unknown>;
+};
+
+export function createVisitorAlertMonitor(deps: VisitorAlertDeps, options: MonitorOptions = {}): VisitorAlertMonitor {
+  const clock = options.clock ?? Date.now;
+  const check = options.check ?? (() => checkVisitorAlert(deps));
+  let lastCheck = Number.NEGATIVE_INFINITY;
+  let running: Promise<void> | undefined;
+  return {
+    afterWrite() {
+      const at = clock();
+      if (running || at - lastCheck < VISITOR_ALERT_CHECK_EVERY_MS) return;
+      lastCheck = at;
+      running = check()
+        .then(() => undefined)
+        .catch((error: unknown) => deps.logger.error({ err: error }, "visitor alert: the check failed"))
+        .finally(() => {
+          running = undefined;
+        });
+    },
+    checkNow: (now) => checkVisitorAlert(deps, now),
+    idle: async () => {
+      await running;
+    },
+  };
+}

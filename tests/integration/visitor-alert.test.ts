@@ -1,0 +1,134 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { VISITOR_ALERT_WINDOW_MINUTES, type AnalyticsDashboard } from "../../src/common/analytics-dashboard";
+import { mailMessages, siteSettings } from "../../src/server/db/schema";
+import { analyticsWriterOf, visitorAlertOf } from "../../src/server/features/analytics/routes";
+import {
+  checkVisitorAlert,
+  createVisitorAlertMonitor,
+  VISITOR_ALERT_KEY,
+  type VisitorAlertDeps,
+} from "../../src/server/features/analytics/visitor-alert";
+import type { Mailer } from "../../src/server/infra/mail";
+import { useTestApp, type TestUser } from "../helpers/test-app";
+
+const t = useTestApp();
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
+const visit = (ip: string) =>
+  t.inject({
+    method: "POST",
+    url: "/api/analytics/track",
+    headers: { "content-type": "application/json", "user-agent": FIREFOX },
+    payload: JSON.stringify({ event: "page_view", page: "/", sessionId: `alert-${ip}` }),
+    remoteAddress: ip,
+  });
+
+const alertMails = () => t.db.select().from(mailMessages).where(sql`${mailMessages.subject} like 'Visitor alert:%'`).orderBy(asc(mailMessages.toAddress));
+const alertDeps = (mailer: Mailer = t.deps.mailer): VisitorAlertDeps => ({ db: t.db, mailer, logger: t.deps.logger, publicUrl: t.deps.config.publicUrl });
+const dashboardAs = async (user: TestUser) => {
+  const response = await t.inject({ method: "GET", url: "/api/analytics/dashboard?timeRange=1h", headers: user.headers });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as AnalyticsDashboard).alert;
+};
+/** Moves the bookkeeping back in time, as if the last email had gone out `minutes` ago. */
+const ageLastEmail = (minutes: number) =>
+  t.db
+    .update(siteSettings)
+    .set({
+      value: sql`jsonb_build_object('claimedAt', now() - make_interval(mins => ${minutes}), 'notifiedAt', now() - make_interval(mins => ${minutes}), 'recipients', 3, 'delivered', false)`,
+    })
+    .where(eq(siteSettings.key, VISITOR_ALERT_KEY));
+
+describe("the visitor alert", () => {
+  let admin: TestUser;
+
+  it("emails every admin and owner, once, when two visitors arrive, from the ingest side", async () => {
+    admin = await t.createUser("admin", { email: "alert-admin@example.com" });
+    await t.createUser("owner", { email: "alert-owner@example.com" });
+    await t.createUser("member", { email: "alert-member@example.com" });
+
+    const quiet = await dashboardAs(admin);
+    expect(quiet).toMatchObject({ active: false, uniqueVisitorsLast10Min: 0, notifiedAt: null, recipients: 0, delivered: null });
+
+    // Together, so both land in one batch (the first batch written triggers this instance's first check).
+    const responses = await Promise.all([visit("198.51.100.31"), visit("198.51.100.32")]);
+    expect(responses.map((response) => response.statusCode)).toEqual([202, 202]);
+    await analyticsWriterOf(t.deps)!.flush();
+    await visitorAlertOf(t.deps)!.idle();
+
+    const mails = await alertMails();
+    expect(mails.map((mail) => mail.toAddress)).toEqual(["alert-admin@example.com", "alert-owner@example.com"]);
+    expect(mails[0]!.subject).toBe(`Visitor alert: 2 visitors in the last ${VISITOR_ALERT_WINDOW_MINUTES} minutes`);
+    expect(mails[0]!.textBody).toContain(`${t.deps.config.publicUrl}/admin/analytics`);
+
+    const state = await dashboardAs(admin);
+    expect(state).toMatchObject({ active: true, uniqueVisitorsLast10Min: 2, recipients: 2, delivered: false });
+    expect(Date.now() - Date.parse(state.notifiedAt!)).toBeLessThan(VISITOR_ALERT_WINDOW_MINUTES * 60_000);
+  });
+
+  it("sends nothing more within the hour, from this instance or any other", async () => {
+    expect((await visit("198.51.100.33")).statusCode).toBe(202);
+    await analyticsWriterOf(t.deps)!.flush();
+    await visitorAlertOf(t.deps)!.idle();
+    // Another instance, whose own once-a-minute limit does not apply, checks too.
+    expect(await checkVisitorAlert(alertDeps())).toEqual({ status: "already_notified", visitors: 3 });
+    expect(await alertMails()).toHaveLength(2);
+    expect((await dashboardAs(admin)).uniqueVisitorsLast10Min).toBe(3);
+  });
+
+  it("sends again after an hour, and of two instances checking at once exactly one sends", async () => {
+    await ageLastEmail(61);
+    const outcomes = await Promise.all([checkVisitorAlert(alertDeps()), checkVisitorAlert(alertDeps())]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["already_notified", "sent"]);
+    expect(await alertMails()).toHaveLength(4);
+  });
+
+  it("claims nothing when the mail could not be sent, and tries again on the next check", async () => {
+    await ageLastEmail(61);
+    const before = await dashboardAs(admin);
+    const broken: Mailer = {
+      driver: "broken",
+      delivers: true,
+      send: () => Promise.reject(new Error("SMTP server unreachable")),
+      verify: async () => {},
+    };
+    t.expectErrorLog(2);
+    expect(await checkVisitorAlert(alertDeps(broken))).toEqual({ status: "failed", visitors: 3, failed: 2 });
+    // The banner still shows the last email that really went out.
+    expect((await dashboardAs(admin)).notifiedAt).toBe(before.notifiedAt);
+
+    expect(await checkVisitorAlert(alertDeps())).toMatchObject({ status: "sent", recipients: 2 });
+    expect(await alertMails()).toHaveLength(6);
+  });
+
+  it("stays quiet below two visitors", async () => {
+    expect(await checkVisitorAlert(alertDeps(), new Date("2035-01-01T00:00:00Z"))).toEqual({ status: "quiet", visitors: 0 });
+  });
+
+  it("checks at most once a minute per instance, one check at a time", async () => {
+    let now = 0;
+    let checks = 0;
+    let finish = () => {};
+    const monitor = createVisitorAlertMonitor(alertDeps(), {
+      clock: () => now,
+      check: () => {
+        checks += 1;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    monitor.afterWrite();
+    monitor.afterWrite();
+    expect(checks).toBe(1);
+    finish();
+    await monitor.idle();
+    now = 59_000;
+    monitor.afterWrite();
+    expect(checks).toBe(1);
+    now = 60_000;
+    monitor.afterWrite();
+    expect(checks).toBe(2);
+    finish();
+    await monitor.idle();
+  });
+});
