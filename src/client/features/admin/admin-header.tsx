@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { LogOut, Menu } from "lucide-react";
+import { useAuth } from "../../lib/auth";
+import { errorMessage } from "../../lib/errors";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { toast } from "../../ui/toast";
+import { useAdminRoute } from "./use-admin-route";
+
+/** The initial shown in the avatar: of the name, else of the email. */
+export const initialOf = (nameOrEmail: string) => (nameOrEmail.trim()[0] ?? "?").toUpperCase();
+
+/** Page title and subtitle (the page's <h1>), the signed-in admin and Logout; the menu button on phones. */
+export function AdminHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { title, subtitle } = useAdminRoute();
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const displayName = user ? user.name.trim() || user.email : "";
+
+  const signOut = async () => {
+    setPending(true);
+    try {
+      await logout();
+      void navigate("/", { replace: true });
+    } catch (cause) {
+      toast({
+        variant: "error",
+        title: "Could not log out",
+        description: errorMessage(cause, { fallback: "Logout failed", network: "Network error. Please try again." }),
+      });
+      setPending(false);
+    }
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+      <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <Button variant="ghost" size="icon" className="-ml-2 lg:hidden" aria-label="Open menu" onClick={onOpenMenu}>
+          <Menu aria-hidden="true" />
+        </Button>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <h1 className="truncate text-lg font-bold tracking-tight text-ink sm:text-xl">{title}</h1>
+          {subtitle ? <p className="hidden truncate text-sm text-ink-muted sm:block">{subtitle}</p> : null}
+        </div>
+        {user ? (
+          <div className="flex shrink-0 items-center gap-3">
+            <div className="hidden min-w-0 flex-col items-end md:flex">
+              <span className="max-w-[14rem] truncate text-sm font-semibold text-ink">{displayName}</span>
+              <Badge variant="brand" className="mt-0.5 px-2 py-0 capitalize">
+                {user.role}
+              </Badge>
+            </div>
+            <span
+              aria-hidden="true"
+              title={`${displayName} (${user.role})`}
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-400 text-sm font-bold text-ink ring-2 ring-brand-100"
+            >
+              {initialOf(displayName)}
+            </span>
+            <span className="sr-only md:hidden">
+              Signed in as {displayName}, {user.role}
+            </span>
+          </div>
+        ) : null}
+        <Button variant="outline" size="sm" loading={pending} onClick={() => void signOut()} className="max-sm:w-9 max-sm:px-0" aria-label="Logout">
+          <LogOut aria-hidden="true" />
+          <span className="max-sm:sr-only">Logout</span>
+        </Button>
+      </div>
+    </header>
+  );
+}

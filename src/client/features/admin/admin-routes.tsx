@@ -1,0 +1,69 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+
+/*
+ * The back office's pages: ONE line per page. The admin shell (itself loaded only inside the admin gate)
+ * routes /admin/* with this list; each page is its own chunk, fetched on first visit.
+ * To plug a page in, replace `page: NotAvailable` on its line:
+ *
+ *   { path: "waitlist", title: "Waitlist", subtitle: "...", page: lazyPage(() => import("../waitlist/waitlist-admin-page"), (m) => m.WaitlistAdminPage) },
+ *
+ * The shell shows the title as the page's <h1> and the subtitle under it, and sets the document title:
+ * a page renders its content only (no <h1>, no <title>, no outer padding).
+ */
+
+type AdminPage = LazyExoticComponent<ComponentType>;
+
+/** A page component loaded on first visit: `lazyPage(() => import("./file"), (m) => m.ExportedPage)`. */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): AdminPage {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+/** The one page for entries whose feature is not built yet: it says so, and shows nothing made up. */
+export const NotAvailable = lazyPage(() => import("./admin-not-available-page"), (m) => m.AdminNotAvailablePage);
+const NotFound = lazyPage(() => import("./admin-not-available-page"), (m) => m.AdminNotFoundPage);
+
+export type AdminRouteMeta = { title: string; subtitle: string };
+export type AdminRoute = AdminRouteMeta & {
+  /** Below /admin: one segment; "" is the dashboard. Deeper paths (/admin/waitlist/42) open the same page. */
+  path: string;
+  page: AdminPage;
+};
+
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  { path: "", title: "Dashboard", subtitle: "Your site at a glance", page: lazyPage(() => import("./admin-dashboard-page"), (m) => m.AdminDashboardPage) },
+  { path: "waitlist", title: "Waitlist", subtitle: "Everyone waiting for launch", page: lazyPage(() => import("../waitlist/admin/waitlist-admin-page"), (m) => m.WaitlistAdminPage) },
+  { path: "builders", title: "Builders", subtitle: "Review, approve and verify community profiles", page: NotAvailable },
+  { path: "analytics", title: "Analytics", subtitle: "Visitors, pages, places and devices", page: lazyPage(() => import("../analytics/analytics-dashboard-page"), (m) => m.AnalyticsDashboardPage) },
+  { path: "seo-setup", title: "SEO Setup", subtitle: "Five steps to get the site found", page: lazyPage(() => import("../seo/seo-setup-page"), (m) => m.SeoSetupPage) },
+  { path: "site-assets", title: "Site Assets CMS", subtitle: "Social image, favicon and meta tags", page: NotAvailable },
+  { path: "email-templates", title: "Email Templates", subtitle: "The emails the site sends", page: NotAvailable },
+  { path: "backup", title: "Backup Data", subtitle: "Export the site's data", page: NotAvailable },
+  { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: NotAvailable },
+  { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: NotAvailable },
+  { path: "image-test", title: "Image Test", subtitle: "Image upload and processing checks", page: NotAvailable },
+  { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: NotAvailable },
+  { path: "vault-demo", title: "Vault Demo", subtitle: "A credential vault, with sample data", page: NotAvailable },
+  { path: "playbook", title: "Playbook", subtitle: "Chapters and checklists", page: NotAvailable },
+  { path: "bangers", title: "Content Bangers", subtitle: "Drafts of threads, posts and chapters", page: NotAvailable },
+  { path: "brand-voice", title: "Brand Voice", subtitle: "Tweets in the product's own voice", page: NotAvailable },
+];
+
+/** False while the page at /admin/{path} is the not-available page (Quick Actions mark those). */
+export const isAdminPageAvailable = (path: string): boolean => ADMIN_ROUTES.find((route) => route.path === path)?.page !== NotAvailable;
+
+const NOT_FOUND: AdminRoute = {
+  path: "*",
+  title: "Page not found",
+  subtitle: "This address is not part of the back office",
+  page: NotFound,
+};
+
+/**
+ * The page for a path below /admin ("", "seo-setup", "waitlist/42"), matched on its first segment.
+ * The shell renders it directly: a plain lookup instead of react-router's <Routes>, whose code would
+ * otherwise join the router chunk that every public visitor downloads.
+ */
+export function findAdminRoute(subPath: string): AdminRoute {
+  const segment = subPath.replace(/^\/+|\/+$/g, "").split("/")[0] ?? "";
+  return ADMIN_ROUTES.find((route) => route.path === segment) ?? NOT_FOUND;
+}

@@ -1,0 +1,40 @@
+/** Display helpers of the back office, in the browser's locale. */
+
+const numberFormat = new Intl.NumberFormat(undefined);
+export const formatCount = (value: number) => numberFormat.format(value);
+
+let regionNames: Intl.DisplayNames | null | undefined;
+/** "DE" -> "Germany"; anything that is not a known region code is shown as stored. */
+export function countryName(code: string): string {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(undefined, { type: "region" });
+    } catch {
+      regionNames = null;
+    }
+  }
+  if (!regionNames || !/^[A-Za-z]{2}$/.test(code)) return code;
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+const dateFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", year: "numeric" });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** "just now", "5 minutes ago", "yesterday" within a week; a date after that. */
+export function formatRelativeTime(iso: string, now = Date.now()): string {
+  const then = Date.parse(iso);
+  const seconds = Math.round((then - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return "just now";
+  if (abs < 45 * 60) return relative.format(Math.round(seconds / 60), "minute");
+  if (abs < 22 * 3600) return relative.format(Math.round(seconds / 3600), "hour");
+  if (abs < 7 * 86400) return relative.format(Math.round(seconds / 86400), "day");
+  return dateFormat.format(then);
+}
+
+export const formatDateTime = (iso: string) => dateTimeFormat.format(Date.parse(iso));

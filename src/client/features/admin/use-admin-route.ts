@@ -1,0 +1,8 @@
+import { useLocation } from "react-router-dom";
+import { findAdminRoute, type AdminRoute } from "./admin-routes";
+
+/** The current back-office page: its title, subtitle and component (admin-routes.tsx). */
+export function useAdminRoute(): AdminRoute {
+  const { pathname } = useLocation();
+  return findAdminRoute(pathname.replace(/^\/admin(?=\/|$)/, ""));
+}

@@ -1,0 +1,21 @@
+import { isTRPCClientError } from "@trpc/client";
+import { isNetworkError } from "../../../lib/errors";
+
+/** The HTTP status behind a failed tRPC call, or null when nothing came back. */
+export function httpStatusOf(error: unknown): number | null {
+  if (!isTRPCClientError(error)) return null;
+  const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
+  return typeof status === "number" ? status : null;
+}
+
+/**
+ * The spec's texts for a failed load (back-office spec, section 8): 401 'Authentication failed: {text}',
+ * else 'Failed to fetch waitlist: {status} - {text}', where the text is the server's message.
+ */
+export function waitlistFetchErrorText(error: unknown): string {
+  if (isNetworkError(error)) return "Failed to fetch waitlist: no response - check your connection and try again.";
+  const status = httpStatusOf(error);
+  const text = error instanceof Error && error.message.trim() ? error.message.trim() : "Unknown error";
+  if (status === 401) return `Authentication failed: ${text}`;
+  return `Failed to fetch waitlist: ${status ?? "error"} - ${text}`;
+}

@@ -1,0 +1,50 @@
+import { SEO_CHECKLIST_TOTAL } from "./seo";
+
+/** The back office's dashboard (`admin.overview`): shared shape, limits and display fallbacks. */
+
+/** Recent Waitlist Signups shows this many entries (back-office spec, section 9). */
+export const RECENT_SIGNUPS_LIMIT = 5;
+/** The Visitors card covers this many hours, ending now. */
+export const VISITORS_WINDOW_HOURS = 24;
+
+/** What a recent signup shows when a field is empty (back-office spec, section 2). */
+export const SIGNUP_FALLBACKS = {
+  name: "Anonymous",
+  location: "Unknown location",
+  source: "website",
+} as const;
+
+export type RecentSignup = {
+  position: number;
+  name: string | null;
+  country: string | null;
+  city: string | null;
+  source: string | null;
+  /** ISO time. */
+  joinedAt: string;
+};
+
+export type AdminOverview = {
+  waitlist: { total: number };
+  builders: { total: number; pending: number; approved: number; verified: number; rejected: number };
+  /**
+   * Over the last VISITORS_WINDOW_HOURS: uniqueVisitors is the number of distinct visitor ids across the
+   * whole window (never a sum of smaller periods); pageViews the number of page_view events.
+   */
+  visitors: { uniqueVisitors: number; pageViews: number; since: string };
+  recentSignups: RecentSignup[];
+  seo: { done: number; total: number };
+  /** ISO time the figures were computed. */
+  generatedAt: string;
+};
+
+/** The zeros a dashboard shows when the figures could not be fetched (back-office spec, section 8). */
+export const EMPTY_ADMIN_OVERVIEW: Omit<AdminOverview, "generatedAt" | "visitors"> & {
+  visitors: Omit<AdminOverview["visitors"], "since">;
+} = {
+  waitlist: { total: 0 },
+  builders: { total: 0, pending: 0, approved: 0, verified: 0, rejected: 0 },
+  visitors: { uniqueVisitors: 0, pageViews: 0 },
+  recentSignups: [],
+  seo: { done: 0, total: SEO_CHECKLIST_TOTAL },
+};

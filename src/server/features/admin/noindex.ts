@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Pages of the back office (the SPA's HTML for /admin, /admin/... and /today) and every API answer
+ * (/api/... and /trpc/...) carry `X-Robots-Tag: noindex`. Search engines then keep them out of results
+ * even when a link to them leaks. The rule covers all of /api rather than a list of admin paths, so a
+ * new admin endpoint cannot forget it; no public page lives under /api, so nothing worth indexing is lost.
+ * robots.txt must not disallow these paths: a crawler has to fetch a page to see this header.
+ */
+const NOINDEX_PAGE = /^\/(admin|today)(\/|$)/;
+const API = /^\/(api|trpc)\//;
+
+export function isNoindexPath(url: string): boolean {
+  const path = url.split("?", 1)[0]!;
+  return NOINDEX_PAGE.test(path) || API.test(path);
+}
+
+/** Registered on the root instance, so it also covers the SPA fallback (the not-found handler) and errors. */
+export function registerNoindexHeader(app: FastifyInstance) {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isNoindexPath(request.url)) reply.header("X-Robots-Tag", "noindex");
+    return payload;
+  });
+}

@@ -1,0 +1,20 @@
+import { waitlistJoinInput } from "../../../common/waitlist";
+import { waitlistAdminDeleteInput, waitlistAdminListInput } from "../../../common/waitlist-admin";
+import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";
+import { joinWaitlist } from "./service";
+
+export const waitlistRouter = router({
+  /** The landing page's form. Same service, same budget, same answer as POST /api/waitlist/join. */
+  join: publicProcedure.input(waitlistJoinInput).mutation(async ({ ctx, input }) => {
+    await ctx.deps.rateLimits.consume("waitlistJoin", ctx.req.ip);
+    return joinWaitlist({ db: ctx.db, geo: ctx.deps.geo, logger: ctx.deps.logger }, input, { ip: ctx.req.ip, headers: ctx.req.headers });
+  }),
+
+  /** The back office's table: GET /api/waitlist/admin. */
+  adminList: adminProcedure.input(waitlistAdminListInput).query(({ ctx, input }) => listWaitlistEntries(ctx.db, input)),
+  /** The back office's cards: GET /api/waitlist/stats. */
+  adminStats: adminProcedure.query(({ ctx }) => getWaitlistStats(ctx.db)),
+  /** DELETE /api/waitlist/admin?id=. */
+  adminDelete: adminProcedure.input(waitlistAdminDeleteInput).mutation(({ ctx, input }) => deleteWaitlistEntry(ctx.db, input.id)),
+});
