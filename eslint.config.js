@@ -11,6 +11,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
+      // `import { type A }` keeps a side-effect import of the module under verbatimModuleSyntax: a schema
+      // module imported only for its types would still ship its zod code to the browser.
+      "@typescript-eslint/no-import-type-side-effects": "error",
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },

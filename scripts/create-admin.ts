@@ -5,7 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { emailField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../src/common/auth";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../src/common/auth";
+import { emailField } from "../src/common/auth-input";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { DataDirInUseError, openDatabase } from "../src/server/db/client";
 import { createOrPromoteAdmin } from "../src/server/features/auth/service";

@@ -2,7 +2,8 @@
 // builders.adminList and friends) live apart from common/builders.ts, which the public /builders page
 // imports: a bundler keeps every top-level schema of an imported module, so these would ship there too.
 import * as z from "zod/mini";
-import { BUILDER_STATUSES, builderSubmitInput, type BuilderStatus, type PublicBuilder } from "./builders";
+import { BUILDER_STATUSES, type BuilderStatus, type PublicBuilder } from "./builders";
+import { builderSubmitInput } from "./builders-input";
 
 const statusList = BUILDER_STATUSES.join(", ");
 const statusField = z.enum(BUILDER_STATUSES, { error: `Status must be one of: ${statusList}` });

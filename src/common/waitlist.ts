@@ -1,6 +1,4 @@
-// zod/mini, like the other shared schemas: the landing page ships this schema in the public bundle.
-import * as z from "zod/mini";
-import { emailField } from "./auth";
+// Constants, types and texts of the waitlist; its schema is in waitlist-input.ts.
 
 export const WAITLIST_INTERESTS = ["Angel Investing", "Tool Building", "Content Creation", "Analytics", "Community"] as const;
 export type WaitlistInterest = (typeof WAITLIST_INTERESTS)[number];
@@ -21,42 +19,6 @@ export const WAITLIST_DEFAULT_SOURCE: WaitlistPublicSource = "homepage";
 export const WAITLIST_NAME_MAX_LENGTH = 100;
 /** Every interest at most once, so at most all five. */
 export const WAITLIST_INTERESTS_MAX = WAITLIST_INTERESTS.length;
-
-const interestsList = WAITLIST_INTERESTS.join(", ");
-
-/** The public join: `POST /api/waitlist/join` and `waitlist.join`; the landing page's form parses with it too. */
-export const waitlistJoinInput = z.object({
-  email: emailField,
-  /** Optional; blank (or null from an outside client) is stored as no name. */
-  name: z.pipe(
-    z.nullish(
-      z
-        .string({ error: "Name must be text" })
-        .check(z.trim(), z.maxLength(WAITLIST_NAME_MAX_LENGTH, `Name must be at most ${WAITLIST_NAME_MAX_LENGTH} characters`)),
-    ),
-    z.transform((value) => (value ? value : null)),
-  ),
-  interests: z.pipe(
-    z.nullish(
-      z
-        .array(z.enum(WAITLIST_INTERESTS, { error: `Interests must be chosen from: ${interestsList}` }), {
-          error: "Interests must be a list",
-        })
-        .check(
-          z.maxLength(WAITLIST_INTERESTS_MAX, `Choose at most ${WAITLIST_INTERESTS_MAX} interests`),
-          z.refine((values) => new Set(values).size === values.length, "Each interest can be chosen once"),
-        ),
-    ),
-    z.transform((values) => values ?? []),
-  ),
-  source: z.pipe(
-    z.nullish(z.enum(WAITLIST_PUBLIC_SOURCES, { error: `Source must be one of: ${WAITLIST_PUBLIC_SOURCES.join(", ")}` })),
-    z.transform((value) => value ?? WAITLIST_DEFAULT_SOURCE),
-  ),
-});
-export type WaitlistJoinInput = z.infer<typeof waitlistJoinInput>;
-/** What a caller may send (every field but email optional). */
-export type WaitlistJoinRequest = z.input<typeof waitlistJoinInput>;
 
 /** The answer of a join, on REST and tRPC alike. */
 export type WaitlistJoinResult = {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { waitlistJoinInput } from "../../src/common/waitlist";
+import { waitlistJoinInput } from "../../src/common/waitlist-input";
 import { waitlistEntries } from "../../src/server/db/schema";
 import { joinWaitlist } from "../../src/server/features/waitlist/service";
 import type { GeoLookup } from "../../src/server/infra/geo";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_EVENTS, analyticsTrackInput, sanitizeTrackedUrl } from "../../src/common/analytics";
+import { ANALYTICS_EVENTS, sanitizeTrackedUrl } from "../../src/common/analytics";
+import { analyticsTrackInput } from "../../src/common/analytics-input";
 import { maskIp, referrerHostOf, visitorIdOf } from "../../src/server/features/analytics/service";
 import { createUserAgentLookup } from "../../src/server/infra/user-agent";
 

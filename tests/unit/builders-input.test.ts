@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BUILDER_TAGS, builderSubmitInput, builderUpdateInput } from "../../src/common/builders";
+import { BUILDER_TAGS } from "../../src/common/builders";
+import { builderSubmitInput, builderUpdateInput } from "../../src/common/builders-input";
 
 const base = { name: "Ada", email: "ada@example.com" };
 const messageOf = (value: unknown) => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  WAITLIST_INTERESTS,
-  WAITLIST_PUBLIC_SOURCES,
-  WAITLIST_SOURCES,
-  waitlistJoinInput,
-  waitlistJoinedMessage,
-  waitlistWelcomeBackMessage,
-} from "../../src/common/waitlist";
+import { WAITLIST_INTERESTS, WAITLIST_PUBLIC_SOURCES, WAITLIST_SOURCES, waitlistJoinedMessage, waitlistWelcomeBackMessage } from "../../src/common/waitlist";
+import { waitlistJoinInput } from "../../src/common/waitlist-input";
 
 const firstMessage = (value: unknown) => {
   const parsed = waitlistJoinInput.safeParse(value);

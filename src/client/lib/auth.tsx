@@ -1,113 +1,182 @@
-import { useState, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router-dom";
-import { ShieldAlert } from "lucide-react";
-import { LoginForm } from "../features/auth/login-form";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-import { PageSpinner } from "../ui/spinner";
-import { useAuth } from "./auth-context";
-import { errorMessage } from "./errors";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { isTRPCClientError } from "@trpc/client";
+import { ROLES, isAdminRole, type Role, type SessionUser } from "../../common/auth";
+import type { LoginInput, SignupInput } from "../../common/auth-input";
+import { trpc } from "./trpc";
 
-export { AuthProvider, useAuth, USER_STORAGE_KEY, type AuthContextValue, type AuthStatus } from "./auth-context";
+/** The spec's storage key ("{product} user"). Holds only the non-secret profile: id, name, email, role. */
+export const USER_STORAGE_KEY = "hundred-dollar-lab user";
 
-export type AuthGateProps = {
-  /** Only roles admin and owner may see the children. */
-  requireAdmin?: boolean;
-  children: ReactNode;
+export type AuthStatus = "loading" | "authenticated" | "anonymous";
+
+export type AuthContextValue = {
+  /** The signed-in user. While the server has not answered yet this is the cached profile (may be stale). */
+  user: SessionUser | null;
+  status: AuthStatus;
+  /** True until the server (auth.me) has answered once. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Role admin or owner (explicit allow-list from common/auth). */
+  isAdmin: boolean;
+  /** Signs in; the server sets the session cookie. Resolves with the user, rejects with the tRPC error. */
+  login: (input: LoginInput) => Promise<SessionUser>;
+  /** Creates the account; the server also signs the new user in by cookie. Does not update the auth state. */
+  signup: (input: SignupInput) => Promise<SessionUser>;
+  /** Ends the session on the server, then forgets the user locally. Rejects if the server could not be reached. */
+  logout: () => Promise<void>;
+  /** Asks the server who is signed in now and updates the state. */
+  refresh: () => Promise<SessionUser | null>;
 };
 
-/**
- * Route-level guard. It waits for the server's answer (auth.me), not the cached profile, before it
- * shows protected content. The server enforces the same rules on every call; this only picks the screen.
- * Its sign-in and Access Denied states are whole screens (with their own <main>): place the gate
- * outside any page layout, as the admin routes do.
- */
-export function AuthGate({ requireAdmin = false, children }: AuthGateProps) {
-  const { status, user, isAdmin } = useAuth();
-  if (status === "loading") return <PageSpinner label="Checking your session" />;
-  if (status === "anonymous" || !user) {
-    return (
-      <GateFrame>
-        <LoginForm title="Sign In" description="Sign in to continue." onSuccess={() => window.location.reload()} />
-      </GateFrame>
-    );
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** Reads the cached profile; anything unparseable or of the wrong shape is discarded and removed. */
+export function readStoredUser(): SessionUser | null {
+  let raw: string | null;
+  try {
+    raw = window.localStorage.getItem(USER_STORAGE_KEY);
+  } catch {
+    return null;
   }
-  if (requireAdmin && !isAdmin) return <AccessDenied role={user.role} email={user.email} />;
-  return <>{children}</>;
-}
-
-function AccessDenied({ role, email }: { role: string; email: string }) {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const signOut = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await logout();
-    } catch (cause) {
-      setError(errorMessage(cause, { fallback: "Logout failed. Please try again.", network: "Network error. Please try again." }));
-      setPending(false);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value === "object" && value !== null) {
+      const { id, email, name, role } = value as Record<string, unknown>;
+      if (typeof id === "string" && typeof email === "string" && typeof name === "string" && isRole(role)) {
+        return { id, email, name, role };
+      }
     }
-  };
-
-  return (
-    <GateFrame>
-      <div className="px-4">
-        <Card className="mx-auto my-10 w-full max-w-md sm:my-16">
-          <CardHeader className="items-start">
-            <span aria-hidden="true" className="mb-2 flex size-11 items-center justify-center rounded-full bg-red-50 text-red-700">
-              <ShieldAlert className="size-5" />
-            </span>
-            {/* One element reads the spec's whole text: "Access Denied - You need admin privileges to access this page." */}
-            <CardTitle as="h1" className="text-2xl">
-              Access Denied
-              <span className="sr-only"> - </span>
-              <span className="mt-1.5 block text-base font-normal tracking-normal text-ink-muted">
-                You need admin privileges to access this page.
-              </span>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-5">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-control bg-sunken p-4 text-sm">
-              <dt className="font-medium text-ink-muted">Current role</dt>
-              <dd className="font-semibold break-all">{role}</dd>
-              <dt className="font-medium text-ink-muted">Email</dt>
-              <dd className="font-semibold break-all">{email}</dd>
-            </dl>
-            {error ? <Alert variant="error">{error}</Alert> : null}
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button variant="secondary" className="sm:flex-1" onClick={() => void navigate("/")}>
-                Go Home
-              </Button>
-              <Button variant="outline" className="sm:flex-1" loading={pending} onClick={() => void signOut()}>
-                Logout
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
-      </div>
-    </GateFrame>
-  );
+  } catch {
+    // fall through: unparseable
+  }
+  writeStoredUser(null);
+  return null;
 }
 
-/** A bare frame with the brand link, so a visitor stopped by the gate can still find their way home. */
-function GateFrame({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-1 flex-col">
-      <div className="border-b border-line bg-surface">
-        <div className="mx-auto flex h-14 max-w-6xl items-center px-4 sm:px-6">
-          <Link to="/" className="focus-ring rounded-sm text-base font-bold tracking-tight text-ink">
-            The $100 Lab
-          </Link>
-        </div>
-      </div>
-      <main id="main" className="flex flex-1 flex-col">
-        {children}
-      </main>
-    </div>
+function writeStoredUser(user: SessionUser | null) {
+  try {
+    if (user) {
+      // Only the four profile fields, whatever else the object carries (never a token).
+      const { id, email, name, role } = user;
+      window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ id, email, name, role }));
+    } else {
+      window.localStorage.removeItem(USER_STORAGE_KEY);
+    }
+  } catch {
+    // Storage can be unavailable (private mode, quota); the cache is only an optimisation.
+  }
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  if (!isTRPCClientError(error)) return undefined;
+  const status = (error.data as { httpStatus?: unknown } | null | undefined)?.httpStatus;
+  return typeof status === "number" ? status : undefined;
+}
+
+function isMeQueryKey(queryKey: readonly unknown[]): boolean {
+  const path = queryKey[0];
+  return Array.isArray(path) && path[0] === "auth" && path[1] === "me";
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const [cachedUser] = useState(readStoredUser);
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
+  const loginMutation = trpc.auth.login.useMutation();
+  const signupMutation = trpc.auth.signup.useMutation();
+  const logoutMutation = trpc.auth.logout.useMutation();
+
+  const isLoading = me.isPending;
+  const serverUser = me.data?.user ?? null;
+  const user = isLoading ? cachedUser : serverUser;
+
+  // Keep the cached profile in step with the server's answer (the server is the source of truth).
+  useEffect(() => {
+    if (me.data) writeStoredUser(me.data.user);
+  }, [me.data]);
+
+  // Another tab signed in or out: ask the server again.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === USER_STORAGE_KEY || event.key === null) void utils.auth.me.invalidate();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [utils]);
+
+  const { mutateAsync: loginAsync } = loginMutation;
+  const { mutateAsync: signupAsync } = signupMutation;
+  const { mutateAsync: logoutAsync } = logoutMutation;
+
+  const login = useCallback(
+    async (input: LoginInput) => {
+      // The response also carries a token for API clients; the browser relies on the httpOnly cookie and drops it.
+      const { user: signedIn } = await loginAsync(input);
+      const profile: SessionUser = { id: signedIn.id, email: signedIn.email, name: signedIn.name, role: signedIn.role };
+      // Data cached for a previous user must not leak into this session.
+      queryClient.removeQueries({ predicate: (query) => !isMeQueryKey(query.queryKey) });
+      utils.auth.me.setData(undefined, { user: profile });
+      return profile;
+    },
+    [loginAsync, queryClient, utils],
   );
+
+  const signup = useCallback(
+    async (input: SignupInput) => {
+      const { user: created } = await signupAsync(input);
+      return { id: created.id, email: created.email, name: created.name, role: created.role };
+    },
+    [signupAsync],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutAsync();
+    } catch (error) {
+      // 401: the session had already ended (expired, or signed out elsewhere), which is what we wanted.
+      if (httpStatusOf(error) !== 401) {
+        // The session may or may not still exist: let the server say, then report the failure.
+        void utils.auth.me.invalidate();
+        throw error;
+      }
+    }
+    utils.auth.me.setData(undefined, { user: null });
+    queryClient.removeQueries({ predicate: (query) => !isMeQueryKey(query.queryKey) });
+  }, [logoutAsync, queryClient, utils]);
+
+  const { refetch: refetchMe } = me;
+  const refresh = useCallback(async () => {
+    const result = await refetchMe();
+    return result.data?.user ?? null;
+  }, [refetchMe]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      status: isLoading ? "loading" : serverUser ? "authenticated" : "anonymous",
+      isLoading,
+      isAuthenticated: !isLoading && serverUser !== null,
+      isAdmin: !isLoading && serverUser !== null && isAdminRole(serverUser.role),
+      login,
+      signup,
+      logout,
+      refresh,
+    }),
+    [user, isLoading, serverUser, login, signup, logout, refresh],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used within an AuthProvider");
+  return value;
 }

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
-import { AuthGate } from "../../lib/auth";
+import { AuthGate } from "../auth/auth-gate";
 import { PageSpinner } from "../../ui/spinner";
 import { TooltipProvider } from "../../ui/tooltip";
 

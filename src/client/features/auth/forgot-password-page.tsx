@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { KeyRound, MailCheck } from "lucide-react";
-import { passwordResetRequestInput } from "../../../common/auth";
-import { errorMessage, firstIssueByField } from "../../lib/errors";
+import { errorMessage } from "../../lib/errors";
+import { lazySchema } from "../../lib/lazy-schema";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -9,6 +9,8 @@ import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
+
+const resetRequestSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.passwordResetRequestInput));
 
 export function ForgotPasswordPage() {
   const request = trpc.auth.requestPasswordReset.useMutation();
@@ -22,15 +24,15 @@ export function ForgotPasswordPage() {
     if (request.isPending) return;
     const form = event.currentTarget;
     setFormError(null);
-    const parsed = passwordResetRequestInput.safeParse({ email });
-    if (!parsed.success) {
-      setFieldError(firstIssueByField(parsed.error).email ?? "Email address is required");
-      (form.elements.namedItem("email") as HTMLElement | null)?.focus();
-      return;
-    }
     try {
-      await request.mutateAsync(parsed.data);
-      setSentTo(parsed.data.email);
+      const checked = await resetRequestSchema.validate({ email });
+      if (!checked.ok) {
+        setFieldError(checked.fieldErrors.email ?? "Email address is required");
+        (form.elements.namedItem("email") as HTMLElement | null)?.focus();
+        return;
+      }
+      await request.mutateAsync(checked.data);
+      setSentTo(checked.data.email);
     } catch (error) {
       setFormError(
         errorMessage(error, { fallback: "Failed to send reset email", network: "Network error. Please try again." }),
@@ -87,6 +89,7 @@ export function ForgotPasswordPage() {
         <form
           noValidate
           onSubmit={(event) => void submit(event)}
+          onFocus={resetRequestSchema.preload}
           className="flex flex-col gap-5"
           aria-busy={request.isPending}
         >

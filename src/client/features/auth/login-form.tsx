@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { LogIn } from "lucide-react";
-import { loginInput, type SessionUser } from "../../../common/auth";
-// Imported from auth-context (not lib/auth) because lib/auth renders this form inside AuthGate.
-import { useAuth } from "../../lib/auth-context";
-import { errorMessage, firstIssueByField } from "../../lib/errors";
+import type { SessionUser } from "../../../common/auth";
+import { useAuth } from "../../lib/auth";
+import { errorMessage } from "../../lib/errors";
+import { lazySchema } from "../../lib/lazy-schema";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
@@ -15,6 +15,7 @@ import { withCallback } from "./safe-callback";
 
 const FIELDS = ["email", "password"] as const;
 type FieldName = (typeof FIELDS)[number];
+const loginSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.loginInput));
 
 export type LoginFormProps = {
   /** Called with the signed-in user; the caller decides where to go. */
@@ -50,17 +51,17 @@ export function LoginForm({
     if (submitting) return;
     const form = event.currentTarget;
     setFormError(null);
-    const parsed = loginInput.safeParse(values);
-    if (!parsed.success) {
-      const issues = firstIssueByField(parsed.error);
-      setFieldErrors(issues);
-      const first = FIELDS.find((name) => issues[name]);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
     setSubmitting(true);
     try {
-      const user = await login(parsed.data);
+      const checked = await loginSchema.validate(values);
+      if (!checked.ok) {
+        setFieldErrors(checked.fieldErrors);
+        const first = FIELDS.find((name) => checked.fieldErrors[name]);
+        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+        setSubmitting(false);
+        return;
+      }
+      const user = await login(checked.data);
       onSuccess(user);
     } catch (error) {
       setFormError(errorMessage(error, { fallback: "Login failed", network: "Network error" }));
@@ -81,7 +82,7 @@ export function LoginForm({
         ) : undefined
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-busy={submitting}>
+      <form noValidate onSubmit={(event) => void submit(event)} onFocus={loginSchema.preload} className="flex flex-col gap-5" aria-busy={submitting}>
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         <Field label="Email" error={fieldErrors.email}>
           <Input

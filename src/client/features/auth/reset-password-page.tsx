@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CheckCircle2, KeyRound, Link2Off } from "lucide-react";
-import { PASSWORD_MIN_LENGTH, passwordResetConfirmInput } from "../../../common/auth";
-import { errorMessage, firstIssueByField } from "../../lib/errors";
+import { PASSWORD_MIN_LENGTH } from "../../../common/auth";
+import { errorMessage } from "../../lib/errors";
+import { lazySchema } from "../../lib/lazy-schema";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -39,6 +40,8 @@ function MissingToken() {
   );
 }
 
+const resetConfirmSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.passwordResetConfirmInput));
+
 function ResetPasswordForm({ token }: { token: string }) {
   const confirm = trpc.auth.confirmPasswordReset.useMutation();
   const [values, setValues] = useState<Record<FieldName, string>>({ password: "", confirmPassword: "" });
@@ -56,23 +59,22 @@ function ResetPasswordForm({ token }: { token: string }) {
     if (confirm.isPending) return;
     const form = event.currentTarget;
     setFormError(null);
-    const parsed = passwordResetConfirmInput.safeParse({ token, password: values.password });
-    const errors: Partial<Record<FieldName, string>> = {};
-    if (!parsed.success) {
-      const issues = firstIssueByField(parsed.error);
-      if (issues.password) errors.password = issues.password;
-      if (issues.token) setFormError(issues.token);
-    }
-    if (values.confirmPassword.length === 0) errors.confirmPassword = "Please confirm your password";
-    else if (values.confirmPassword !== values.password) errors.confirmPassword = "Passwords do not match";
-    const first = FIELDS.find((name) => errors[name]);
-    if (!parsed.success || first) {
-      setFieldErrors(errors);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
     try {
-      await confirm.mutateAsync(parsed.data);
+      const checked = await resetConfirmSchema.validate({ token, password: values.password });
+      const errors: Partial<Record<FieldName, string>> = {};
+      if (!checked.ok) {
+        if (checked.fieldErrors.password) errors.password = checked.fieldErrors.password;
+        if (checked.fieldErrors.token) setFormError(checked.fieldErrors.token);
+      }
+      if (values.confirmPassword.length === 0) errors.confirmPassword = "Please confirm your password";
+      else if (values.confirmPassword !== values.password) errors.confirmPassword = "Passwords do not match";
+      const first = FIELDS.find((name) => errors[name]);
+      if (!checked.ok || first) {
+        setFieldErrors(errors);
+        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+        return;
+      }
+      await confirm.mutateAsync(checked.data);
       setDone(true);
     } catch (error) {
       setFormError(
@@ -109,7 +111,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         icon={<KeyRound />}
         footer={<TextLink to="/forgot-password">Need a new link?</TextLink>}
       >
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-busy={confirm.isPending}>
+        <form noValidate onSubmit={(event) => void submit(event)} onFocus={resetConfirmSchema.preload} className="flex flex-col gap-5" aria-busy={confirm.isPending}>
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <Field label="New Password" error={fieldErrors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
             <PasswordInput

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { PartyPopper, UserPlus } from "lucide-react";
-import { PASSWORD_MIN_LENGTH, SIGNUP_AUTO_LOGIN_DELAY_MS, signupInput } from "../../../common/auth";
+import { PASSWORD_MIN_LENGTH, SIGNUP_AUTO_LOGIN_DELAY_MS } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
-import { errorMessage, firstIssueByField } from "../../lib/errors";
+import { errorMessage } from "../../lib/errors";
+import { lazySchema } from "../../lib/lazy-schema";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
@@ -21,14 +22,16 @@ type Values = Record<FieldName, string>;
 
 const EMPTY: Values = { name: "", email: "", password: "", confirmPassword: "" };
 
+const signupSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.signupInput));
+
 /** Same schema as the server, plus the confirmation that only the form knows about. */
-function validate(values: Values) {
-  const parsed = signupInput.safeParse({ name: values.name, email: values.email, password: values.password });
-  const errors: Partial<Record<FieldName, string>> = parsed.success ? {} : firstIssueByField(parsed.error);
+async function validate(values: Values) {
+  const checked = await signupSchema.validate({ name: values.name, email: values.email, password: values.password });
+  const errors: Partial<Record<FieldName, string>> = checked.ok ? {} : { ...checked.fieldErrors };
   if (values.confirmPassword.length === 0) errors.confirmPassword = "Please confirm your password";
   else if (values.confirmPassword !== values.password) errors.confirmPassword = "Passwords do not match";
   const hasErrors = FIELDS.some((name) => errors[name]);
-  return { data: parsed.success && !hasErrors ? parsed.data : null, errors };
+  return { data: checked.ok && !hasErrors ? checked.data : null, errors };
 }
 
 export function SignupPage() {
@@ -50,15 +53,16 @@ export function SignupPage() {
     if (submitting) return;
     const form = event.currentTarget;
     setFormError(null);
-    const { data, errors } = validate(values);
-    if (!data) {
-      setFieldErrors(errors);
-      const first = FIELDS.find((name) => errors[name]);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
     setSubmitting(true);
     try {
+      const { data, errors } = await validate(values);
+      if (!data) {
+        setFieldErrors(errors);
+        const first = FIELDS.find((name) => errors[name]);
+        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+        setSubmitting(false);
+        return;
+      }
       const user = await signup(data);
       setCreated({ name: user.name, email: user.email });
     } catch (error) {
@@ -82,7 +86,7 @@ export function SignupPage() {
           </p>
         }
       >
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" aria-busy={submitting}>
+        <form noValidate onSubmit={(event) => void submit(event)} onFocus={signupSchema.preload} className="flex flex-col gap-5" aria-busy={submitting}>
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <Field label="Full Name" error={fieldErrors.name}>
             <Input name="name" autoComplete="name" required value={values.name} onChange={update("name")} />

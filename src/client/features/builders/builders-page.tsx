@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { ArrowLeft, ChevronDown, PartyPopper, RefreshCw, Rocket, UserPlus, Users } from "lucide-react";
 import type { PublicBuilder } from "../../../common/builders";
@@ -8,9 +8,13 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { EmptyState } from "../../ui/empty-state";
+import { Spinner } from "../../ui/spinner";
 import { BuilderCard } from "./builder-card";
-import { EditProfileDialog } from "./edit-profile-dialog";
-import { JoinForm } from "./join-form";
+
+// Both forms (and the zod schemas they check with) load when opened: most visitors only browse, and the
+// page must stay within the public JS budget (scripts/report-bundle.ts).
+const JoinForm = lazy(() => import("./join-form").then((m) => ({ default: m.JoinForm })));
+const EditProfileDialog = lazy(() => import("./edit-profile-dialog").then((m) => ({ default: m.EditProfileDialog })));
 
 const JOIN_PANEL_ID = "join-the-community";
 
@@ -63,13 +67,21 @@ export function BuildersPage() {
                       Tell us who you are and what you are building. Only your name and email are required.
                     </p>
                   </div>
-                  <JoinForm
-                    onJoined={(who) => {
-                      // The form is replaced by the confirmation: move focus there so it is not lost.
-                      focusPanel.current = true;
-                      setJoined(who);
-                    }}
-                  />
+                  <Suspense
+                    fallback={
+                      <div className="flex justify-center py-10">
+                        <Spinner label="Loading the form" />
+                      </div>
+                    }
+                  >
+                    <JoinForm
+                      onJoined={(who) => {
+                        // The form is replaced by the confirmation: move focus there so it is not lost.
+                        focusPanel.current = true;
+                        setJoined(who);
+                      }}
+                    />
+                  </Suspense>
                 </div>
               )}
             </Card>
@@ -88,7 +100,11 @@ export function BuildersPage() {
         </p>
       </div>
 
-      <EditProfileDialog builder={editing} onClose={() => setEditing(null)} />
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditProfileDialog builder={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { builderUpdateInput, type PublicBuilder } from "../../../common/builders";
+import type { PublicBuilder } from "../../../common/builders";
+import { builderUpdateInput } from "../../../common/builders-input";
 import { errorMessage, firstIssueByField } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";

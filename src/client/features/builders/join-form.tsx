@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from "react";
-import { builderSubmitInput } from "../../../common/builders";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { builderSubmitInput } from "../../../common/builders-input";
 import { useAuth } from "../../lib/auth";
 import { errorMessage, firstIssueByField } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
@@ -28,6 +28,10 @@ export function JoinForm({ onJoined }: JoinFormProps) {
   const [values, setValues] = useState<JoinValues>(() => ({ ...EMPTY_PROFILE, name: user?.name ?? "", email: user?.email ?? "" }));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  // The form mounts when the person opens the panel (it loads lazily): start them in the first field.
+  useEffect(() => formRef.current?.querySelector("input")?.focus({ preventScroll: true }), []);
 
   const loading = submitMutation.isPending;
   const canSubmit = values.name.trim().length > 0 && values.email.trim().length > 0 && !loading;
@@ -60,7 +64,7 @@ export function JoinForm({ onJoined }: JoinFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={loading} className="flex flex-col gap-6">
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-busy={loading} className="flex flex-col gap-6">
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <ProfileFields
         idPrefix="join"

@@ -1,14 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ArrowRight, Check, PartyPopper, Sparkles } from "lucide-react";
-import {
-  WAITLIST_DEFAULT_SOURCE,
-  WAITLIST_INTERESTS,
-  waitlistJoinInput,
-  type WaitlistInterest,
-  type WaitlistJoinResult,
-  type WaitlistPublicSource,
-} from "../../../common/waitlist";
-import { errorMessage, firstIssueByField } from "../../lib/errors";
+import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, type WaitlistInterest, type WaitlistJoinResult, type WaitlistPublicSource } from "../../../common/waitlist";
+import { errorMessage } from "../../lib/errors";
+import { lazySchema } from "../../lib/lazy-schema";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -21,6 +15,7 @@ import { TextLink } from "../../ui/text-link";
 const ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." };
 
 type FieldName = "email" | "name" | "interests";
+const joinSchema = lazySchema(() => import("../../../common/waitlist-input").then((m) => m.waitlistJoinInput));
 
 export type WaitlistFormProps = {
   /** Where the join comes from, stored with the entry ("homepage" unless told). */
@@ -41,7 +36,8 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
   const [formError, setFormError] = useState<string | null>(null);
   const [joined, setJoined] = useState<(WaitlistJoinResult & { email: string }) | null>(null);
   const interestsLabelId = useId();
-  const loading = join.isPending;
+  const [checking, setChecking] = useState(false);
+  const loading = checking || join.isPending;
 
   const toggleInterest = (interest: WaitlistInterest) => {
     setInterests((current) =>
@@ -55,20 +51,23 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     if (loading) return;
     const form = event.currentTarget;
     setFormError(null);
-    // Same schema as the server: the answer to a bad value is the same sentence on both sides.
-    const parsed = waitlistJoinInput.safeParse({ email, name, interests, source });
-    if (!parsed.success) {
-      const issues = firstIssueByField(parsed.error);
-      setFieldErrors(issues);
-      const first = (["email", "name"] as const).find((field) => issues[field]);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      else if (!issues.interests) setFormError(parsed.error.issues[0]?.message ?? ERROR_TEXTS.fallback);
-      return;
-    }
     try {
-      const result = await join.mutateAsync(parsed.data);
-      setJoined({ ...result, email: parsed.data.email });
+      // Same schema as the server: the answer to a bad value is the same sentence on both sides.
+      setChecking(true);
+      const checked = await joinSchema.validate({ email, name, interests, source });
+      setChecking(false);
+      if (!checked.ok) {
+        const issues = checked.fieldErrors;
+        setFieldErrors(issues);
+        const first = (["email", "name"] as const).find((field) => issues[field]);
+        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+        else if (!issues.interests) setFormError(checked.firstMessage || ERROR_TEXTS.fallback);
+        return;
+      }
+      const result = await join.mutateAsync(checked.data);
+      setJoined({ ...result, email: checked.data.email });
     } catch (error) {
+      setChecking(false);
       setFormError(errorMessage(error, ERROR_TEXTS));
     }
   };
@@ -89,6 +88,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
+      onFocus={joinSchema.preload}
       aria-busy={loading}
       aria-label="Join the waitlist"
       className={cn("flex flex-col gap-5", className)}

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
-import { analyticsTrackInput, sanitizeTrackedUrl, type AnalyticsPropertyValue, type AnalyticsTrackInput } from "../../../common/analytics";
+import { sanitizeTrackedUrl, type AnalyticsPropertyValue } from "../../../common/analytics";
+import { analyticsTrackInput, type AnalyticsTrackInput } from "../../../common/analytics-input";
 import type { GeoLookup } from "../../infra/geo";
 import { parseInput } from "../../infra/http";
 import type { UserAgentLookup } from "../../infra/user-agent";

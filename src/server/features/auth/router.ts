@@ -1,4 +1,4 @@
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth";
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
 import { clearSessionCookie, setSessionCookie } from "../../auth/request-auth";
 import { invalidateSession } from "../../auth/sessions";
 import { memberProcedure, publicProcedure, router, type Context } from "../../trpc/init";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth";
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
 import { clearSessionCookie, resolveRequestAuth, setSessionCookie } from "../../auth/request-auth";
 import { invalidateSession } from "../../auth/sessions";
 import type { AppDeps } from "../../deps";

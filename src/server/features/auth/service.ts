@@ -1,12 +1,6 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
-import type {
-  LoginInput,
-  PasswordResetConfirmInput,
-  PasswordResetRequestInput,
-  Role,
-  SessionUser,
-  SignupInput,
-} from "../../../common/auth";
+import type { Role, SessionUser } from "../../../common/auth";
+import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "../../../common/auth-input";
 import { ADMIN_ROLES, RESET_LINK_VALID_MS } from "../../../common/auth";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { createSession, invalidateUserSessions, type Session } from "../../auth/sessions";

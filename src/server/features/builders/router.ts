@@ -1,4 +1,4 @@
-import { builderSubmitInput, builderUpdateInput } from "../../../common/builders";
+import { builderSubmitInput, builderUpdateInput } from "../../../common/builders-input";
 import { memberProcedure, publicProcedure, router } from "../../trpc/init";
 import * as builders from "./service";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { builderSubmitInput, builderUpdateInput } from "../../../common/builders";
+import { builderSubmitInput, builderUpdateInput } from "../../../common/builders-input";
 import type { Guards } from "../../auth/guards";
 import { resolveRequestAuth } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";

@@ -1,11 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import {
-  PUBLIC_BUILDER_STATUSES,
-  type BuilderStatus,
-  type BuilderSubmitInput,
-  type BuilderUpdateInput,
-  type PublicBuilder,
-} from "../../../common/builders";
+import { PUBLIC_BUILDER_STATUSES, type BuilderStatus, type PublicBuilder } from "../../../common/builders";
+import type { BuilderSubmitInput, BuilderUpdateInput } from "../../../common/builders-input";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { builders } from "../../db/schema";

@@ -1,4 +1,4 @@
-import { waitlistJoinInput } from "../../../common/waitlist";
+import { waitlistJoinInput } from "../../../common/waitlist-input";
 import { waitlistAdminDeleteInput, waitlistAdminListInput } from "../../../common/waitlist-admin";
 import { adminProcedure, publicProcedure, router } from "../../trpc/init";
 import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { waitlistJoinInput } from "../../../common/waitlist";
+import { waitlistJoinInput } from "../../../common/waitlist-input";
 import { waitlistAdminDeleteInput, waitlistAdminListInput } from "../../../common/waitlist-admin";
 import type { Guards } from "../../auth/guards";
 import type { AppDeps } from "../../deps";

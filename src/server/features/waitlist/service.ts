@@ -1,12 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { eq, sql } from "drizzle-orm";
-import {
-  waitlistJoinedMessage,
-  waitlistWelcomeBackMessage,
-  type WaitlistJoinInput,
-  type WaitlistJoinResult,
-  type WaitlistSource,
-} from "../../../common/waitlist";
+import { waitlistJoinedMessage, waitlistWelcomeBackMessage, type WaitlistJoinResult, type WaitlistSource } from "../../../common/waitlist";
+import type { WaitlistJoinInput } from "../../../common/waitlist-input";
 import type { Database } from "../../db/client";
 import { waitlistEntries } from "../../db/schema";
 import type { GeoLocation, GeoLookup } from "../../infra/geo";

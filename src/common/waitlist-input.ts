@@ -1,0 +1,40 @@
+// The waitlist join's zod/mini schema: the server enforces it; the landing page loads it on first submit.
+import * as z from "zod/mini";
+import { emailField } from "./auth-input";
+import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, WAITLIST_INTERESTS_MAX, WAITLIST_NAME_MAX_LENGTH, WAITLIST_PUBLIC_SOURCES } from "./waitlist";
+
+const interestsList = WAITLIST_INTERESTS.join(", ");
+
+/** The public join: `POST /api/waitlist/join` and `waitlist.join`; the landing page's form parses with it too. */
+export const waitlistJoinInput = z.object({
+  email: emailField,
+  /** Optional; blank (or null from an outside client) is stored as no name. */
+  name: z.pipe(
+    z.nullish(
+      z
+        .string({ error: "Name must be text" })
+        .check(z.trim(), z.maxLength(WAITLIST_NAME_MAX_LENGTH, `Name must be at most ${WAITLIST_NAME_MAX_LENGTH} characters`)),
+    ),
+    z.transform((value) => (value ? value : null)),
+  ),
+  interests: z.pipe(
+    z.nullish(
+      z
+        .array(z.enum(WAITLIST_INTERESTS, { error: `Interests must be chosen from: ${interestsList}` }), {
+          error: "Interests must be a list",
+        })
+        .check(
+          z.maxLength(WAITLIST_INTERESTS_MAX, `Choose at most ${WAITLIST_INTERESTS_MAX} interests`),
+          z.refine((values) => new Set(values).size === values.length, "Each interest can be chosen once"),
+        ),
+    ),
+    z.transform((values) => values ?? []),
+  ),
+  source: z.pipe(
+    z.nullish(z.enum(WAITLIST_PUBLIC_SOURCES, { error: `Source must be one of: ${WAITLIST_PUBLIC_SOURCES.join(", ")}` })),
+    z.transform((value) => value ?? WAITLIST_DEFAULT_SOURCE),
+  ),
+});
+export type WaitlistJoinInput = z.infer<typeof waitlistJoinInput>;
+/** What a caller may send (every field but email optional). */
+export type WaitlistJoinRequest = z.input<typeof waitlistJoinInput>;
