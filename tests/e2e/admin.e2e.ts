@@ -1,0 +1,107 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
+
+const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin" };
+const waitlist = [
+  { email: "alice@example.com", name: "Alice Archer", interests: ["Analytics"] },
+  { email: "carol@example.com", name: "Carol Cho", interests: ["Angel Investing", "Community"] },
+  { email: "dmitri@example.com", name: "Dmitri Dalton", interests: [] },
+];
+const builders = [
+  { name: "Bea Builder", email: "bea@example.com", title: "Indie hacker", tags: ["Developer", "Designer"] },
+  { name: "Hugo Hopeful", email: "hugo@example.com", tags: ["Marketer"] },
+];
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path} ${await response.clone().text()}`).toBe(201);
+}
+
+/** The figure of the stat card labelled `label` (cards are list items: label, figure, detail). */
+const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+
+beforeAll(async () => {
+  server = await startServer({ admins: [admin] });
+  browser = await launchBrowser();
+  for (const entry of waitlist) await post("/api/waitlist/join", { ...entry, source: "homepage" });
+  for (const builder of builders) await post("/api/builders", builder);
+
+  // A visitor looks at two public pages: their page views are what the dashboards count.
+  const visitor = await openPage(browser, PHONE);
+  await visitor.goto(server.url);
+  await visitor.getByRole("heading", { level: 1 }).waitFor();
+  await visitor.goto(`${server.url}/builders`);
+  await visitor.getByText("Be the First to Join").first().waitFor();
+  await visitor.context().close();
+
+  page = await openPage(browser, DESKTOP);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel("Email", { exact: true }).fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${server.url}/today`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("the back office in the browser", () => {
+  it("shows dashboard figures that match the seeded data", async () => {
+    await page.goto(`${server.url}/admin`);
+    await statCard("Waitlist").getByText("3", { exact: true }).waitFor();
+    expect(await statCard("Builders").innerText()).toMatch(/\b2\b[\s\S]*2 pending review/);
+    expect(await statCard("Approved").innerText()).toContain("0 approved · 0 verified");
+    // Every page here came from one address and one browser: one visitor.
+    expect(await statCard("Visitors").getByText("1", { exact: true }).isVisible()).toBe(true);
+    await page.getByText("Carol Cho").first().waitFor();
+    await screenshot(page, "admin-dashboard");
+  });
+
+  it("finds a waitlist entry by search", async () => {
+    await page.goto(`${server.url}/admin/waitlist`);
+    await page.getByText("alice@example.com").first().waitFor();
+    await page.getByLabel("Search by name or email").fill("carol");
+    await page.waitForFunction(() => !document.body.innerText.includes("alice@example.com"));
+    expect(await page.getByText("carol@example.com").first().isVisible()).toBe(true);
+    expect(await page.getByText("dmitri@example.com").count()).toBe(0);
+    await screenshot(page, "admin-waitlist-search");
+  });
+
+  it("ticks an SEO checklist item, which the server keeps", async () => {
+    await page.goto(`${server.url}/admin/seo-setup`);
+    const first = page.getByRole("checkbox").first();
+    await first.waitFor();
+    expect(await first.getAttribute("aria-checked")).toBe("false");
+    await first.click();
+    await page.getByLabel("SEO checklist: 1 of 5 done").waitFor();
+    await page.reload();
+    await page.getByLabel("SEO checklist: 1 of 5 done").waitFor();
+    expect(await page.getByRole("checkbox").first().getAttribute("aria-checked")).toBe("true");
+    await screenshot(page, "admin-seo-setup");
+  });
+
+  it("opens the analytics dashboard in Live mode", async () => {
+    await page.goto(`${server.url}/admin/analytics`);
+    const live = page.getByRole("switch", { name: /Live/ });
+    await live.waitFor();
+    if ((await live.getAttribute("aria-checked")) !== "true") await live.click();
+    await page.getByText("Refreshes every 30 s").waitFor();
+    await statCard("Page Views").waitFor();
+    const views = Number((await statCard("Page Views").locator("p").nth(1).innerText()).replace(/,/g, ""));
+    expect(views).toBeGreaterThanOrEqual(2);
+    expect(await page.getByText("/builders").first().isVisible()).toBe(true);
+    await page.locator(".recharts-surface").first().waitFor(); // the chart's library loads on its own
+    await screenshot(page, "admin-analytics-live");
+  });
+});
