@@ -13,3 +13,8 @@ export type InputProps = ComponentProps<"input">;
 export function Input({ className, type = "text", ...props }: InputProps) {
   return <input type={type} className={cn(controlClasses, "h-10 px-3", className)} {...props} />;
 }
+
+/** An email field: the right keyboard on phones, no auto-capitalising or spell-check; "email" autofill unless told. */
+export function EmailInput({ autoComplete = "email", ...props }: Omit<InputProps, "type">) {
+  return <Input name="email" type="email" inputMode="email" autoComplete={autoComplete} autoCapitalize="none" spellCheck={false} {...props} />;
+}

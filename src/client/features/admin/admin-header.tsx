@@ -1,11 +1,8 @@
-import { useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { LogOut, Menu } from "lucide-react";
+import { Menu } from "lucide-react";
 import { useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
-import { toast } from "../../ui/toast";
+import { LogoutButton } from "../auth/logout-button";
 import { useAdminRoute } from "./use-admin-route";
 
 /** The initial shown in the avatar: of the name, else of the email. */
@@ -14,25 +11,8 @@ export const initialOf = (nameOrEmail: string) => (nameOrEmail.trim()[0] ?? "?")
 /** Page title and subtitle (the page's <h1>), the signed-in admin and Logout; the menu button on phones. */
 export function AdminHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { title, subtitle } = useAdminRoute();
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
+  const { user } = useAuth();
   const displayName = user ? user.name.trim() || user.email : "";
-
-  const signOut = async () => {
-    setPending(true);
-    try {
-      await logout();
-      void navigate("/", { replace: true });
-    } catch (cause) {
-      toast({
-        variant: "error",
-        title: "Could not log out",
-        description: errorMessage(cause, { fallback: "Logout failed", network: "Network error. Please try again." }),
-      });
-      setPending(false);
-    }
-  };
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
@@ -64,10 +44,7 @@ export function AdminHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
             </span>
           </div>
         ) : null}
-        <Button variant="outline" size="sm" loading={pending} onClick={() => void signOut()} className="max-sm:w-9 max-sm:px-0" aria-label="Logout">
-          <LogOut aria-hidden="true" />
-          <span className="max-sm:sr-only">Logout</span>
-        </Button>
+        <LogoutButton compact />
       </div>
     </header>
   );

@@ -1,13 +1,12 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { ShieldAlert } from "lucide-react";
 import { useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
-import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
 import { PageSpinner } from "../../ui/spinner";
 import { LoginForm } from "./login-form";
+import { LogoutButton } from "./logout-button";
 
 export type AuthGateProps = {
   /** Only roles admin and owner may see the children. */
@@ -36,21 +35,7 @@ export function AuthGate({ requireAdmin = false, children }: AuthGateProps) {
 }
 
 function AccessDenied({ role, email }: { role: string; email: string }) {
-  const { logout } = useAuth();
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const signOut = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await logout();
-    } catch (cause) {
-      setError(errorMessage(cause, { fallback: "Logout failed. Please try again.", network: "Network error. Please try again." }));
-      setPending(false);
-    }
-  };
 
   return (
     <GateFrame>
@@ -76,14 +61,11 @@ function AccessDenied({ role, email }: { role: string; email: string }) {
               <dt className="font-medium text-ink-muted">Email</dt>
               <dd className="font-semibold break-all">{email}</dd>
             </dl>
-            {error ? <Alert variant="error">{error}</Alert> : null}
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button variant="secondary" className="sm:flex-1" onClick={() => void navigate("/")}>
                 Go Home
               </Button>
-              <Button variant="outline" className="sm:flex-1" loading={pending} onClick={() => void signOut()}>
-                Logout
-              </Button>
+              <LogoutButton redirectTo={null} size="md" className="sm:flex-1" />
             </div>
           </CardContent>
         </Card>

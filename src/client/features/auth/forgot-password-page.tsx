@@ -6,7 +6,7 @@ import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
+import { EmailInput } from "../../ui/input";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
 
@@ -95,13 +95,7 @@ export function ForgotPasswordPage() {
         >
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <Field label="Email Address" error={fieldError}>
-            <Input
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
+            <EmailInput
               required
               value={email}
               onChange={(event) => {

@@ -7,7 +7,7 @@ import { lazySchema } from "../../lib/lazy-schema";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
+import { EmailInput } from "../../ui/input";
 import { PasswordInput } from "../../ui/password-input";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
@@ -85,13 +85,8 @@ export function LoginForm({
       <form noValidate onSubmit={(event) => void submit(event)} onFocus={loginSchema.preload} className="flex flex-col gap-5" aria-busy={submitting}>
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         <Field label="Email" error={fieldErrors.email}>
-          <Input
-            name="email"
-            type="email"
-            inputMode="email"
+          <EmailInput
             autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
             required
             value={values.email}
             onChange={update("email")}

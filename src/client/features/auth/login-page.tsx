@@ -3,12 +3,11 @@ import { Link, useNavigate } from "react-router-dom";
 import { UserCheck } from "lucide-react";
 import { isAdminRole, type SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
-import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { PageSpinner } from "../../ui/spinner";
 import { AuthCard } from "./auth-card";
 import { LoginForm } from "./login-form";
+import { LogoutButton } from "./logout-button";
 import { useCallbackParam } from "./use-callback-param";
 
 /** Where a user lands after signing in: the callback when valid, else /today for admins and / for members. */
@@ -43,20 +42,6 @@ export function LoginPage() {
 }
 
 function AlreadySignedIn({ user, callback }: { user: SessionUser; callback: string | null }) {
-  const { logout } = useAuth();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const signOut = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await logout();
-    } catch (cause) {
-      setError(errorMessage(cause, { fallback: "Logout failed. Please try again.", network: "Network error. Please try again." }));
-    }
-    setPending(false);
-  };
 
   return (
     <AuthCard
@@ -69,16 +54,13 @@ function AlreadySignedIn({ user, callback }: { user: SessionUser; callback: stri
       icon={<UserCheck />}
     >
       <div className="flex flex-col gap-4">
-        {error ? <Alert variant="error">{error}</Alert> : null}
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button asChild size="lg" className="sm:flex-1">
             <Link to={destinationFor(user, callback)} replace>
               Continue
             </Link>
           </Button>
-          <Button variant="outline" size="lg" className="sm:flex-1" loading={pending} onClick={() => void signOut()}>
-            Logout
-          </Button>
+          <LogoutButton redirectTo={null} size="lg" className="sm:flex-1" />
         </div>
       </div>
     </AuthCard>

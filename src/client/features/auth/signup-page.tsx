@@ -8,7 +8,7 @@ import { lazySchema } from "../../lib/lazy-schema";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
+import { EmailInput, Input } from "../../ui/input";
 import { PasswordInput } from "../../ui/password-input";
 import { Spinner } from "../../ui/spinner";
 import { TextLink } from "../../ui/text-link";
@@ -92,13 +92,7 @@ export function SignupPage() {
             <Input name="name" autoComplete="name" required value={values.name} onChange={update("name")} />
           </Field>
           <Field label="Email Address" error={fieldErrors.email}>
-            <Input
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
+            <EmailInput
               required
               value={values.email}
               onChange={update("email")}

@@ -6,7 +6,7 @@ import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
+import { EmailInput } from "../../ui/input";
 import { EMPTY_PROFILE, focusFirstError, FORM_ERROR_TEXTS, ProfileFields, type FieldErrors, type ProfileValues } from "./profile-fields";
 
 type JoinValues = ProfileValues & { email: string };
@@ -73,13 +73,7 @@ export function JoinForm({ onJoined }: JoinFormProps) {
         onChange={change}
         afterName={
           <Field label="Email" error={fieldErrors.email} id="join-email" hint="Never shown publicly.">
-            <Input
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
+            <EmailInput
               required
               value={values.email}
               onChange={(event) => change("email", event.target.value)}

@@ -8,7 +8,7 @@ import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
+import { EmailInput, Input } from "../../ui/input";
 import { TextLink } from "../../ui/text-link";
 
 /** The spec's error catalogue: the server's text when it sent one, else these. */
@@ -96,13 +96,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
       {formError ? <Alert variant="error">{formError}</Alert> : null}
 
       <Field label="Email" error={fieldErrors.email}>
-        <Input
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailInput
           required
           placeholder="you@example.com"
           value={email}
