@@ -3,6 +3,7 @@
 // imports that one, and a bundler keeps every top-level schema of an imported module (it cannot prove a
 // zod call free of side effects), so admin schemas there would ship to every public visitor.
 import * as z from "zod/mini";
+import type { RecentSignup } from "./admin";
 
 export const WAITLIST_ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const WAITLIST_ADMIN_PAGE_SIZE_DEFAULT = 25;
@@ -17,8 +18,6 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 /** Newest first: what an operator opening the list wants to see. */
 export const WAITLIST_ADMIN_DEFAULT_SORT: WaitlistAdminSort = "position";
 export const WAITLIST_ADMIN_DEFAULT_ORDER: SortOrder = "desc";
-/** The stats' "newest signups" list (back-office spec, section 9: 5). */
-export const WAITLIST_RECENT_SIGNUPS_LIMIT = 5;
 
 /** A whole number from JSON (tRPC) or from a query string (REST), with a default when absent or blank. */
 const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
@@ -100,22 +99,13 @@ export type WaitlistAdminList = {
   };
 };
 
-export type WaitlistRecentSignup = {
-  position: number;
-  name: string | null;
-  country: string | null;
-  city: string | null;
-  source: string;
-  joinedAt: string;
-};
-
 /**
  * GET /api/waitlist/stats and waitlist.adminStats: the spec's `totalSignups` and `recentSignups` (5 newest),
  * plus the figures of the admin page's cards. Admin only: it carries names.
  */
 export type WaitlistStats = {
   totalSignups: number;
-  recentSignups: WaitlistRecentSignup[];
+  recentSignups: RecentSignup[];
   last24Hours: number;
   last7Days: number;
   /** How many entries chose each interest, most chosen first (ties in catalogue order); interests nobody chose are left out. */

@@ -26,6 +26,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
+import { StatCard } from "../../ui/stat-card";
 import { isAdminPageAvailable } from "./admin-routes";
 import { initialOf } from "./admin-header";
 import { countryName, formatCount, formatDateTime, formatRelativeTime } from "./format";
@@ -63,11 +64,11 @@ export function AdminDashboardPage() {
           Key figures
         </h2>
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-          <StatCard icon={ClipboardList} label="Waitlist" value={waitlist.total} loading={loading} detail="people waiting for launch" />
+          <StatCard icon={ClipboardList} label="Waitlist" value={formatCount(waitlist.total)} loading={loading} detail="people waiting for launch" />
           <StatCard
             icon={Users}
             label="Builders"
-            value={builders.total}
+            value={formatCount(builders.total)}
             loading={loading}
             detail={
               <>
@@ -79,7 +80,7 @@ export function AdminDashboardPage() {
           <StatCard
             icon={Eye}
             label="Visitors"
-            value={visitors.uniqueVisitors}
+            value={formatCount(visitors.uniqueVisitors)}
             loading={loading}
             detail={
               <>
@@ -90,7 +91,7 @@ export function AdminDashboardPage() {
           <StatCard
             icon={BadgeCheck}
             label="Approved"
-            value={builders.approved + builders.verified}
+            value={formatCount(builders.approved + builders.verified)}
             loading={loading}
             detail={
               <>
@@ -224,35 +225,6 @@ function StatusFrame({ tone, icon, title, children }: { tone: keyof typeof TONES
         <div className="opacity-90">{children}</div>
       </div>
     </section>
-  );
-}
-
-type StatCardProps = { icon: LucideIcon; label: string; value: number; detail: ReactNode; loading: boolean };
-
-function StatCard({ icon: Icon, label, value, detail, loading }: StatCardProps) {
-  return (
-    <li>
-      <Card className="flex h-full flex-col gap-3 p-4 sm:p-5">
-        <div className="flex items-center justify-between gap-3">
-          <p className="text-sm font-semibold text-ink-muted">{label}</p>
-          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-control bg-brand-100 text-brand-900 sm:size-9">
-            <Icon className="size-4 sm:size-[1.125rem]" />
-          </span>
-        </div>
-        {loading ? (
-          <div aria-hidden="true" className="flex flex-col gap-2">
-            <span className="h-9 w-20 animate-pulse rounded-md bg-sunken" />
-            <span className="h-4 w-32 animate-pulse rounded bg-sunken" />
-          </div>
-        ) : (
-          <div className="flex flex-col gap-1">
-            <p className="text-2xl font-bold tracking-tight text-ink tabular-nums sm:text-3xl">{formatCount(value)}</p>
-            <p className="text-sm text-ink-muted">{detail}</p>
-          </div>
-        )}
-        {loading ? <span className="sr-only">Loading {label}</span> : null}
-      </Card>
-    </li>
   );
 }
 

@@ -2,31 +2,9 @@ import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { FileText, Globe, MapPin, Monitor, MonitorSmartphone, Smartphone, Tablet, UsersRound } from "lucide-react";
 import { countryFlag, RECENT_VISITORS_LIMIT, type AnalyticsDashboard, type AnalyticsVisitor } from "../../../common/analytics-dashboard";
-import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { countryName, formatCount, formatDateTime, formatRelativeTime } from "../admin/format";
 import { useNow } from "./use-now";
-
-type StatCardProps = { icon: LucideIcon; label: string; value: string; detail: ReactNode };
-
-export function StatCard({ icon: Icon, label, value, detail }: StatCardProps) {
-  return (
-    <li>
-      <Card className="flex h-full flex-col gap-2 p-4 sm:gap-3 sm:p-5">
-        <div className="flex items-center justify-between gap-2">
-          <p className="text-sm font-semibold text-ink-muted">{label}</p>
-          <span aria-hidden="true" className="hidden size-9 shrink-0 items-center justify-center rounded-control bg-brand-100 text-brand-900 sm:flex">
-            <Icon className="size-[1.125rem]" />
-          </span>
-        </div>
-        <div className="flex flex-col gap-1">
-          <p className="text-2xl font-bold tracking-tight text-ink tabular-nums sm:text-3xl">{value}</p>
-          <p className="text-xs text-ink-muted sm:text-sm">{detail}</p>
-        </div>
-      </Card>
-    </li>
-  );
-}
 
 /** A titled card of the dashboard; `id` names the heading for the section's aria-labelledby. */
 function Panel({ id, title, description, icon: Icon, className, children }: { id: string; title: string; description: string; icon: LucideIcon; className?: string; children: ReactNode }) {

@@ -1,9 +1,10 @@
-import { and, count, countDistinct, desc, gte, lte, sql } from "drizzle-orm";
-import { RECENT_SIGNUPS_LIMIT, VISITORS_WINDOW_HOURS, type AdminOverview, type RecentSignup } from "../../../common/admin";
+import { and, count, countDistinct, gte, lte, sql } from "drizzle-orm";
+import { VISITORS_WINDOW_HOURS, type AdminOverview } from "../../../common/admin";
 import type { BuilderStatus } from "../../../common/builders";
 import type { Database } from "../../db/client";
 import { analyticsEvents, builders, waitlistEntries } from "../../db/schema";
 import { getSeoProgress } from "../seo/service";
+import { listRecentSignups } from "../waitlist/admin-service";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -36,22 +37,6 @@ export async function countVisitors(db: Database, since: Date, until: Date): Pro
   return { uniqueVisitors: row?.uniqueVisitors ?? 0, pageViews: row?.pageViews ?? 0 };
 }
 
-/** The newest signups first (waitlist_entries_created_at_idx), position breaking ties. */
-export async function listRecentSignups(db: Database, limit = RECENT_SIGNUPS_LIMIT): Promise<RecentSignup[]> {
-  const rows = await db
-    .select({
-      position: waitlistEntries.position,
-      name: waitlistEntries.name,
-      country: waitlistEntries.country,
-      city: waitlistEntries.city,
-      source: waitlistEntries.source,
-      joinedAt: waitlistEntries.createdAt,
-    })
-    .from(waitlistEntries)
-    .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.position))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
-}
 
 /** Everything the dashboard (/admin) shows, from live data. `now` is a parameter so tests can pin the window. */
 export async function getAdminOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {

@@ -1,13 +1,13 @@
 import { performance } from "node:perf_hooks";
 import { asc, count, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
+import { RECENT_SIGNUPS_LIMIT, type RecentSignup } from "../../../common/admin";
 import { WAITLIST_INTERESTS } from "../../../common/waitlist";
-import {
-  WAITLIST_RECENT_SIGNUPS_LIMIT,
-  type WaitlistAdminDeleteResult,
-  type WaitlistAdminEntry,
-  type WaitlistAdminList,
-  type WaitlistAdminListInput,
-  type WaitlistStats,
+import type {
+  WaitlistAdminDeleteResult,
+  WaitlistAdminEntry,
+  WaitlistAdminList,
+  WaitlistAdminListInput,
+  WaitlistStats,
 } from "../../../common/waitlist-admin";
 import type { Database } from "../../db/client";
 import { waitlistEntries } from "../../db/schema";
@@ -101,6 +101,23 @@ export async function listWaitlistEntries(db: Database, input: WaitlistAdminList
   };
 }
 
+/** The newest signups first (waitlist_entries_created_at_idx), position breaking ties: the dashboard's and the stats' list. */
+export async function listRecentSignups(db: Database, limit = RECENT_SIGNUPS_LIMIT): Promise<RecentSignup[]> {
+  const rows = await db
+    .select({
+      position: waitlistEntries.position,
+      name: waitlistEntries.name,
+      country: waitlistEntries.country,
+      city: waitlistEntries.city,
+      source: waitlistEntries.source,
+      joinedAt: waitlistEntries.createdAt,
+    })
+    .from(waitlistEntries)
+    .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.position))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
+}
+
 /** The cards of the admin page and the spec's stats: totals, the last 24 hours and 7 days, interests, newest 5. */
 export async function getWaitlistStats(db: Database, now = new Date()): Promise<WaitlistStats> {
   const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
@@ -114,18 +131,7 @@ export async function getWaitlistStats(db: Database, now = new Date()): Promise<
         last7Days: sql<number>`count(*) filter (where ${waitlistEntries.createdAt} >= ${weekAgo.toISOString()}::timestamptz)`.mapWith(Number),
       })
       .from(waitlistEntries),
-    db
-      .select({
-        position: waitlistEntries.position,
-        name: waitlistEntries.name,
-        country: waitlistEntries.country,
-        city: waitlistEntries.city,
-        source: waitlistEntries.source,
-        joinedAt: waitlistEntries.createdAt,
-      })
-      .from(waitlistEntries)
-      .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.position))
-      .limit(WAITLIST_RECENT_SIGNUPS_LIMIT),
+    listRecentSignups(db),
     db
       .select({ interest: sql<string>`interest`, count: sql<number>`count(*)`.mapWith(Number) })
       .from(sql`${waitlistEntries}, unnest(${waitlistEntries.interests}) as interest`)
@@ -137,7 +143,7 @@ export async function getWaitlistStats(db: Database, now = new Date()): Promise<
   };
   return {
     totalSignups: totals?.total ?? 0,
-    recentSignups: recent.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() })),
+    recentSignups: recent,
     last24Hours: totals?.last24Hours ?? 0,
     last7Days: totals?.last7Days ?? 0,
     interests: interestRows.sort((a, b) => b.count - a.count || catalogue(a.interest) - catalogue(b.interest)),
