@@ -4,6 +4,7 @@ import type { SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
 import { lazySchema } from "../../lib/lazy-schema";
+import { useFormFields } from "../../lib/use-form-fields";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
@@ -36,15 +37,9 @@ export function LoginForm({
   callback = null,
 }: LoginFormProps) {
   const { login } = useAuth();
-  const [values, setValues] = useState<Record<FieldName, string>>({ email: "", password: "" });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { values, fieldErrors, update, showErrors } = useFormFields<FieldName>({ email: "", password: "" }, FIELDS);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  const update = (name: FieldName) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [name]: undefined }));
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,9 +50,7 @@ export function LoginForm({
     try {
       const checked = await loginSchema.validate(values);
       if (!checked.ok) {
-        setFieldErrors(checked.fieldErrors);
-        const first = FIELDS.find((name) => checked.fieldErrors[name]);
-        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+        showErrors(form, checked.fieldErrors);
         setSubmitting(false);
         return;
       }

@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CheckCircle2, KeyRound, Link2Off } from "lucide-react";
-import { PASSWORD_MIN_LENGTH } from "../../../common/auth";
 import { errorMessage } from "../../lib/errors";
 import { lazySchema } from "../../lib/lazy-schema";
+import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
-import { Field } from "../../ui/field";
-import { PasswordInput } from "../../ui/password-input";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
+import { confirmationError, NewPasswordFields } from "./new-password-fields";
 
 const FIELDS = ["password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -44,15 +43,9 @@ const resetConfirmSchema = lazySchema(() => import("../../../common/auth-input")
 
 function ResetPasswordForm({ token }: { token: string }) {
   const confirm = trpc.auth.confirmPasswordReset.useMutation();
-  const [values, setValues] = useState<Record<FieldName, string>>({ password: "", confirmPassword: "" });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { values, fieldErrors, update, showErrors } = useFormFields<FieldName>({ password: "", confirmPassword: "" }, FIELDS);
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-
-  const update = (name: FieldName) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [name]: undefined }));
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,17 +54,13 @@ function ResetPasswordForm({ token }: { token: string }) {
     setFormError(null);
     try {
       const checked = await resetConfirmSchema.validate({ token, password: values.password });
-      const errors: Partial<Record<FieldName, string>> = {};
+      const errors: FieldErrors<FieldName> = { confirmPassword: confirmationError(values) };
       if (!checked.ok) {
-        if (checked.fieldErrors.password) errors.password = checked.fieldErrors.password;
+        errors.password = checked.fieldErrors.password;
         if (checked.fieldErrors.token) setFormError(checked.fieldErrors.token);
       }
-      if (values.confirmPassword.length === 0) errors.confirmPassword = "Please confirm your password";
-      else if (values.confirmPassword !== values.password) errors.confirmPassword = "Passwords do not match";
-      const first = FIELDS.find((name) => errors[name]);
-      if (!checked.ok || first) {
-        setFieldErrors(errors);
-        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      if (!checked.ok || errors.confirmPassword) {
+        showErrors(form, errors);
         return;
       }
       await confirm.mutateAsync(checked.data);
@@ -113,24 +102,12 @@ function ResetPasswordForm({ token }: { token: string }) {
       >
         <form noValidate onSubmit={(event) => void submit(event)} onFocus={resetConfirmSchema.preload} className="flex flex-col gap-5" aria-busy={confirm.isPending}>
           {formError ? <Alert variant="error">{formError}</Alert> : null}
-          <Field label="New Password" error={fieldErrors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-            <PasswordInput
-              name="password"
-              autoComplete="new-password"
-              required
-              value={values.password}
-              onChange={update("password")}
-            />
-          </Field>
-          <Field label="Confirm New Password" error={fieldErrors.confirmPassword}>
-            <PasswordInput
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={values.confirmPassword}
-              onChange={update("confirmPassword")}
-            />
-          </Field>
+          <NewPasswordFields
+            labels={{ password: "New Password", confirmPassword: "Confirm New Password" }}
+            values={values}
+            errors={fieldErrors}
+            onChange={update}
+          />
           <Button type="submit" size="lg" className="w-full" loading={confirm.isPending}>
             Reset Password
           </Button>

@@ -1,18 +1,19 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { PartyPopper, UserPlus } from "lucide-react";
-import { PASSWORD_MIN_LENGTH, SIGNUP_AUTO_LOGIN_DELAY_MS } from "../../../common/auth";
+import { SIGNUP_AUTO_LOGIN_DELAY_MS } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
 import { lazySchema } from "../../lib/lazy-schema";
+import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
 import { EmailInput, Input } from "../../ui/input";
-import { PasswordInput } from "../../ui/password-input";
 import { Spinner } from "../../ui/spinner";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
+import { confirmationError, NewPasswordFields } from "./new-password-fields";
 import { withCallback } from "./safe-callback";
 import { useCallbackParam } from "./use-callback-param";
 
@@ -27,9 +28,7 @@ const signupSchema = lazySchema(() => import("../../../common/auth-input").then(
 /** Same schema as the server, plus the confirmation that only the form knows about. */
 async function validate(values: Values) {
   const checked = await signupSchema.validate({ name: values.name, email: values.email, password: values.password });
-  const errors: Partial<Record<FieldName, string>> = checked.ok ? {} : { ...checked.fieldErrors };
-  if (values.confirmPassword.length === 0) errors.confirmPassword = "Please confirm your password";
-  else if (values.confirmPassword !== values.password) errors.confirmPassword = "Passwords do not match";
+  const errors: FieldErrors<FieldName> = { ...(checked.ok ? {} : checked.fieldErrors), confirmPassword: confirmationError(values) };
   const hasErrors = FIELDS.some((name) => errors[name]);
   return { data: checked.ok && !hasErrors ? checked.data : null, errors };
 }
@@ -37,16 +36,10 @@ async function validate(values: Values) {
 export function SignupPage() {
   const callback = useCallbackParam();
   const { signup } = useAuth();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { values, fieldErrors, update, showErrors } = useFormFields<FieldName>(EMPTY, FIELDS);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<{ name: string; email: string } | null>(null);
-
-  const update = (name: FieldName) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [name]: undefined }));
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,9 +50,7 @@ export function SignupPage() {
     try {
       const { data, errors } = await validate(values);
       if (!data) {
-        setFieldErrors(errors);
-        const first = FIELDS.find((name) => errors[name]);
-        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+        showErrors(form, errors);
         setSubmitting(false);
         return;
       }
@@ -98,24 +89,12 @@ export function SignupPage() {
               onChange={update("email")}
             />
           </Field>
-          <Field label="Password" error={fieldErrors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-            <PasswordInput
-              name="password"
-              autoComplete="new-password"
-              required
-              value={values.password}
-              onChange={update("password")}
-            />
-          </Field>
-          <Field label="Confirm Password" error={fieldErrors.confirmPassword}>
-            <PasswordInput
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={values.confirmPassword}
-              onChange={update("confirmPassword")}
-            />
-          </Field>
+          <NewPasswordFields
+            labels={{ password: "Password", confirmPassword: "Confirm Password" }}
+            values={values}
+            errors={fieldErrors}
+            onChange={update}
+          />
           <p className="text-sm text-ink-muted">
             By creating an account you agree to the <TextLink to="/terms">Terms of Service</TextLink> and the{" "}
             <TextLink to="/privacy">Privacy Policy</TextLink>.

@@ -1,0 +1,43 @@
+import { PASSWORD_MIN_LENGTH } from "../../../common/auth";
+import { Field } from "../../ui/field";
+import { PasswordInput } from "../../ui/password-input";
+
+type PasswordValues = { password: string; confirmPassword: string };
+type ChangeHandler = (name: keyof PasswordValues) => (event: { target: { value: string } }) => void;
+
+/** The confirmation only the form knows about (the server never sees it): its error, or undefined. */
+export function confirmationError({ password, confirmPassword }: PasswordValues): string | undefined {
+  if (confirmPassword.length === 0) return "Please confirm your password";
+  if (confirmPassword !== password) return "Passwords do not match";
+  return undefined;
+}
+
+/** A new password and its confirmation (sign-up, reset), named password and confirmPassword. */
+export function NewPasswordFields({
+  labels,
+  values,
+  errors,
+  onChange,
+}: {
+  labels: { password: string; confirmPassword: string };
+  values: PasswordValues;
+  errors: Partial<Record<keyof PasswordValues, string>>;
+  onChange: ChangeHandler;
+}) {
+  return (
+    <>
+      <Field label={labels.password} error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+        <PasswordInput name="password" autoComplete="new-password" required value={values.password} onChange={onChange("password")} />
+      </Field>
+      <Field label={labels.confirmPassword} error={errors.confirmPassword}>
+        <PasswordInput
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={onChange("confirmPassword")}
+        />
+      </Field>
+    </>
+  );
+}
