@@ -5,6 +5,24 @@ import * as z from "zod/mini";
 import { BUILDER_STATUSES, type BuilderStatus, type PublicBuilder } from "./builders";
 import { builderSubmitInput } from "./builders-input";
 
+/** Where a move can lead: nothing ever moves back to pending. */
+export type BuilderMoveTarget = Exclude<BuilderStatus, "pending">;
+
+/**
+ * The back office's moves (back-office spec, section 4): pending -> approved | rejected, approved -> verified.
+ * Rejected and verified are final; staying in the same status is not a move. The server enforces them;
+ * the admin page offers exactly these buttons.
+ */
+export const BUILDER_STATUS_MOVES: Readonly<Record<BuilderStatus, readonly BuilderMoveTarget[]>> = {
+  pending: ["approved", "rejected"],
+  approved: ["verified"],
+  verified: [],
+  rejected: [],
+};
+
+export const canTransition = (from: BuilderStatus, to: BuilderStatus): boolean =>
+  (BUILDER_STATUS_MOVES[from] as readonly BuilderStatus[]).includes(to);
+
 const statusList = BUILDER_STATUSES.join(", ");
 const statusField = z.enum(BUILDER_STATUSES, { error: `Status must be one of: ${statusList}` });
 

@@ -68,6 +68,25 @@ describe("the back office in the browser", () => {
     await screenshot(page, "admin-dashboard");
   });
 
+  it("approves and verifies a builder, who then shows VERIFIED on /builders", async () => {
+    await page.goto(`${server.url}/admin/builders`);
+    await page.getByRole("button", { name: "Approve Bea Builder" }).click();
+    await page.getByRole("button", { name: "Verify Bea Builder" }).click();
+    await page.getByRole("button", { name: "Verify Bea Builder" }).waitFor({ state: "detached" });
+    await screenshot(page, "admin-builders");
+
+    await page.goto(`${server.url}/admin`);
+    await statCard("Approved").getByText("0 approved · 1 verified").waitFor();
+
+    const visitor = await openPage(browser, PHONE);
+    await visitor.goto(`${server.url}/builders`);
+    const card = visitor.getByRole("article").filter({ hasText: "Bea Builder" });
+    await card.getByText("VERIFIED").waitFor();
+    expect(await visitor.getByText("Hugo Hopeful").count()).toBe(0); // still pending
+    await screenshot(visitor, "builders-verified-phone");
+    await visitor.context().close();
+  });
+
   it("finds a waitlist entry by search", async () => {
     await page.goto(`${server.url}/admin/waitlist`);
     await page.getByText("alice@example.com").first().waitFor();

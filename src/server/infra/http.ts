@@ -16,3 +16,6 @@ export function parseInput<S extends core.$ZodType>(schema: S, value: unknown): 
   if (!result.success) throw invalid(firstIssueMessage(result.error));
   return result.data;
 }
+
+/** Cache-Control of admin answers: they carry names and emails, so no cache anywhere may keep them. */
+export const PRIVATE_NO_STORE = "private, no-store";

@@ -32,7 +32,7 @@ export type AdminRoute = AdminRouteMeta & {
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "", title: "Dashboard", subtitle: "Your site at a glance", page: lazyPage(() => import("./admin-dashboard-page"), (m) => m.AdminDashboardPage) },
   { path: "waitlist", title: "Waitlist", subtitle: "Everyone waiting for launch", page: lazyPage(() => import("../waitlist/admin/waitlist-admin-page"), (m) => m.WaitlistAdminPage) },
-  { path: "builders", title: "Builders", subtitle: "Review, approve and verify community profiles", page: NotAvailable },
+  { path: "builders", title: "Builders", subtitle: "Review, approve and verify community profiles", page: lazyPage(() => import("../builders/admin/builders-admin-page"), (m) => m.BuildersAdminPage) },
   { path: "analytics", title: "Analytics", subtitle: "Visitors, pages, places and devices", page: lazyPage(() => import("../analytics/analytics-dashboard-page"), (m) => m.AnalyticsDashboardPage) },
   { path: "seo-setup", title: "SEO Setup", subtitle: "Five steps to get the site found", page: lazyPage(() => import("../seo/seo-setup-page"), (m) => m.SeoSetupPage) },
   { path: "site-assets", title: "Site Assets CMS", subtitle: "Social image, favicon and meta tags", page: NotAvailable },

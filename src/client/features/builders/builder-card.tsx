@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from "react";
-import { AtSign, BadgeCheck, Briefcase, Globe, Link as LinkIcon, MapPin, Pencil } from "lucide-react";
+import { AtSign, Briefcase, Globe, Link as LinkIcon, MapPin, Pencil } from "lucide-react";
 import { BUILDER_CARD_TAG_LIMIT, type PublicBuilder } from "../../../common/builders";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
+import { VerifiedBadge } from "./verified-badge";
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" });
 
@@ -92,10 +93,7 @@ export function BuilderCard({ builder, onEdit }: BuilderCardProps) {
               {builder.name}
             </h3>
             {verified ? (
-              <Badge variant="solid" title="Verified by the team">
-                <BadgeCheck aria-hidden="true" />
-                VERIFIED
-              </Badge>
+              <VerifiedBadge />
             ) : null}
           </div>
           {builder.title ? <p className="text-sm break-words text-ink-muted">{builder.title}</p> : null}

@@ -1,8 +1,8 @@
 import { and, count, countDistinct, gte, lte, sql } from "drizzle-orm";
 import { VISITORS_WINDOW_HOURS, type AdminOverview } from "../../../common/admin";
-import type { BuilderStatus } from "../../../common/builders";
 import type { Database } from "../../db/client";
-import { analyticsEvents, builders, waitlistEntries } from "../../db/schema";
+import { analyticsEvents, waitlistEntries } from "../../db/schema";
+import { summarizeBuilders } from "../builders/admin-service";
 import { getSeoProgress } from "../seo/service";
 import { listRecentSignups } from "../waitlist/admin-service";
 
@@ -13,12 +13,10 @@ export async function countWaitlist(db: Database): Promise<{ total: number }> {
   return { total: row?.total ?? 0 };
 }
 
-/** One grouped count over the builders_status_created_at_idx index; every status present, zero when absent. */
+/** The dashboard's builder figures: the back office's summary, flattened. */
 export async function countBuildersByStatus(db: Database): Promise<AdminOverview["builders"]> {
-  const rows = await db.select({ status: builders.status, n: count() }).from(builders).groupBy(builders.status);
-  const by = (status: BuilderStatus) => rows.find((row) => row.status === status)?.n ?? 0;
-  const result = { pending: by("pending"), approved: by("approved"), verified: by("verified"), rejected: by("rejected") };
-  return { total: result.pending + result.approved + result.verified + result.rejected, ...result };
+  const { total, byStatus } = await summarizeBuilders(db);
+  return { total, ...byStatus };
 }
 
 /**

@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { builderAdminCreateInput, builderIdInput, builderStatusBody } from "../../../common/builders-admin";
 import { builderSubmitInput, builderUpdateInput } from "../../../common/builders-input";
 import type { Guards } from "../../auth/guards";
 import { resolveRequestAuth } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";
-import { parseInput } from "../../infra/http";
+import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
+import * as admin from "./admin-service";
 import * as builders from "./service";
 
-/** The spec's fixed REST paths for the builders directory; the React client uses the tRPC twins. */
+/**
+ * The spec's fixed REST paths for the builders directory; the React client uses the tRPC twins.
+ * Admin paths accept a session cookie or a Bearer token (never the spec's basic credentials) and check it
+ * before they read any input, so an anonymous caller learns nothing but 401.
+ */
 export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
   /** The optional session: signed-in visitors see canEdit on their own profile, anonymous ones never. */
@@ -30,5 +36,31 @@ export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guar
     const { user } = await guards.member(request, reply);
     const input = parseInput(builderUpdateInput, request.body);
     return builders.updateMyBuilder(db, user.email, input);
+  });
+
+  app.get("/api/builders/admin", async (request, reply) => {
+    await guards.admin(request, reply);
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await admin.listBuildersForAdmin(db));
+  });
+
+  /** ?id= and {status}: a move of the status machine (pending -> approved | rejected, approved -> verified). */
+  app.put("/api/builders/admin", async (request, reply) => {
+    await guards.admin(request, reply);
+    const { id } = parseInput(builderIdInput, request.query);
+    const { status } = parseInput(builderStatusBody, request.body);
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await admin.changeBuilderStatus(db, id, status));
+  });
+
+  app.post("/api/builders/admin", async (request, reply) => {
+    await guards.admin(request, reply);
+    const input = parseInput(builderAdminCreateInput, request.body);
+    return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send(await admin.createBuilderAsAdmin(db, input));
+  });
+
+  /** The spec puts the admin's delete on the public path: DELETE /api/builders?id=, admin only. */
+  app.delete("/api/builders", async (request, reply) => {
+    await guards.admin(request, reply);
+    const { id } = parseInput(builderIdInput, request.query);
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await admin.deleteBuilder(db, id));
   });
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { PUBLIC_BUILDER_STATUSES, type BuilderStatus, type PublicBuilder } from "../../../common/builders";
+import { canTransition } from "../../../common/builders-admin";
 import type { BuilderSubmitInput, BuilderUpdateInput } from "../../../common/builders-input";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -12,20 +13,8 @@ export const BUILDER_EMAIL_TAKEN = "A builder profile with this email already ex
 export const NO_BUILDER_PROFILE = "You have no builder profile yet. Join the community first.";
 export const BUILDER_NOT_FOUND = "Builder not found";
 
-/**
- * The back office's moves (back-office spec, section 4): pending -> approved | rejected, approved -> verified.
- * Rejected and verified are final; staying in the same status is not a move.
- */
-const TRANSITIONS: Readonly<Record<BuilderStatus, readonly BuilderStatus[]>> = {
-  pending: ["approved", "rejected"],
-  approved: ["verified"],
-  verified: [],
-  rejected: [],
-};
-
-export function canTransition(from: BuilderStatus, to: BuilderStatus): boolean {
-  return TRANSITIONS[from].includes(to);
-}
+/** The status machine lives in common/, so the back office's buttons offer exactly the moves allowed here. */
+export { canTransition };
 
 const isPublicStatus = (status: BuilderStatus) => (PUBLIC_BUILDER_STATUSES as readonly BuilderStatus[]).includes(status);
 
@@ -71,17 +60,24 @@ export async function submitBuilder(
   input: BuilderSubmitInput,
   viewerEmail: string | null,
 ): Promise<{ builder: PublicBuilder }> {
-  let row: BuilderRow | undefined;
+  return { builder: toPublicBuilder(await insertBuilder(db, input, "pending"), viewerEmail) };
+}
+
+/**
+ * Inserts a profile in the status given (the join form's is always pending; the back office chooses).
+ * A profile created public gets its joinedAt at once. 409 when the email already has a profile.
+ */
+export async function insertBuilder(db: Database, input: BuilderSubmitInput, status: BuilderStatus): Promise<BuilderRow> {
   try {
-    [row] = await db
+    const [row] = await db
       .insert(builders)
-      .values({ ...profileValues(input), email: input.email, status: "pending" })
+      .values({ ...profileValues(input), email: input.email, status, joinedAt: isPublicStatus(status) ? sql`now()` : null })
       .returning();
+    return row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(BUILDER_EMAIL_TAKEN);
     throw error;
   }
-  return { builder: toPublicBuilder(row!, viewerEmail) };
 }
 
 /** The owner's edit of the profile whose email is theirs. Status and email stay as they are. */

@@ -4,12 +4,9 @@ import { waitlistJoinInput } from "../../../common/waitlist-input";
 import { waitlistAdminDeleteInput, waitlistAdminListInput } from "../../../common/waitlist-admin";
 import type { Guards } from "../../auth/guards";
 import type { AppDeps } from "../../deps";
-import { parseInput } from "../../infra/http";
+import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
 import { deleteWaitlistEntry, exportWaitlistCsv, getWaitlistStats, listWaitlistEntries, waitlistExportFileName } from "./admin-service";
 import { joinWaitlist } from "./service";
-
-/** Admin answers carry names and emails: no cache anywhere may keep them. */
-const PRIVATE = "private, no-store";
 
 /**
  * The spec's fixed REST paths for outside clients; the React client calls the tRPC twins (waitlist.join,
@@ -32,7 +29,7 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guar
   app.get("/api/waitlist/admin", async (request, reply) => {
     await guards.admin(request, reply);
     const input = parseInput(waitlistAdminListInput, request.query);
-    return reply.header("Cache-Control", PRIVATE).send(await listWaitlistEntries(db, input));
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await listWaitlistEntries(db, input));
   });
 
   app.delete("/api/waitlist/admin", async (request, reply) => {
@@ -43,14 +40,14 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guar
 
   app.get("/api/waitlist/stats", async (request, reply) => {
     await guards.admin(request, reply);
-    return reply.header("Cache-Control", PRIVATE).send(await getWaitlistStats(db));
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await getWaitlistStats(db));
   });
 
   /** The whole list as a CSV attachment, streamed as it is read. */
   app.get("/api/waitlist/export", async (request, reply) => {
     await guards.admin(request, reply);
     return reply
-      .header("Cache-Control", PRIVATE)
+      .header("Cache-Control", PRIVATE_NO_STORE)
       .header("Content-Type", "text/csv; charset=utf-8")
       .header("Content-Disposition", `attachment; filename="${waitlistExportFileName()}"`)
       .send(Readable.from(exportWaitlistCsv(db)));

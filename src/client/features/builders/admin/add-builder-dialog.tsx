@@ -1,0 +1,128 @@
+import { useState, type FormEvent } from "react";
+import { Plus } from "lucide-react";
+import { BUILDER_STATUSES, type BuilderStatus } from "../../../../common/builders";
+import { builderAdminCreateInput } from "../../../../common/builders-admin";
+import { errorMessage, firstIssueByField } from "../../../lib/errors";
+import { trpc } from "../../../lib/trpc";
+import { Alert } from "../../../ui/alert";
+import { Button } from "../../../ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../ui/dialog";
+import { Field } from "../../../ui/field";
+import { EmailInput } from "../../../ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
+import { toast } from "../../../ui/toast";
+import { EMPTY_PROFILE, focusFirstError, FORM_ERROR_TEXTS, ProfileFields, type FieldErrors, type ProfileValues } from "../profile-fields";
+import { STATUS_LABEL } from "./builder-status";
+import { useRefreshBuilders } from "./use-builder-actions";
+
+type AddValues = ProfileValues & { email: string; status: BuilderStatus };
+
+/** An admin vouches for the people they add: approved unless they choose otherwise. */
+const INITIAL: AddValues = { ...EMPTY_PROFILE, email: "", status: "approved" };
+
+const STATUS_HINT: Record<BuilderStatus, string> = {
+  pending: "Waits for review, like a profile sent from the join form.",
+  approved: "Shown in the directory at once.",
+  verified: "Shown in the directory with the VERIFIED badge.",
+  rejected: "Kept on record, never shown.",
+};
+
+/** The Add Builder button and its form (builders.adminCreate): the join form's fields, the email and a status. */
+export function AddBuilderDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden="true" />
+          Add Builder
+        </Button>
+      </DialogTrigger>
+      {/* The content unmounts when closed, so every opening starts from an empty form. */}
+      <DialogContent size="lg">
+        <AddBuilderForm onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddBuilderForm({ onDone }: { onDone: () => void }) {
+  const refresh = useRefreshBuilders();
+  const create = trpc.builders.adminCreate.useMutation();
+  const [values, setValues] = useState<AddValues>(INITIAL);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const canSubmit = values.name.trim().length > 0 && values.email.trim().length > 0 && !create.isPending;
+
+  const change = <K extends keyof AddValues>(name: K, value: AddValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setFieldErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    const parsed = builderAdminCreateInput.safeParse(values);
+    if (!parsed.success) {
+      const errors = firstIssueByField(parsed.error);
+      setFieldErrors(errors);
+      focusFirstError(form, errors);
+      return;
+    }
+    try {
+      const { builder } = await create.mutateAsync(parsed.data);
+      toast({ variant: "success", title: `${builder.name} added`, description: `Status: ${STATUS_LABEL[builder.status]}.` });
+      onDone();
+      await refresh();
+    } catch (error) {
+      setFormError(errorMessage(error, FORM_ERROR_TEXTS));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={create.isPending} className="flex flex-col gap-5">
+      <DialogHeader>
+        <DialogTitle>Add a builder</DialogTitle>
+        <DialogDescription>Create a profile on someone's behalf. The email stays private; it lets them edit the profile once they sign in with it.</DialogDescription>
+      </DialogHeader>
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <ProfileFields
+        idPrefix="add-builder"
+        values={values}
+        errors={fieldErrors}
+        onChange={change}
+        afterName={
+          <>
+            <Field label="Email" error={fieldErrors.email} id="add-builder-email" hint="Never shown publicly.">
+              <EmailInput name="email" required value={values.email} onChange={(event) => change("email", event.target.value)} />
+            </Field>
+            <Select value={values.status} onValueChange={(status) => change("status", status as BuilderStatus)}>
+              <Field label="Status" error={fieldErrors.status} id="add-builder-status" hint={STATUS_HINT[values.status]} className="sm:col-span-2">
+                <SelectTrigger>
+                  <SelectValue />
+                </SelectTrigger>
+              </Field>
+              <SelectContent>
+                {BUILDER_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    {STATUS_LABEL[status]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </>
+        }
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" loading={create.isPending} disabled={!canSubmit}>
+          Add Builder
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { errorMessage, isNetworkError } from "../../../lib/errors";
+
+/** The spec's red box when the list cannot be loaded (back-office spec, section 8). */
+export const FETCH_BUILDERS_FAILED = "Failed to fetch builders";
+
+/**
+ * The spec's alert texts for a failed action: '{action}: {the server's message}', or 'Network error: {message}'
+ * when no answer came back (back-office spec, section 8).
+ */
+export function actionErrorText(action: "Error updating status" | "Error deleting builder", error: unknown): string {
+  if (isNetworkError(error)) {
+    const detail = error instanceof Error && error.message.trim() ? error.message.trim() : "no response from the server";
+    return `Network error: ${detail}`;
+  }
+  return `${action}: ${errorMessage(error, { fallback: "Unknown error", network: "" })}`;
+}

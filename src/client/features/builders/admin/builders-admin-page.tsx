@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { Filter, RefreshCw, Users } from "lucide-react";
+import type { BuilderStatus } from "../../../../common/builders";
+import type { AdminBuilder, BuilderSummary } from "../../../../common/builders-admin";
+import { errorMessage } from "../../../lib/errors";
+import { trpc } from "../../../lib/trpc";
+import { Alert } from "../../../ui/alert";
+import { ConfirmDialog } from "../../../ui/alert-dialog";
+import { Button } from "../../../ui/button";
+import { EmptyState } from "../../../ui/empty-state";
+import { Spinner } from "../../../ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs";
+import { formatCount } from "../../admin/format";
+import { AddBuilderDialog } from "./add-builder-dialog";
+import { BuilderDetailsDialog } from "./builder-details-dialog";
+import { BuilderStatCards } from "./builder-stat-cards";
+import { STATUS_LABEL } from "./builder-status";
+import { FETCH_BUILDERS_FAILED } from "./builders-admin-errors";
+import { BuildersList, BuildersTable, type BuildersViewProps } from "./builders-table";
+import { useBuilderActions } from "./use-builder-actions";
+import { STATUS_FILTERS, useStatusFilter, type StatusFilter } from "./use-status-filter";
+
+const LIST_ERROR_TEXTS = { fallback: "Please try again.", network: "No response from the server. Check your connection and try again." };
+const DELETE_BUILDER_QUESTION = "Are you sure you want to delete this builder? This action cannot be undone.";
+
+/** /admin/builders: the counts, the list by status, the moves of the status machine, details, add and delete. */
+export function BuildersAdminPage() {
+  const list = trpc.builders.adminList.useQuery();
+  const { move, remove, pendingMove } = useBuilderActions();
+  const [filter, setFilter] = useStatusFilter();
+  // An id, not a copy: the details show the builder as the latest list has it (after a move, say).
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<AdminBuilder | null>(null);
+
+  const all = list.data?.builders ?? [];
+  const shown = filter === "all" ? all : all.filter((builder) => builder.status === filter);
+  const details = all.find((builder) => builder.id === detailsId) ?? null;
+  const rowProps: Omit<BuildersViewProps, "builders"> = { pendingMove, onMove: move, onDetails: (b) => setDetailsId(b.id), onDelete: setToDelete };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {/* No figures rather than made-up zeros when the list failed: the alert below says so. */}
+      {list.isError ? null : <BuilderStatCards summary={list.data?.summary} loading={list.isPending} />}
+
+      <section aria-labelledby="builders-list-title" className="flex flex-col gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="builders-list-title" className="text-lg font-semibold tracking-tight text-ink">
+            Profiles
+          </h2>
+          <div className="flex items-center gap-2">
+            <Button variant="outline" onClick={() => void list.refetch()} loading={list.isFetching && !list.isPending} aria-label="Refresh" title="Refresh">
+              {list.isFetching && !list.isPending ? null : <RefreshCw aria-hidden="true" />}
+              <span className="sr-only sm:not-sr-only">Refresh</span>
+            </Button>
+            <AddBuilderDialog />
+          </div>
+        </div>
+
+        {list.isError ? (
+          <Alert variant="error" title={FETCH_BUILDERS_FAILED}>
+            <p>{errorMessage(list.error, LIST_ERROR_TEXTS)}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()} loading={list.isFetching}>
+              Try again
+            </Button>
+          </Alert>
+        ) : list.isPending ? (
+          <div className="flex items-center justify-center rounded-panel border border-line bg-surface p-16 text-ink-muted">
+            <Spinner label="Loading the builders" />
+          </div>
+        ) : (
+          <Tabs value={filter} onValueChange={(value) => setFilter(value as StatusFilter)}>
+            <TabsList aria-label="Show builders by status">
+              {STATUS_FILTERS.map((value) => (
+                <TabsTrigger key={value} value={value}>
+                  {value === "all" ? "All" : STATUS_LABEL[value]}
+                  <span className="text-xs text-ink-muted tabular-nums">{formatCount(countOf(list.data.summary, value))}</span>
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value={filter}>
+              {shown.length === 0 ? (
+                <EmptyBuilders status={filter === "all" || all.length === 0 ? null : filter} onShowAll={() => setFilter("all")} />
+              ) : (
+                <>
+                  <div className="hidden md:block">
+                    <BuildersTable builders={shown} {...rowProps} />
+                  </div>
+                  <div className="md:hidden">
+                    <BuildersList builders={shown} {...rowProps} />
+                  </div>
+                </>
+              )}
+            </TabsContent>
+          </Tabs>
+        )}
+      </section>
+
+      <BuilderDetailsDialog builder={details} onClose={() => setDetailsId(null)} onDelete={setToDelete} pendingMove={pendingMove} onMove={move} />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        destructive
+        title={toDelete ? `Delete ${toDelete.name}?` : "Delete this builder?"}
+        description={DELETE_BUILDER_QUESTION}
+        confirmLabel="Delete builder"
+        onConfirm={async () => {
+          if (!toDelete) return;
+          await remove(toDelete);
+          if (toDelete.id === detailsId) setDetailsId(null);
+        }}
+      />
+    </div>
+  );
+}
+
+const countOf = (summary: BuilderSummary, filter: StatusFilter) => (filter === "all" ? summary.total : summary.byStatus[filter]);
+
+/** No builders at all (`status` null), or none in the chosen tab. */
+function EmptyBuilders({ status, onShowAll }: { status: BuilderStatus | null; onShowAll: () => void }) {
+  if (!status) {
+    return (
+      <EmptyState
+        icon={Users}
+        title="No builders yet."
+        description={<p>Profiles sent from the Builders page appear here for review. You can also add one yourself.</p>}
+      />
+    );
+  }
+  return (
+    <EmptyState
+      icon={Filter}
+      title={`No ${STATUS_LABEL[status].toLowerCase()} builders.`}
+      action={
+        <Button variant="outline" onClick={onShowAll}>
+          Show all builders
+        </Button>
+      }
+    />
+  );
+}
