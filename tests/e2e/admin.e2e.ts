@@ -73,15 +73,27 @@ describe("the back office in the browser", () => {
     await page.getByRole("button", { name: "Approve Bea Builder" }).click();
     await page.getByRole("button", { name: "Verify Bea Builder" }).click();
     await page.getByRole("button", { name: "Verify Bea Builder" }).waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Add Builder" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name", { exact: true }).fill("Ivy Invited");
+    await dialog.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await dialog.getByRole("button", { name: "Add Builder" }).click();
+    await dialog.getByText("Please enter a valid email address").waitFor();
+    await dialog.getByLabel("Email", { exact: true }).fill("ivy@example.com");
+    await dialog.getByRole("button", { name: "Add Builder" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("main").getByText("Ivy Invited").first().waitFor();
     await screenshot(page, "admin-builders");
 
     await page.goto(`${server.url}/admin`);
-    await statCard("Approved").getByText("0 approved · 1 verified").waitFor();
+    await statCard("Approved").getByText("1 approved · 1 verified").waitFor();
 
     const visitor = await openPage(browser, PHONE);
     await visitor.goto(`${server.url}/builders`);
     const card = visitor.getByRole("article").filter({ hasText: "Bea Builder" });
     await card.getByText("VERIFIED").waitFor();
+    await visitor.getByText("Ivy Invited").waitFor(); // added as approved
     expect(await visitor.getByText("Hugo Hopeful").count()).toBe(0); // still pending
     await screenshot(visitor, "builders-verified-phone");
     await visitor.context().close();

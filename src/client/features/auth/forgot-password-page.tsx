@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { KeyRound, MailCheck } from "lucide-react";
 import { errorMessage } from "../../lib/errors";
-import { lazySchema } from "../../lib/lazy-schema";
+import { lazySchema } from "../../lib/validation";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

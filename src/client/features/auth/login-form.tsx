@@ -3,7 +3,7 @@ import { LogIn } from "lucide-react";
 import type { SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
-import { lazySchema } from "../../lib/lazy-schema";
+import { lazySchema } from "../../lib/validation";
 import { useFormFields } from "../../lib/use-form-fields";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CheckCircle2, KeyRound, Link2Off } from "lucide-react";
 import { errorMessage } from "../../lib/errors";
-import { lazySchema } from "../../lib/lazy-schema";
+import { lazySchema } from "../../lib/validation";
 import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";

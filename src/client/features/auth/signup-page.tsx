@@ -4,7 +4,7 @@ import { PartyPopper, UserPlus } from "lucide-react";
 import { SIGNUP_AUTO_LOGIN_DELAY_MS } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
-import { lazySchema } from "../../lib/lazy-schema";
+import { lazySchema } from "../../lib/validation";
 import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from "react";
 import type { PublicBuilder } from "../../../common/builders";
 import { builderUpdateInput } from "../../../common/builders-input";
-import { errorMessage, firstIssueByField } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
 import { toast } from "../../ui/toast";
-import { focusFirstError, FORM_ERROR_TEXTS, ProfileFields, profileValuesOf, type FieldErrors, type ProfileField, type ProfileValues } from "./profile-fields";
+import { ProfileFields, profileValuesOf } from "./profile-fields";
+import { useProfileForm } from "./use-profile-form";
 
 export type EditProfileDialogProps = {
   /** The profile being edited; null keeps the dialog closed. */
@@ -30,40 +29,20 @@ export function EditProfileDialog({ builder, onClose }: EditProfileDialogProps) 
 function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: () => void }) {
   const utils = trpc.useUtils();
   const update = trpc.builders.updateMine.useMutation();
-  const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(builder));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const canSubmit = values.name.trim().length > 0 && !update.isPending;
-
-  const change = (name: ProfileField, value: ProfileValues[ProfileField]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setFieldErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    const form = event.currentTarget;
-    setFormError(null);
-    const parsed = builderUpdateInput.safeParse(values);
-    if (!parsed.success) {
-      const errors = firstIssueByField(parsed.error);
-      setFieldErrors(errors);
-      focusFirstError(form, errors);
-      return;
-    }
-    try {
-      await update.mutateAsync(parsed.data);
+  const { values, fieldErrors, formError, saving, canSubmit, change, submit } = useProfileForm({
+    initial: () => profileValuesOf(builder),
+    schema: builderUpdateInput,
+    ready: (current) => current.name.trim().length > 0,
+    save: async (data) => {
+      await update.mutateAsync(data);
       await utils.builders.list.invalidate();
       toast({ variant: "success", title: "Profile updated" });
       onDone();
-    } catch (error) {
-      setFormError(errorMessage(error, FORM_ERROR_TEXTS));
-    }
-  };
+    },
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={update.isPending} className="flex flex-col gap-5">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>Edit your profile</DialogTitle>
         <DialogDescription>Changes appear in the directory right away. Your email stays private and cannot be changed here.</DialogDescription>
@@ -74,7 +53,7 @@ function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: 
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" loading={update.isPending} disabled={!canSubmit}>
+        <Button type="submit" loading={saving} disabled={!canSubmit}>
           Save Changes
         </Button>
       </DialogFooter>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ArrowRight, Check, PartyPopper, Sparkles } from "lucide-react";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, type WaitlistInterest, type WaitlistJoinResult, type WaitlistPublicSource } from "../../../common/waitlist";
 import { errorMessage } from "../../lib/errors";
-import { lazySchema } from "../../lib/lazy-schema";
+import { lazySchema } from "../../lib/validation";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

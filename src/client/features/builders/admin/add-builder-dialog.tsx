@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Plus } from "lucide-react";
 import { BUILDER_STATUSES, type BuilderStatus } from "../../../../common/builders";
 import { builderAdminCreateInput } from "../../../../common/builders-admin";
-import { errorMessage, firstIssueByField } from "../../../lib/errors";
 import { trpc } from "../../../lib/trpc";
 import { Alert } from "../../../ui/alert";
 import { Button } from "../../../ui/button";
@@ -11,7 +10,8 @@ import { Field } from "../../../ui/field";
 import { EmailInput } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 import { toast } from "../../../ui/toast";
-import { EMPTY_PROFILE, focusFirstError, FORM_ERROR_TEXTS, ProfileFields, type FieldErrors, type ProfileValues } from "../profile-fields";
+import { EMPTY_PROFILE, ProfileFields, type ProfileValues } from "../profile-fields";
+import { useProfileForm } from "../use-profile-form";
 import { STATUS_LABEL } from "./builder-status";
 import { useRefreshBuilders } from "./use-builder-actions";
 
@@ -49,40 +49,20 @@ export function AddBuilderDialog() {
 function AddBuilderForm({ onDone }: { onDone: () => void }) {
   const refresh = useRefreshBuilders();
   const create = trpc.builders.adminCreate.useMutation();
-  const [values, setValues] = useState<AddValues>(INITIAL);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const canSubmit = values.name.trim().length > 0 && values.email.trim().length > 0 && !create.isPending;
-
-  const change = <K extends keyof AddValues>(name: K, value: AddValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setFieldErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    const form = event.currentTarget;
-    setFormError(null);
-    const parsed = builderAdminCreateInput.safeParse(values);
-    if (!parsed.success) {
-      const errors = firstIssueByField(parsed.error);
-      setFieldErrors(errors);
-      focusFirstError(form, errors);
-      return;
-    }
-    try {
-      const { builder } = await create.mutateAsync(parsed.data);
+  const { values, fieldErrors, formError, saving, canSubmit, change, submit } = useProfileForm({
+    initial: INITIAL,
+    schema: builderAdminCreateInput,
+    ready: (current) => current.name.trim().length > 0 && current.email.trim().length > 0,
+    save: async (data) => {
+      const { builder } = await create.mutateAsync(data);
       toast({ variant: "success", title: `${builder.name} added`, description: `Status: ${STATUS_LABEL[builder.status]}.` });
       onDone();
       await refresh();
-    } catch (error) {
-      setFormError(errorMessage(error, FORM_ERROR_TEXTS));
-    }
-  };
+    },
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={create.isPending} className="flex flex-col gap-5">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>Add a builder</DialogTitle>
         <DialogDescription>Create a profile on someone's behalf. The email stays private; it lets them edit the profile once they sign in with it.</DialogDescription>
@@ -119,7 +99,7 @@ function AddBuilderForm({ onDone }: { onDone: () => void }) {
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" loading={create.isPending} disabled={!canSubmit}>
+        <Button type="submit" loading={saving} disabled={!canSubmit}>
           Add Builder
         </Button>
       </DialogFooter>

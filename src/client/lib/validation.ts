@@ -2,11 +2,18 @@ import type { $ZodError, $ZodType, output } from "zod/v4/core";
 import { firstIssueByField } from "./errors";
 
 /** A zod/mini schema: its own safeParse, so this module never imports zod's code. */
-type Schema = $ZodType & { safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: $ZodError } };
+export type Schema = $ZodType & { safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: $ZodError } };
 
 export type Validation<T> =
   | { ok: true; data: T }
   | { ok: false; fieldErrors: Record<string, string>; firstMessage: string };
+
+/** A form's values checked with a shared schema: the parsed data, or the first message per field. */
+export function validate<S extends Schema>(schema: S, values: unknown): Validation<output<S>> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data as output<S> };
+  return { ok: false, fieldErrors: firstIssueByField(parsed.error), firstMessage: parsed.error.issues[0]?.message ?? "" };
+}
 
 /**
  * A form's shared zod schema (common/*-input.ts), fetched on first use instead of with the page: zod costs
@@ -25,10 +32,6 @@ export function lazySchema<S extends Schema>(load: () => Promise<S>) {
     }));
   return {
     preload: (): void => void schema().catch(() => undefined),
-    async validate(values: unknown): Promise<Validation<output<S>>> {
-      const parsed = (await schema()).safeParse(values);
-      if (parsed.success) return { ok: true, data: parsed.data as output<S> };
-      return { ok: false, fieldErrors: firstIssueByField(parsed.error), firstMessage: parsed.error.issues[0]?.message ?? "" };
-    },
+    validate: async (values: unknown): Promise<Validation<output<S>>> => validate(await schema(), values),
   };
 }

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from "react";
+import type { output } from "zod/v4/core";
+import { errorMessage } from "../../lib/errors";
+import { validate, type Schema } from "../../lib/validation";
+import { focusFirstError, FORM_ERROR_TEXTS, type FieldErrors, type ProfileValues } from "./profile-fields";
+
+export type ProfileFormOptions<V extends ProfileValues, S extends Schema> = {
+  initial: V | (() => V);
+  /** The shared schema the server checks the same call with. */
+  schema: S;
+  /** Whether the submit button is live (the required fields are filled). */
+  ready: (values: V) => boolean;
+  /** Sends the parsed values; a rejection shows the server's message above the form. */
+  save: (data: output<S>) => Promise<void>;
+};
+
+/**
+ * The state of a builder profile form (join, edit, an admin's add): values, per-field errors, the form's
+ * error, and a submit that validates with the shared schema, focuses the first bad field, then saves.
+ */
+export function useProfileForm<V extends ProfileValues, S extends Schema>({ initial, schema, ready, save }: ProfileFormOptions<V, S>) {
+  const [values, setValues] = useState<V>(initial);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const canSubmit = ready(values) && !saving;
+
+  const change = <K extends keyof V>(name: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setFieldErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    const checked = validate(schema, values);
+    if (!checked.ok) {
+      setFieldErrors(checked.fieldErrors);
+      focusFirstError(form, checked.fieldErrors);
+      return;
+    }
+    setSaving(true);
+    try {
+      await save(checked.data);
+    } catch (error) {
+      setFormError(errorMessage(error, FORM_ERROR_TEXTS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { values, fieldErrors, formError, saving, canSubmit, change, submit };
+}
