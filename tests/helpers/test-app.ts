@@ -1,3 +1,6 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
@@ -28,10 +31,13 @@ export function useTestApp(options: Options = {}) {
   const state = {} as { app: FastifyInstance; database: TestDatabase; deps: AppDeps; config: Config };
   let claimed = 0;
   let userCount = 0;
+  let dataDir: string | undefined;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: "/nonexistent", ...options.env });
+    // The database is the test database; the data folder only holds what the app writes to disk.
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "lab-test-data-"));
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...options.env });
     const sink = new Writable({
       write(chunk, _encoding, done) {
         for (const line of String(chunk).split("\n").filter(Boolean)) logs.push(JSON.parse(line));
@@ -63,6 +69,7 @@ export function useTestApp(options: Options = {}) {
   afterAll(async () => {
     await state.app?.close();
     await state.database?.close();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   const inject = (opts: InjectOptions): Promise<LightMyRequestResponse> => state.app.inject(opts);

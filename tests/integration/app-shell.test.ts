@@ -54,6 +54,7 @@ describe("the admin gate", () => {
     expect(body.checks).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: "database", ok: true }),
+        expect.objectContaining({ name: "storage", ok: true, detail: expect.stringMatching(/GB free on the data disk$/) }),
         expect.objectContaining({ name: "mail", ok: true, detail: expect.stringContaining("Outbox only") }),
       ]),
     );
