@@ -53,11 +53,12 @@ export const LOCATIONS_LIMIT = 20;
 /** Countries shown with a flag (spec, section 9); any other shows a globe. */
 export const FLAG_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "JP", "AU", "BR", "IN", "CN", "ES", "IT", "NL", "SE", "NO"] as const;
 
-/** The flag emoji of a country the spec lists (two regional-indicator letters), else null. */
-export function countryFlag(country: string | null | undefined): string | null {
+export type FlagCountry = (typeof FLAG_COUNTRIES)[number];
+
+/** The upper-case code of a country the spec lists with a flag, else null (the globe). */
+export function flagCountry(country: string | null | undefined): FlagCountry | null {
   const code = country?.toUpperCase();
-  if (!code || !(FLAG_COUNTRIES as readonly string[]).includes(code)) return null;
-  return String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+  return code && (FLAG_COUNTRIES as readonly string[]).includes(code) ? (code as FlagCountry) : null;
 }
 
 /** "42s" below a minute, "3.5m" from a minute on (spec, section 9). */

@@ -17,25 +17,33 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-async function post(path: string, body: unknown) {
+async function post(path: string, body: unknown, headers: Record<string, string> = {}, status = 201) {
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
-  expect(response.status, `${path} ${await response.clone().text()}`).toBe(201);
+  expect(response.status, `${path} ${await response.clone().text()}`).toBe(status);
 }
 
 /** The figure of the stat card labelled `label` (cards are list items: label, figure, detail). */
 const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
 
 beforeAll(async () => {
-  server = await startServer({ admins: [admin] });
+  // Trusting the proxy lets the seeded visit below say where it comes from, as an edge would.
+  server = await startServer({ admins: [admin], env: { TRUST_PROXY: "1" } });
   browser = await launchBrowser();
   for (const entry of waitlist) await post("/api/waitlist/join", { ...entry, source: "homepage" });
   for (const builder of builders) await post("/api/builders", builder);
 
-  // A visitor looks at two public pages: their page views are what the dashboards count.
+  // A reader in London, through the edge (a second visitor, with a flag on the analytics page)...
+  await post(
+    "/api/analytics/track",
+    { event: "page_view", page: "/", sessionId: "london-1", url: `${server.url}/`, referrer: "", userAgent: "", timestamp: new Date().toISOString() },
+    { "x-forwarded-for": "81.2.69.142", "cf-ipcountry": "GB", "cf-ipcity": "London", "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15" },
+    202,
+  );
+  // ...and a visitor in the browser looks at two public pages: their page views are what the dashboards count.
   const visitor = await openPage(browser, PHONE);
   await visitor.goto(server.url);
   await visitor.getByRole("heading", { level: 1 }).waitFor();
@@ -62,8 +70,8 @@ describe("the back office in the browser", () => {
     await statCard("Waitlist").getByText("3", { exact: true }).waitFor();
     expect(await statCard("Builders").innerText()).toMatch(/\b2\b[\s\S]*2 pending review/);
     expect(await statCard("Approved").innerText()).toContain("0 approved · 0 verified");
-    // Every page here came from one address and one browser: one visitor.
-    expect(await statCard("Visitors").getByText("1", { exact: true }).isVisible()).toBe(true);
+    // The London reader, and every page the browser opened (one address, one browser): two visitors.
+    expect(await statCard("Visitors").getByText("2", { exact: true }).isVisible()).toBe(true);
     await page.getByText("Carol Cho").first().waitFor();
     await screenshot(page, "admin-dashboard");
   });
@@ -132,6 +140,8 @@ describe("the back office in the browser", () => {
     const views = Number((await statCard("Page Views").locator("p").nth(1).innerText()).replace(/,/g, ""));
     expect(views).toBeGreaterThanOrEqual(2);
     expect(await page.getByText("/builders").first().isVisible()).toBe(true);
+    expect(await page.getByText("London").first().isVisible()).toBe(true);
+    expect(await page.locator('img[src*="gb"]').count()).toBeGreaterThan(0);
     await page.locator(".recharts-surface").first().waitFor(); // the chart's library loads on its own
     await screenshot(page, "admin-analytics-live");
   });

@@ -35,11 +35,11 @@ const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
 
 /** The built app as a real process on a free port with a fresh data folder (embedded PGlite). */
 export async function startServer(
-  options: { admins?: Array<{ email: string; password: string; name?: string }>; dataDir?: string } = {},
+  options: { admins?: Array<{ email: string; password: string; name?: string }>; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "lab-e2e-")));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}` };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env };
   for (const admin of options.admins ?? []) {
     await tsx("scripts/create-admin.ts", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin"], env);
   }

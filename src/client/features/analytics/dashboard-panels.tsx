@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { FileText, Globe, MapPin, Monitor, MonitorSmartphone, Smartphone, Tablet, UsersRound } from "lucide-react";
-import { countryFlag, RECENT_VISITORS_LIMIT, type AnalyticsDashboard, type AnalyticsVisitor } from "../../../common/analytics-dashboard";
+import { flagCountry, RECENT_VISITORS_LIMIT, type AnalyticsDashboard, type AnalyticsVisitor } from "../../../common/analytics-dashboard";
 import { cn } from "../../ui/cn";
 import { countryName, formatCount, formatDateTime, formatRelativeTime } from "../admin/format";
 import { useNow } from "./use-now";
+import { FLAG_URLS } from "./country-flags";
 
 /** A titled card of the dashboard; `id` names the heading for the section's aria-labelledby. */
 function Panel({ id, title, description, icon: Icon, className, children }: { id: string; title: string; description: string; icon: LucideIcon; className?: string; children: ReactNode }) {
@@ -32,11 +33,11 @@ function Empty({ children }: { children: ReactNode }) {
 
 /** The flag of a country the spec lists, else a globe (back-office spec, section 9). */
 export function CountryMark({ country, className }: { country: string | null; className?: string }) {
-  const flag = countryFlag(country);
-  if (flag) {
+  const code = flagCountry(country);
+  if (code) {
     return (
-      <span aria-hidden="true" className={cn("inline-flex w-6 shrink-0 justify-center text-lg leading-none", className)}>
-        {flag}
+      <span aria-hidden="true" className={cn("inline-flex w-6 shrink-0 justify-center", className)}>
+        <img src={FLAG_URLS[code]} alt="" width={20} height={15} className="h-[15px] w-5 rounded-[2px] object-cover ring-1 ring-line" />
       </span>
     );
   }
