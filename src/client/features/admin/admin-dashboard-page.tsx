@@ -29,7 +29,7 @@ import { Spinner } from "../../ui/spinner";
 import { StatCard } from "../../ui/stat-card";
 import { isAdminPageAvailable } from "./admin-routes";
 import { initialOf } from "./admin-header";
-import { countryName, formatCount, formatDateTime, formatRelativeTime } from "./format";
+import { countryName, formatCount, formatDateTime, formatRelativeTime, plural } from "./format";
 
 /** /admin: welcome, the four live figures, Quick Actions, the newest signups and the systems' status. */
 export function AdminDashboardPage() {
@@ -84,7 +84,8 @@ export function AdminDashboardPage() {
             loading={loading}
             detail={
               <>
-                <span className="font-semibold text-ink">{formatCount(visitors.pageViews)}</span> page views · last {VISITORS_WINDOW_HOURS} h
+                <span className="font-semibold text-ink">{formatCount(visitors.pageViews)}</span> {plural(visitors.pageViews, "page view")} · last{" "}
+                {VISITORS_WINDOW_HOURS} h
               </>
             }
           />

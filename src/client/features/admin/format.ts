@@ -3,6 +3,9 @@
 const numberFormat = new Intl.NumberFormat(undefined);
 export const formatCount = (value: number) => numberFormat.format(value);
 
+/** "page view" or "page views" after a count: `${formatCount(n)} ${plural(n, "page view")}`. */
+export const plural = (count: number, singular: string, pluralForm = `${singular}s`) => (count === 1 ? singular : pluralForm);
+
 let regionNames: Intl.DisplayNames | null | undefined;
 /** "DE" -> "Germany"; anything that is not a known region code is shown as stored. */
 export function countryName(code: string): string {
