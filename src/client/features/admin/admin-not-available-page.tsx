@@ -22,14 +22,7 @@ export function AdminNotAvailablePage() {
           appear in this place, working on the site&apos;s real data, when it ships.
         </p>
       }
-      action={
-        <Button asChild variant="secondary">
-          <Link to="/admin">
-            <LayoutDashboard aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-      }
+      action={<BackToDashboard />}
     />
   );
 }
@@ -43,14 +36,18 @@ export function AdminNotFoundPage() {
       className="py-16 sm:py-24"
       title="There is no back-office page at this address"
       description={<p>Check the address, or pick a page from the sidebar.</p>}
-      action={
-        <Button asChild variant="secondary">
-          <Link to="/admin">
-            <LayoutDashboard aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-      }
+      action={<BackToDashboard />}
     />
+  );
+}
+
+function BackToDashboard() {
+  return (
+    <Button asChild variant="secondary">
+      <Link to="/admin">
+        <LayoutDashboard aria-hidden="true" />
+        Back to Dashboard
+      </Link>
+    </Button>
   );
 }
