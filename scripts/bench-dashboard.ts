@@ -17,9 +17,9 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { ANALYTICS_TIME_RANGE_MS, ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "../src/common/analytics-dashboard";
-import { openDatabase, type DatabaseHandle } from "../src/server/db/client";
+import { openDatabase, rowsOf, type DatabaseHandle } from "../src/server/db/client";
 import { getAnalyticsDashboard } from "../src/server/features/analytics/dashboard";
-import { rebuildRollups, rowsOf } from "../src/server/features/analytics/rollups";
+import { rebuildRollups } from "../src/server/features/analytics/rollups";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const EVENTS = 1_000_000;

@@ -18,6 +18,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database or an open transaction: what helpers that may run inside a transaction accept. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** The rows of a raw `db.execute(sql...)`: postgres.js returns them as the result, PGlite as `result.rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: "postgres" | "pglite";

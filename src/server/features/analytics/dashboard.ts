@@ -14,7 +14,7 @@ import {
   type AnalyticsTimeRange,
   type AnalyticsVisitor,
 } from "../../../common/analytics-dashboard";
-import type { Database } from "../../db/client";
+import { rowsOf, type Database } from "../../db/client";
 import {
   analyticsEvents,
   analyticsPageDays,
@@ -23,7 +23,6 @@ import {
   analyticsVisitorDays,
   analyticsVisitorHours,
 } from "../../db/schema/analytics";
-import { rowsOf } from "./rollups";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**

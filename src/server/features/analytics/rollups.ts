@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SESSION_GAP_MINUTES } from "../../../common/analytics-dashboard";
-import type { Database, Executor } from "../../db/client";
+import { rowsOf, type Database, type Executor } from "../../db/client";
 import {
   analyticsEvents,
   analyticsPageDays,
@@ -191,10 +191,4 @@ async function rebuildLocked(tx: Executor): Promise<void> {
   await tx.execute(sql`
     insert into ${analyticsSessions} (${SESSION_COLUMNS})
     ${sessionRunsOf(sql`(select session_id, received_at as started_at, received_at as ended_at, 1 as events, (event = 'page_view')::int as page_views from ${analyticsEvents})`)}`);
-}
-
-/** postgres.js returns the rows as the result; PGlite as `result.rows`. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ADMIN_ROLES } from "../../../common/auth";
 import {
   VISITOR_ALERT_EMAIL_INTERVAL_MINUTES,
@@ -6,11 +6,11 @@ import {
   VISITOR_ALERT_WINDOW_MINUTES,
   type VisitorAlertState,
 } from "../../../common/analytics-dashboard";
-import type { Database } from "../../db/client";
-import { analyticsEvents, siteSettings, users } from "../../db/schema";
+import { rowsOf, type Database } from "../../db/client";
+import { siteSettings, users } from "../../db/schema";
 import type { Logger } from "../../infra/logger";
 import type { Mailer } from "../../infra/mail";
-import { rowsOf } from "./rollups";
+import { countVisitors } from "./visitor-counts";
 
 /**
  * The visitor alert (back-office spec, section 9): when VISITOR_ALERT_THRESHOLD or more distinct visitors
@@ -48,19 +48,11 @@ export type VisitorAlertOutcome =
   | { status: "sent"; visitors: number; recipients: number; failed: number }
   | { status: "failed"; visitors: number; failed: number };
 
-/** Distinct visitor ids with an event in (now - minutes, now]: the analytics_events_received_at_visitor_idx index alone. */
-export async function countRecentVisitors(db: Database, now: Date, minutes: number): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(analyticsEvents.visitorId) })
-    .from(analyticsEvents)
-    .where(and(gte(analyticsEvents.receivedAt, new Date(now.getTime() - minutes * MINUTE_MS)), lte(analyticsEvents.receivedAt, now)));
-  return row?.n ?? 0;
-}
-
 /** Checks the last 10 minutes and, when the alert is due and this instance wins the claim, emails every admin. */
 export async function checkVisitorAlert(deps: VisitorAlertDeps, now: Date = new Date()): Promise<VisitorAlertOutcome> {
   const { db, mailer, logger } = deps;
-  const visitors = await countRecentVisitors(db, now, VISITOR_ALERT_WINDOW_MINUTES);
+  const since = new Date(now.getTime() - VISITOR_ALERT_WINDOW_MINUTES * MINUTE_MS);
+  const { uniqueVisitors: visitors } = await countVisitors(db, since, now);
   if (visitors < VISITOR_ALERT_THRESHOLD) return { status: "quiet", visitors };
 
   const admins = await db.select({ email: users.email }).from(users).where(inArray(users.role, [...ADMIN_ROLES]));

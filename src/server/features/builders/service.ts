@@ -13,9 +13,6 @@ export const BUILDER_EMAIL_TAKEN = "A builder profile with this email already ex
 export const NO_BUILDER_PROFILE = "You have no builder profile yet. Join the community first.";
 export const BUILDER_NOT_FOUND = "Builder not found";
 
-/** The status machine lives in common/, so the back office's buttons offer exactly the moves allowed here. */
-export { canTransition };
-
 const isPublicStatus = (status: BuilderStatus) => (PUBLIC_BUILDER_STATUSES as readonly BuilderStatus[]).includes(status);
 
 /** The one place a row becomes public: fields are listed one by one, so the email can never slip out. */

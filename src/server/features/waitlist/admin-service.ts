@@ -101,6 +101,12 @@ export async function listWaitlistEntries(db: Database, input: WaitlistAdminList
   };
 }
 
+/** How many people are on the waitlist. */
+export async function countWaitlistEntries(db: Database): Promise<{ total: number }> {
+  const [row] = await db.select({ total: count() }).from(waitlistEntries);
+  return { total: row?.total ?? 0 };
+}
+
 /** The newest signups first (waitlist_entries_created_at_idx), position breaking ties: the dashboard's and the stats' list. */
 export async function listRecentSignups(db: Database, limit = RECENT_SIGNUPS_LIMIT): Promise<RecentSignup[]> {
   const rows = await db
