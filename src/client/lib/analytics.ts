@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
+import { isBackOfficePath } from "../../common/site-paths";
 import {
   ANALYTICS_TEXT_LIMITS,
   ANALYTICS_TRACK_PATH,
@@ -66,15 +67,15 @@ export function trackError(error: unknown, component?: string): void {
 
 let lastPagePath: string | undefined;
 
-/** Sends page_view whenever the route's path changes (not for query or hash changes). */
-/** The back office is the operator's own traffic: counting it would make admins visitors and trip the alert. */
-const UNTRACKED_PATHS = /^\/(admin|today)(\/|$)/;
-
+/**
+ * Sends page_view whenever the route's path changes (not for query or hash changes). Back-office pages are
+ * the operator's own traffic: counting them would make admins visitors and trip the visitor alert.
+ */
 export function useTrackPageViews(): void {
   const { pathname } = useLocation();
   useEffect(() => {
     // StrictMode runs effects twice in development: one path, one page view.
-    if (pathname === lastPagePath || UNTRACKED_PATHS.test(pathname)) return;
+    if (pathname === lastPagePath || isBackOfficePath(pathname)) return;
     lastPagePath = pathname;
     track("page_view", { page: pathname });
   }, [pathname]);

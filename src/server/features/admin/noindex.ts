@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { isBackOfficePath } from "../../../common/site-paths";
 
 /**
  * Pages of the back office (the SPA's HTML for /admin, /admin/... and /today) and every API answer
@@ -7,12 +8,11 @@ import type { FastifyInstance } from "fastify";
  * new admin endpoint cannot forget it; no public page lives under /api, so nothing worth indexing is lost.
  * robots.txt must not disallow these paths: a crawler has to fetch a page to see this header.
  */
-const NOINDEX_PAGE = /^\/(admin|today)(\/|$)/;
 const API = /^\/(api|trpc)\//;
 
 export function isNoindexPath(url: string): boolean {
   const path = url.split("?", 1)[0]!;
-  return NOINDEX_PAGE.test(path) || API.test(path);
+  return isBackOfficePath(path) || API.test(path);
 }
 
 /** Registered on the root instance, so it also covers the SPA fallback (the not-found handler) and errors. */
