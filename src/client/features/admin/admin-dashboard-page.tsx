@@ -29,7 +29,7 @@ import { Spinner } from "../../ui/spinner";
 import { StatCard } from "../../ui/stat-card";
 import { isAdminPageAvailable } from "./admin-routes";
 import { initialOf } from "./admin-header";
-import { countryName, formatCount, formatDateTime, formatRelativeTime, plural } from "./format";
+import { countText, formatCount, formatDateTime, formatRelativeTime, placeText } from "../../lib/format";
 
 /** /admin: welcome, the four live figures, Quick Actions, the newest signups and the systems' status. */
 export function AdminDashboardPage() {
@@ -84,8 +84,7 @@ export function AdminDashboardPage() {
             loading={loading}
             detail={
               <>
-                <span className="font-semibold text-ink">{formatCount(visitors.pageViews)}</span> {plural(visitors.pageViews, "page view")} · last{" "}
-                {VISITORS_WINDOW_HOURS} h
+                {countText(visitors.pageViews, "page view")} · last {VISITORS_WINDOW_HOURS} h
               </>
             }
           />
@@ -303,12 +302,6 @@ function QuickActionCard({ action, available }: { action: QuickAction; available
   );
 }
 
-function location(signup: RecentSignup): string {
-  if (!signup.country) return SIGNUP_FALLBACKS.location;
-  const country = countryName(signup.country);
-  return signup.city ? `${signup.city}, ${country}` : country;
-}
-
 function RecentSignups({ signups, loading, failed }: { signups: RecentSignup[]; loading: boolean; failed: boolean }) {
   return (
     <section aria-labelledby="recent-signups-title" className="flex flex-col gap-4">
@@ -355,7 +348,7 @@ function RecentSignups({ signups, loading, failed }: { signups: RecentSignup[]; 
                     <p className={cn("truncate text-sm font-semibold", signup.name ? "text-ink" : "text-ink-muted")}>{name}</p>
                     <p className="flex min-w-0 items-center gap-1 text-xs text-ink-muted sm:text-sm">
                       <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
-                      <span className="truncate">{location(signup)}</span>
+                      <span className="truncate">{placeText(signup) ?? SIGNUP_FALLBACKS.location}</span>
                     </p>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row-reverse sm:items-center sm:gap-4">

@@ -20,7 +20,7 @@ import { cn } from "../../ui/cn";
 import { Switch } from "../../ui/switch";
 import { toast } from "../../ui/toast";
 import { StatCard } from "../../ui/stat-card";
-import { formatCount } from "../admin/format";
+import { countText, formatCount } from "../../lib/format";
 import { DebugPanel } from "./debug-panel";
 import { DeviceTypes, GeographicDistribution, RecentVisitors, TopPages } from "./dashboard-panels";
 import { RANGE_LABELS, RangeSelector } from "./range-selector";
@@ -161,7 +161,7 @@ function StatusLine({ data, live, fetching, updatedAt }: { data: AnalyticsDashbo
         </span>
         {data ? (
           <>
-            {formatCount(data.realTime.current)} {data.realTime.current === 1 ? "visitor" : "visitors"} in the last {REALTIME_CURRENT_MINUTES} minutes
+            {countText(data.realTime.current, "visitor")} in the last {REALTIME_CURRENT_MINUTES} minutes
           </>
         ) : (
           "Counting visitors…"

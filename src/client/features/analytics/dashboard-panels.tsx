@@ -3,7 +3,7 @@ import type { LucideIcon } from "lucide-react";
 import { FileText, Globe, MapPin, Monitor, MonitorSmartphone, Smartphone, Tablet, UsersRound } from "lucide-react";
 import { flagCountry, RECENT_VISITORS_LIMIT, type AnalyticsDashboard, type AnalyticsVisitor } from "../../../common/analytics-dashboard";
 import { cn } from "../../ui/cn";
-import { countryName, formatCount, formatDateTime, formatRelativeTime } from "../admin/format";
+import { countryName, formatCount, formatDateTime, formatRelativeTime, placeText, plural } from "../../lib/format";
 import { useNow } from "./use-now";
 import { FLAG_URLS } from "./country-flags";
 
@@ -47,11 +47,6 @@ export function CountryMark({ country, className }: { country: string | null; cl
 const DEVICE_ICONS: Record<string, LucideIcon> = { desktop: Monitor, mobile: Smartphone, tablet: Tablet };
 const deviceIcon = (type: string | null) => (type && DEVICE_ICONS[type]) || MonitorSmartphone;
 const deviceLabel = (type: string | null) => (type ? type.charAt(0).toUpperCase() + type.slice(1) : "Unknown");
-const placeOf = (visitor: AnalyticsVisitor) => {
-  const parts = [visitor.city, visitor.region && visitor.region !== visitor.city ? visitor.region : null].filter(Boolean);
-  const country = visitor.country ? countryName(visitor.country) : "Unknown location";
-  return parts.length > 0 ? `${parts.join(", ")} · ${country}` : country;
-};
 
 export function RecentVisitors({ visitors, className }: { visitors: AnalyticsVisitor[]; className?: string }) {
   const now = useNow(30_000);
@@ -85,7 +80,7 @@ export function RecentVisitors({ visitors, className }: { visitors: AnalyticsVis
                     </p>
                     <p className="truncate text-xs text-ink-muted" title={visitor.timezone ?? undefined}>
                       <MapPin aria-hidden="true" className="mr-1 inline size-3 -translate-y-px" />
-                      {placeOf(visitor)}
+                      {placeText(visitor) ?? "Unknown location"}
                     </p>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1 text-xs text-ink-muted sm:flex-row sm:items-center sm:gap-4">
@@ -95,7 +90,7 @@ export function RecentVisitors({ visitors, className }: { visitors: AnalyticsVis
                         <span className="sr-only md:not-sr-only">{deviceLabel(visitor.device)}</span>
                       </span>
                       <span className="tabular-nums">
-                        <span className="font-semibold text-ink">{formatCount(visitor.pages)}</span> {visitor.pages === 1 ? "page" : "pages"}
+                        <span className="font-semibold text-ink">{formatCount(visitor.pages)}</span> {plural(visitor.pages, "page")}
                       </span>
                     </span>
                     <time dateTime={visitor.lastSeen} title={formatDateTime(visitor.lastSeen)} className="tabular-nums sm:w-24 sm:text-right">

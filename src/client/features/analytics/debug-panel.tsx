@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Bug } from "lucide-react";
 import type { AnalyticsDashboard, AnalyticsTimeSpan } from "../../../common/analytics-dashboard";
 import { Card } from "../../ui/card";
-import { formatDateTime } from "../admin/format";
+import { formatDateTime } from "../../lib/format";
 
 const span = (range: AnalyticsTimeSpan) => `${formatDateTime(range.from)} → ${formatDateTime(range.to)}`;
 

@@ -1,9 +1,8 @@
 import { BellRing } from "lucide-react";
 import { VISITOR_ALERT_EMAIL_INTERVAL_MINUTES, type VisitorAlertState } from "../../../common/analytics-dashboard";
-import { formatRelativeTime } from "../admin/format";
+import { countText, formatRelativeTime } from "../../lib/format";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-const admins = (count: number) => `${count} ${count === 1 ? "admin" : "admins"}`;
 
 /**
  * Shown while the visitor alert is active (2 or more visitors in the last 10 minutes). It says an email
@@ -18,9 +17,9 @@ export function VisitorAlertBanner({ alert, generatedAt }: { alert: VisitorAlert
 
   let notice: string;
   if (notifiedInWindow && alert.delivered) {
-    notice = `Email notifications sent to ${admins(alert.recipients)} at ${timeFormat.format(Date.parse(alert.notifiedAt!))}.`;
+    notice = `Email notifications sent to ${countText(alert.recipients, "admin")} at ${timeFormat.format(Date.parse(alert.notifiedAt!))}.`;
   } else if (notifiedInWindow) {
-    notice = `Email notifications for ${admins(alert.recipients)} were written to the outbox at ${timeFormat.format(Date.parse(alert.notifiedAt!))}. No mail server is configured, so they have not left this server.`;
+    notice = `Email notifications for ${countText(alert.recipients, "admin")} were written to the outbox at ${timeFormat.format(Date.parse(alert.notifiedAt!))}. No mail server is configured, so they have not left this server.`;
   } else if (notifiedThisHour) {
     notice = `No new email: admins were last notified ${formatRelativeTime(alert.notifiedAt!, Date.parse(generatedAt))}, and alerts go out at most once every ${VISITOR_ALERT_EMAIL_INTERVAL_MINUTES} minutes.`;
   } else {

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { ChartSpline } from "lucide-react";
 import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps, type TooltipValueType } from "recharts";
 import type { AnalyticsDashboard, AnalyticsSeriesBucket, AnalyticsTimeRange } from "../../../common/analytics-dashboard";
-import { formatCount } from "../admin/format";
+import { countText, formatCount } from "../../lib/format";
 import { RANGE_LABELS } from "./range-selector";
 
 /*
@@ -40,7 +40,7 @@ export function VisitorsChart({ series, timeRange }: { series: AnalyticsDashboar
   const range = RANGE_LABELS[timeRange].long;
   const summary =
     peak && peak.visitors > 0
-      ? `Per ${bucketName} over ${range}: ${formatCount(totalViews)} page views in all; the busiest ${bucketName}, ${fullLabel(series.bucket, peak.time)}, had ${formatCount(peak.visitors)} ${peak.visitors === 1 ? "visitor" : "visitors"}.`
+      ? `Per ${bucketName} over ${range}: ${formatCount(totalViews)} page views in all; the busiest ${bucketName}, ${fullLabel(series.bucket, peak.time)}, had ${countText(peak.visitors, "visitor")}.`
       : `Per ${bucketName} over ${range}: no visitors yet.`;
 
   return (

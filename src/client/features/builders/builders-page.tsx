@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { ArrowLeft, ChevronDown, PartyPopper, RefreshCw, Rocket, UserPlus, Users } from "lucide-react";
 import type { PublicBuilder } from "../../../common/builders";
+import { countText } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -163,7 +164,7 @@ function Directory({ onJoin, onEdit }: { onJoin: (() => void) | null; onEdit: (b
         </h2>
         {builders && builders.length > 0 ? (
           <p className="text-sm text-ink-muted">
-            {builders.length} {builders.length === 1 ? "builder" : "builders"}
+            {countText(builders.length, "builder")}
           </p>
         ) : null}
       </div>

@@ -22,7 +22,7 @@ import { Label } from "../../ui/label";
 import { Progress } from "../../ui/progress";
 import { PageSpinner } from "../../ui/spinner";
 import { toast } from "../../ui/toast";
-import { formatDateTime, formatRelativeTime } from "../admin/format";
+import { formatDateTime, formatRelativeTime } from "../../lib/format";
 
 const ERROR_TEXTS = { fallback: "Could not save the change. Please try again.", network: "Network error. Please try again." };
 

@@ -4,7 +4,7 @@ import type { AdminBuilder } from "../../../../common/builders-admin";
 import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { formatDateTime } from "../../admin/format";
+import { formatDateTime } from "../../../lib/format";
 import { BuilderAvatar, shortUrl } from "./builder-parts";
 import { StatusActions, StatusBadge, type StatusActionsProps } from "./builder-status";
 

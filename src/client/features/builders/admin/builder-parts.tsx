@@ -4,7 +4,7 @@ import type { AdminBuilder } from "../../../../common/builders-admin";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { initialOf } from "../../admin/admin-header";
-import { formatDateTime, formatRelativeTime } from "../../admin/format";
+import { formatDateTime, formatRelativeTime } from "../../../lib/format";
 import { StatusActions, type StatusActionsProps } from "./builder-status";
 
 /*

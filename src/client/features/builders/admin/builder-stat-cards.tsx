@@ -1,7 +1,7 @@
 import { BadgeCheck, Clock, UserCheck, Users } from "lucide-react";
 import type { BuilderSummary } from "../../../../common/builders-admin";
 import { StatCard } from "../../../ui/stat-card";
-import { formatCount } from "../../admin/format";
+import { formatCount } from "../../../lib/format";
 
 /** Total, pending, approved and verified: the spec's four counts, from the server's summary. */
 export function BuilderStatCards({ summary, loading }: { summary: BuilderSummary | undefined; loading: boolean }) {

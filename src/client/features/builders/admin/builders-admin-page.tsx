@@ -10,7 +10,7 @@ import { Button } from "../../../ui/button";
 import { EmptyState } from "../../../ui/empty-state";
 import { Spinner } from "../../../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs";
-import { formatCount } from "../../admin/format";
+import { formatCount } from "../../../lib/format";
 import { AddBuilderDialog } from "./add-builder-dialog";
 import { BuilderDetailsDialog } from "./builder-details-dialog";
 import { BuilderStatCards } from "./builder-stat-cards";

@@ -16,7 +16,7 @@ import { Input } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 import { Spinner } from "../../../ui/spinner";
 import { toast } from "../../../ui/toast";
-import { formatCount } from "../../admin/format";
+import { formatCount } from "../../../lib/format";
 import { ExportCsvButton } from "./export-csv-button";
 import { useWaitlistView, type WaitlistView } from "./use-waitlist-view";
 import { WaitlistDebugPanel } from "./waitlist-debug-panel";

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Sparkles, Users } from "lucide-react";
 import type { WaitlistStats } from "../../../../common/waitlist-admin";
 import { StatCard } from "../../../ui/stat-card";
-import { formatCount } from "../../admin/format";
+import { formatCount } from "../../../lib/format";
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 

@@ -5,7 +5,7 @@ import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table";
-import { countryName, formatDateTime, formatRelativeTime } from "../../admin/format";
+import { formatDateTime, formatRelativeTime, placeText } from "../../../lib/format";
 
 export type SortState = { sort: WaitlistAdminSort; order: SortOrder };
 
@@ -20,12 +20,6 @@ type TableProps = {
 
 /** The first click on a column: names and emails A to Z, positions from #1, join times newest first. */
 const FIRST_ORDER: Record<WaitlistAdminSort, SortOrder> = { position: "asc", name: "asc", email: "asc", joined: "desc" };
-
-export function locationText(entry: Pick<WaitlistAdminEntry, "city" | "country">): string | null {
-  if (!entry.country) return entry.city;
-  const country = countryName(entry.country);
-  return entry.city ? `${entry.city}, ${country}` : country;
-}
 
 /** Wide screens: the spec's columns #, Name, Email, Interests, Location, Source, Joined, then the row's actions. */
 export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableProps) {
@@ -73,7 +67,7 @@ export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableP
               <InterestsText interests={entry.interests} />
             </TableCell>
             <TableCell className="text-ink-muted">
-              {locationText(entry) ? <span className="line-clamp-2 break-words">{locationText(entry)}</span> : <Muted>Unknown</Muted>}
+              {placeText(entry) ? <span className="line-clamp-2 break-words">{placeText(entry)}</span> : <Muted>Unknown</Muted>}
             </TableCell>
             <TableCell>
               <Badge variant={entry.source === "admin" ? "info" : "neutral"}>{entry.source}</Badge>
@@ -96,7 +90,7 @@ export function WaitlistList({ entries, onDelete, stale }: Omit<TableProps, "sor
   return (
     <ul className={cn("divide-y divide-line rounded-panel border border-line bg-surface transition-opacity", stale && "opacity-60")} aria-busy={stale || undefined}>
       {entries.map((entry) => {
-        const location = locationText(entry);
+        const location = placeText(entry);
         return (
           <li key={entry.id} className="flex items-start gap-3 px-4 py-3.5">
             <span className="mt-0.5 w-10 shrink-0 text-sm font-semibold text-ink-muted tabular-nums">#{entry.position}</span>

@@ -1,10 +1,13 @@
-/** Display helpers of the back office, in the browser's locale. */
+/** Display helpers, in the browser's locale. */
 
 const numberFormat = new Intl.NumberFormat(undefined);
 export const formatCount = (value: number) => numberFormat.format(value);
 
-/** "page view" or "page views" after a count: `${formatCount(n)} ${plural(n, "page view")}`. */
+/** "page view" or "page views", for a count of `count`. */
 export const plural = (count: number, singular: string, pluralForm = `${singular}s`) => (count === 1 ? singular : pluralForm);
+
+/** "1 page view", "1,204 page views". */
+export const countText = (count: number, singular: string, pluralForm?: string) => `${formatCount(count)} ${plural(count, singular, pluralForm)}`;
 
 let regionNames: Intl.DisplayNames | null | undefined;
 /** "DE" -> "Germany"; anything that is not a known region code is shown as stored. */
@@ -41,3 +44,9 @@ export function formatRelativeTime(iso: string, now = Date.now()): string {
 }
 
 export const formatDateTime = (iso: string) => dateTimeFormat.format(Date.parse(iso));
+
+/** "Berlin, Brandenburg, Germany", "Germany", "Berlin", or null: where someone is, as far as it is known. */
+export function placeText({ city, region = null, country }: { city: string | null; region?: string | null; country: string | null }): string | null {
+  const parts = [city, region !== city ? region : null, country ? countryName(country) : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : null;
+}
