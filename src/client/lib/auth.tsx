@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { isTRPCClientError } from "@trpc/client";
+import { httpStatusOf } from "./errors";
 import { ROLES, isAdminRole, type Role, type SessionUser } from "../../common/auth";
 import type { LoginInput, SignupInput } from "../../common/auth-input";
 import { trpc } from "./trpc";
@@ -71,12 +71,6 @@ function writeStoredUser(user: SessionUser | null) {
   } catch {
     // Storage can be unavailable (private mode, quota); the cache is only an optimisation.
   }
-}
-
-function httpStatusOf(error: unknown): number | undefined {
-  if (!isTRPCClientError(error)) return undefined;
-  const status = (error.data as { httpStatus?: unknown } | null | undefined)?.httpStatus;
-  return typeof status === "number" ? status : undefined;
 }
 
 function isMeQueryKey(queryKey: readonly unknown[]): boolean {

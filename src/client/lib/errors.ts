@@ -8,6 +8,13 @@ export type ErrorTexts = {
   network: string;
 };
 
+/** The HTTP status behind a failed tRPC call, or null when none came back. */
+export function httpStatusOf(error: unknown): number | null {
+  if (!isTRPCClientError(error)) return null;
+  const status = (error.data as { httpStatus?: unknown } | null | undefined)?.httpStatus;
+  return typeof status === "number" ? status : null;
+}
+
 /** True when the request failed before any answer came back from the server (offline, DNS, connection reset). */
 export function isNetworkError(error: unknown): boolean {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return true;

@@ -1,8 +1,9 @@
 import { createElement, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCReact } from "@trpc/react-query";
-import { httpBatchLink, isTRPCClientError } from "@trpc/client";
+import { httpBatchLink } from "@trpc/client";
 import type { AppRouter } from "../../server/trpc/router";
+import { httpStatusOf } from "./errors";
 
 /** Typed React hooks for every tRPC procedure of the server (types only; no server code reaches the bundle). */
 export const trpc = createTRPCReact<AppRouter>();
@@ -12,11 +13,8 @@ const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 413, 429]);
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1) return false;
-  if (isTRPCClientError(error)) {
-    const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
-    if (typeof status === "number" && NO_RETRY_STATUSES.has(status)) return false;
-  }
-  return true;
+  const status = httpStatusOf(error);
+  return status === null || !NO_RETRY_STATUSES.has(status);
 }
 
 export function createQueryClient(): QueryClient {

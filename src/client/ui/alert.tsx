@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { AlertTriangle, CheckCircle2, Info, XCircle } from "lucide-react";
+import { Button } from "./button";
 import { cn } from "./cn";
 
 const alertVariants = cva("flex gap-3 rounded-control border p-4 text-sm", {
@@ -39,5 +40,25 @@ export function Alert({ className, variant, title, plain = false, children, role
         {children ? <div className="leading-relaxed [&_a]:underline [&_a]:underline-offset-2">{children}</div> : null}
       </div>
     </div>
+  );
+}
+
+export type LoadFailedAlertProps = {
+  title: ReactNode;
+  /** What went wrong, in words a person can act on. */
+  children?: ReactNode;
+  onRetry: () => void;
+  retrying: boolean;
+};
+
+/** Something could not be loaded: the error, and a Try again button that spins while it retries. */
+export function LoadFailedAlert({ title, children, onRetry, retrying }: LoadFailedAlertProps) {
+  return (
+    <Alert variant="error" title={title}>
+      {children ? <p>{children}</p> : null}
+      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry} loading={retrying}>
+        Try again
+      </Button>
+    </Alert>
   );
 }

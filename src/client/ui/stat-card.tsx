@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { Card } from "./card";
 import { cn } from "./cn";
@@ -45,5 +45,18 @@ export function StatCard({ label, value, detail, icon: Icon, loading = false, cl
         )}
       </Card>
     </li>
+  );
+}
+
+/** A row of StatCards (two columns, four from xl) under a heading for screen readers. */
+export function StatCardGrid({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="sr-only">
+        {title}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">{children}</ul>
+    </section>
   );
 }

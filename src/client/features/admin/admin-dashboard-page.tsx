@@ -26,7 +26,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
-import { StatCard } from "../../ui/stat-card";
+import { StatCard, StatCardGrid } from "../../ui/stat-card";
 import { isAdminPageAvailable } from "./admin-routes";
 import { initialOf } from "./admin-header";
 import { countText, formatCount, formatDateTime, formatRelativeTime, placeText } from "../../lib/format";
@@ -59,48 +59,43 @@ export function AdminDashboardPage() {
         </p>
       ) : null}
 
-      <section aria-labelledby="figures-title">
-        <h2 id="figures-title" className="sr-only">
-          Key figures
-        </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-          <StatCard icon={ClipboardList} label="Waitlist" value={formatCount(waitlist.total)} loading={loading} detail="people waiting for launch" />
-          <StatCard
-            icon={Users}
-            label="Builders"
-            value={formatCount(builders.total)}
-            loading={loading}
-            detail={
-              <>
-                <span className={cn("font-semibold", builders.pending > 0 ? "text-brand-800" : "text-ink")}>{formatCount(builders.pending)}</span>{" "}
-                pending review
-              </>
-            }
-          />
-          <StatCard
-            icon={Eye}
-            label="Visitors"
-            value={formatCount(visitors.uniqueVisitors)}
-            loading={loading}
-            detail={
-              <>
-                {countText(visitors.pageViews, "page view")} · last {VISITORS_WINDOW_HOURS} h
-              </>
-            }
-          />
-          <StatCard
-            icon={BadgeCheck}
-            label="Approved"
-            value={formatCount(builders.approved + builders.verified)}
-            loading={loading}
-            detail={
-              <>
-                {formatCount(builders.approved)} approved · {formatCount(builders.verified)} verified
-              </>
-            }
-          />
-        </ul>
-      </section>
+      <StatCardGrid title="Key figures">
+        <StatCard icon={ClipboardList} label="Waitlist" value={formatCount(waitlist.total)} loading={loading} detail="people waiting for launch" />
+        <StatCard
+          icon={Users}
+          label="Builders"
+          value={formatCount(builders.total)}
+          loading={loading}
+          detail={
+            <>
+              <span className={cn("font-semibold", builders.pending > 0 ? "text-brand-800" : "text-ink")}>{formatCount(builders.pending)}</span>{" "}
+              pending review
+            </>
+          }
+        />
+        <StatCard
+          icon={Eye}
+          label="Visitors"
+          value={formatCount(visitors.uniqueVisitors)}
+          loading={loading}
+          detail={
+            <>
+              {countText(visitors.pageViews, "page view")} · last {VISITORS_WINDOW_HOURS} h
+            </>
+          }
+        />
+        <StatCard
+          icon={BadgeCheck}
+          label="Approved"
+          value={formatCount(builders.approved + builders.verified)}
+          loading={loading}
+          detail={
+            <>
+              {formatCount(builders.approved)} approved · {formatCount(builders.verified)} verified
+            </>
+          }
+        />
+      </StatCardGrid>
 
       <QuickActions pending={builders.pending} waitlistTotal={waitlist.total} seo={seo} loading={loading} />
       <RecentSignups signups={data.recentSignups} loading={loading} failed={overview.isError} />

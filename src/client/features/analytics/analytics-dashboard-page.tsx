@@ -14,12 +14,12 @@ import {
 import { track } from "../../lib/analytics";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
+import { LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Switch } from "../../ui/switch";
 import { toast } from "../../ui/toast";
-import { StatCard } from "../../ui/stat-card";
+import { StatCard, StatCardGrid } from "../../ui/stat-card";
 import { countText, formatCount } from "../../lib/format";
 import { DebugPanel } from "./debug-panel";
 import { DeviceTypes, GeographicDistribution, RecentVisitors, TopPages } from "./dashboard-panels";
@@ -95,15 +95,10 @@ export function AnalyticsDashboardPage() {
       <StatusLine data={data} live={live} fetching={isFetching} updatedAt={dataUpdatedAt} />
 
       {error ? (
-        <Alert variant="error" title="Failed to fetch analytics">
-          <p>
-            {errorMessage(error, { fallback: "The server could not compute the figures.", network: "The server could not be reached." })}
-            {data ? " The figures below are from the last successful refresh." : null}
-          </p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()} loading={isFetching}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert title="Failed to fetch analytics" onRetry={() => void refetch()} retrying={isFetching}>
+          {errorMessage(error, { fallback: "The server could not compute the figures.", network: "The server could not be reached." })}
+          {data ? " The figures below are from the last successful refresh." : null}
+        </LoadFailedAlert>
       ) : null}
 
       {data ? <VisitorAlertBanner alert={data.alert} generatedAt={data.generatedAt} /> : null}
@@ -187,39 +182,31 @@ function Figures({ data }: { data: AnalyticsDashboard }) {
   const perVisit = summary.totalVisitors > 0 ? summary.pageViews / summary.totalVisitors : 0;
   const visitsPerVisitor = summary.uniqueVisitors > 0 ? summary.totalVisitors / summary.uniqueVisitors : 0;
   return (
-    <section aria-labelledby="analytics-figures-title">
-      <h2 id="analytics-figures-title" className="sr-only">
-        Headline figures, {range.long}
-      </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard icon={Users} label="Total Visitors" value={formatCount(summary.totalVisitors)} detail="visits (sessions)" />
-        <StatCard
-          icon={UserRound}
-          label="Unique Visitors"
-          value={formatCount(summary.uniqueVisitors)}
-          detail={summary.uniqueVisitors > 0 ? `${visitsPerVisitor.toFixed(1)} visits each` : "distinct visitors"}
-        />
-        <StatCard icon={Eye} label="Page Views" value={formatCount(summary.pageViews)} detail={summary.totalVisitors > 0 ? `${perVisit.toFixed(1)} per visit` : "pages viewed"} />
-        <StatCard icon={Clock} label="Avg. Session" value={formatSessionTime(summary.avgSessionTime)} detail="first to last event of a visit" />
-      </ul>
-    </section>
+    <StatCardGrid title={`Headline figures, ${range.long}`}>
+      <StatCard icon={Users} label="Total Visitors" value={formatCount(summary.totalVisitors)} detail="visits (sessions)" />
+      <StatCard
+        icon={UserRound}
+        label="Unique Visitors"
+        value={formatCount(summary.uniqueVisitors)}
+        detail={summary.uniqueVisitors > 0 ? `${visitsPerVisitor.toFixed(1)} visits each` : "distinct visitors"}
+      />
+      <StatCard icon={Eye} label="Page Views" value={formatCount(summary.pageViews)} detail={summary.totalVisitors > 0 ? `${perVisit.toFixed(1)} per visit` : "pages viewed"} />
+      <StatCard icon={Clock} label="Avg. Session" value={formatSessionTime(summary.avgSessionTime)} detail="first to last event of a visit" />
+    </StatCardGrid>
   );
 }
 
+const FIGURE_LABELS = ["Total Visitors", "Unique Visitors", "Page Views", "Avg. Session"] as const;
+
 function LoadingFigures() {
   return (
-    <div aria-hidden="true" className="flex flex-col gap-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((key) => (
-          <div key={key} className="flex h-[8.5rem] flex-col gap-3 rounded-panel border border-line bg-surface p-5 shadow-panel">
-            <span className="h-4 w-24 animate-pulse rounded bg-sunken" />
-            <span className="h-9 w-20 animate-pulse rounded-md bg-sunken" />
-            <span className="h-4 w-32 animate-pulse rounded bg-sunken" />
-          </div>
+    <div className="flex flex-col gap-6">
+      <StatCardGrid title="Headline figures">
+        {FIGURE_LABELS.map((label) => (
+          <StatCard key={label} label={label} value={null} loading />
         ))}
-      </div>
+      </StatCardGrid>
       <ChartPlaceholder />
-      <span className="sr-only">Loading analytics</span>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { ArrowLeft, ChevronDown, PartyPopper, RefreshCw, Rocket, UserPlus, Users } from "lucide-react";
+import { ArrowLeft, ChevronDown, PartyPopper, Rocket, UserPlus, Users } from "lucide-react";
 import type { PublicBuilder } from "../../../common/builders";
 import { countText } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
+import { LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
@@ -172,12 +172,7 @@ function Directory({ onJoin, onEdit }: { onJoin: (() => void) | null; onEdit: (b
       {list.isPending ? (
         <LoadingGrid />
       ) : list.isError && !builders ? (
-        <Alert variant="error" title="Failed to fetch builders">
-          <Button variant="outline" size="sm" className="mt-2" loading={list.isFetching} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert title="Failed to fetch builders" onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : builders && builders.length > 0 ? (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {builders.map((builder) => (

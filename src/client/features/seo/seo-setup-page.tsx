@@ -11,7 +11,7 @@ import {
 } from "../../../common/seo";
 import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
+import { LoadFailedAlert } from "../../ui/alert";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Badge, type BadgeProps } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -39,12 +39,9 @@ export function SeoSetupPage() {
   if (checklist.isPending) return <PageSpinner label="Loading the SEO checklist" />;
   if (checklist.isError) {
     return (
-      <Alert variant="error" title="Failed to load the SEO checklist">
-        <p>{errorMessage(checklist.error, { fallback: "Please try again.", network: "Network error. Please try again." })}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void checklist.refetch()} loading={checklist.isFetching}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert title="Failed to load the SEO checklist" onRetry={() => void checklist.refetch()} retrying={checklist.isFetching}>
+        {errorMessage(checklist.error, { fallback: "Please try again.", network: "Network error. Please try again." })}
+      </LoadFailedAlert>
     );
   }
   return <Checklist data={checklist.data} />;

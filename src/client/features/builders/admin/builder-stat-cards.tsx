@@ -1,6 +1,6 @@
 import { BadgeCheck, Clock, UserCheck, Users } from "lucide-react";
 import type { BuilderSummary } from "../../../../common/builders-admin";
-import { StatCard } from "../../../ui/stat-card";
+import { StatCard, StatCardGrid } from "../../../ui/stat-card";
 import { formatCount } from "../../../lib/format";
 
 /** Total, pending, approved and verified: the spec's four counts, from the server's summary. */
@@ -8,22 +8,17 @@ export function BuilderStatCards({ summary, loading }: { summary: BuilderSummary
   const count = (value: number | undefined) => formatCount(value ?? 0);
   const rejected = summary?.byStatus.rejected ?? 0;
   return (
-    <section aria-labelledby="builder-figures-title">
-      <h2 id="builder-figures-title" className="sr-only">
-        Builder figures
-      </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard
-          icon={Users}
-          label="Total builders"
-          value={count(summary?.total)}
-          loading={loading}
-          detail={rejected > 0 ? `${formatCount(rejected)} rejected` : "every profile submitted"}
-        />
-        <StatCard icon={Clock} label="Pending" value={count(summary?.byStatus.pending)} loading={loading} detail="waiting for review" />
-        <StatCard icon={UserCheck} label="Approved" value={count(summary?.byStatus.approved)} loading={loading} detail="shown in the directory" />
-        <StatCard icon={BadgeCheck} label="Verified" value={count(summary?.byStatus.verified)} loading={loading} detail="shown with the VERIFIED badge" />
-      </ul>
-    </section>
+    <StatCardGrid title="Builder figures">
+      <StatCard
+        icon={Users}
+        label="Total builders"
+        value={count(summary?.total)}
+        loading={loading}
+        detail={rejected > 0 ? `${formatCount(rejected)} rejected` : "every profile submitted"}
+      />
+      <StatCard icon={Clock} label="Pending" value={count(summary?.byStatus.pending)} loading={loading} detail="waiting for review" />
+      <StatCard icon={UserCheck} label="Approved" value={count(summary?.byStatus.approved)} loading={loading} detail="shown in the directory" />
+      <StatCard icon={BadgeCheck} label="Verified" value={count(summary?.byStatus.verified)} loading={loading} detail="shown with the VERIFIED badge" />
+    </StatCardGrid>
   );
 }

@@ -1,13 +1,14 @@
 import { useState } from "react";
-import { Filter, RefreshCw, Users } from "lucide-react";
+import { Filter, Users } from "lucide-react";
 import type { BuilderStatus } from "../../../../common/builders";
 import type { AdminBuilder, BuilderSummary } from "../../../../common/builders-admin";
 import { errorMessage } from "../../../lib/errors";
 import { trpc } from "../../../lib/trpc";
-import { Alert } from "../../../ui/alert";
+import { LoadFailedAlert } from "../../../ui/alert";
 import { ConfirmDialog } from "../../../ui/alert-dialog";
 import { Button } from "../../../ui/button";
 import { EmptyState } from "../../../ui/empty-state";
+import { RefreshButton } from "../../../ui/refresh-button";
 import { Spinner } from "../../../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs";
 import { formatCount } from "../../../lib/format";
@@ -48,21 +49,15 @@ export function BuildersAdminPage() {
             Profiles
           </h2>
           <div className="flex items-center gap-2">
-            <Button variant="outline" onClick={() => void list.refetch()} loading={list.isFetching && !list.isPending} aria-label="Refresh" title="Refresh">
-              {list.isFetching && !list.isPending ? null : <RefreshCw aria-hidden="true" />}
-              <span className="sr-only sm:not-sr-only">Refresh</span>
-            </Button>
+            <RefreshButton onRefresh={() => void list.refetch()} refreshing={list.isFetching && !list.isPending} />
             <AddBuilderDialog />
           </div>
         </div>
 
         {list.isError ? (
-          <Alert variant="error" title={FETCH_BUILDERS_FAILED}>
-            <p>{errorMessage(list.error, LIST_ERROR_TEXTS)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailedAlert title={FETCH_BUILDERS_FAILED} onRetry={() => void list.refetch()} retrying={list.isFetching}>
+            {errorMessage(list.error, LIST_ERROR_TEXTS)}
+          </LoadFailedAlert>
         ) : list.isPending ? (
           <div className="flex items-center justify-center rounded-panel border border-line bg-surface p-16 text-ink-muted">
             <Spinner label="Loading the builders" />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { keepPreviousData } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, ClipboardList, RefreshCw, Search, SearchX, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, ClipboardList, Search, SearchX, X } from "lucide-react";
 import {
   WAITLIST_ADMIN_PAGE_SIZES,
   WAITLIST_ADMIN_QUERY_MAX_LENGTH,
@@ -8,12 +8,13 @@ import {
 } from "../../../../common/waitlist-admin";
 import { errorMessage } from "../../../lib/errors";
 import { trpc } from "../../../lib/trpc";
-import { Alert } from "../../../ui/alert";
+import { Alert, LoadFailedAlert } from "../../../ui/alert";
 import { ConfirmDialog } from "../../../ui/alert-dialog";
 import { Button } from "../../../ui/button";
 import { EmptyState } from "../../../ui/empty-state";
 import { Input } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
+import { RefreshButton } from "../../../ui/refresh-button";
 import { Spinner } from "../../../ui/spinner";
 import { toast } from "../../../ui/toast";
 import { formatCount } from "../../../lib/format";
@@ -75,22 +76,16 @@ export function WaitlistAdminPage() {
             <SearchBox value={view.q ?? ""} onSearch={search} />
             <div className="flex items-center gap-2">
               <MobileSort sort={sort} onSort={(next) => setView({ ...next, page: 1 })} />
-              <Button variant="outline" onClick={refresh} loading={list.isFetching && !list.isPending} aria-label="Refresh" title="Refresh">
-                {list.isFetching && !list.isPending ? null : <RefreshCw aria-hidden="true" />}
-                <span className="sr-only sm:not-sr-only">Refresh</span>
-              </Button>
+              <RefreshButton onRefresh={refresh} refreshing={list.isFetching && !list.isPending} />
               <ExportCsvButton />
             </div>
           </div>
         </div>
 
         {list.isError ? (
-          <Alert variant="error" title="The waitlist could not be loaded">
-            <p>{waitlistFetchErrorText(list.error)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailedAlert title="The waitlist could not be loaded" onRetry={() => void list.refetch()} retrying={list.isFetching}>
+            {waitlistFetchErrorText(list.error)}
+          </LoadFailedAlert>
         ) : !data ? (
           <div className="flex items-center justify-center rounded-panel border border-line bg-surface p-16 text-ink-muted">
             <Spinner label="Loading the waitlist" />

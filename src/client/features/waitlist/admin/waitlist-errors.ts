@@ -1,12 +1,4 @@
-import { isTRPCClientError } from "@trpc/client";
-import { isNetworkError } from "../../../lib/errors";
-
-/** The HTTP status behind a failed tRPC call, or null when nothing came back. */
-export function httpStatusOf(error: unknown): number | null {
-  if (!isTRPCClientError(error)) return null;
-  const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
-  return typeof status === "number" ? status : null;
-}
+import { httpStatusOf, isNetworkError } from "../../../lib/errors";
 
 /**
  * The spec's texts for a failed load (back-office spec, section 8): 401 'Authentication failed: {text}',
