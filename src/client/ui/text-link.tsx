@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { ExternalLink as ExternalIcon } from "lucide-react";
 import { Link } from "react-router-dom";
 import { cn } from "./cn";
 
@@ -10,4 +11,20 @@ export type TextLinkProps = ComponentProps<typeof Link>;
 /** An in-app link styled as text (router navigation, no page reload). */
 export function TextLink({ className, ...props }: TextLinkProps) {
   return <Link className={cn(textLinkClasses, className)} {...props} />;
+}
+
+export type ExternalTextLinkProps = Omit<ComponentProps<"a">, "target" | "rel"> & {
+  /** Show the "opens elsewhere" arrow after the text. */
+  withIcon?: boolean;
+};
+
+/** A link to another site, styled as text: opens in a new tab, and says so to screen readers. */
+export function ExternalTextLink({ className, children, withIcon = false, ...props }: ExternalTextLinkProps) {
+  return (
+    <a target="_blank" rel="noopener noreferrer" className={cn(textLinkClasses, withIcon && "inline-flex w-fit items-center gap-1.5", className)} {...props}>
+      {children}
+      {withIcon ? <ExternalIcon aria-hidden="true" className="size-3.5" /> : null}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
 }

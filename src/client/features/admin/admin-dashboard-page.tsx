@@ -150,7 +150,7 @@ function SystemStatusBanner() {
   if (status.isPending) {
     return (
       <StatusFrame tone="neutral" icon={<Spinner size="sm" label={null} />} title="Checking systems…">
-        Asking the server about the database and mail.
+        Asking the server about the database, storage and mail.
       </StatusFrame>
     );
   }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Bug } from "lucide-react";
-import type { AnalyticsDashboard, AnalyticsTimeSpan } from "../../../common/analytics-dashboard";
+import { ANALYTICS_LIVE_REFRESH_MS, type AnalyticsDashboard, type AnalyticsTimeSpan } from "../../../common/analytics-dashboard";
 import { Card } from "../../ui/card";
 import { formatDateTime } from "../../lib/format";
 
@@ -35,7 +35,7 @@ export function DebugPanel({ data, live, updatedAt }: { data: AnalyticsDashboard
           <Row term="raw events">{data.debug.sources.events.map(span).join("; ")}</Row>
           <Row term="session gap">{data.debug.sessionGapMinutes} minutes</Row>
           <Row term="series bucket">{data.series.bucket} ({data.series.points.length} points, UTC boundaries)</Row>
-          <Row term="refresh">{live ? "live, every 30 s" : "manual"}; fetched {updatedAt ? new Date(updatedAt).toLocaleTimeString() : "never"}</Row>
+          <Row term="refresh">{live ? `live, every ${ANALYTICS_LIVE_REFRESH_MS / 1000} s` : "manual"}; fetched {updatedAt ? new Date(updatedAt).toLocaleTimeString() : "never"}</Row>
         </dl>
       ) : (
         <p className="text-ink-muted">No response yet.</p>

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { AtSign, Briefcase, Globe, Link as LinkIcon, MapPin, Pencil } from "lucide-react";
 import { BUILDER_CARD_TAG_LIMIT, type PublicBuilder } from "../../../common/builders";
+import { Avatar } from "../../ui/avatar";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -8,38 +9,6 @@ import { cn } from "../../ui/cn";
 import { VerifiedBadge } from "./verified-badge";
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" });
-
-function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
-  return letters.filter(Boolean).join("").toUpperCase() || "?";
-}
-
-/** The builder's picture, or their initials when there is none (or it fails to load). */
-function Avatar({ name, url }: { name: string; url: string | null }) {
-  const [failed, setFailed] = useState(false);
-  if (url && !failed) {
-    return (
-      <img
-        src={url}
-        alt=""
-        width={56}
-        height={56}
-        loading="lazy"
-        onError={() => setFailed(true)}
-        className="size-14 shrink-0 rounded-full border border-line object-cover"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-900"
-    >
-      {initialsOf(name)}
-    </span>
-  );
-}
 
 function ExternalLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -86,7 +55,7 @@ export function BuilderCard({ builder, onEdit }: BuilderCardProps) {
       ) : null}
 
       <div className="flex items-start gap-4">
-        <Avatar name={builder.name} url={builder.avatarUrl} />
+        <Avatar name={builder.name} src={builder.avatarUrl} className="size-14 text-lg" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={headingId} className="text-lg leading-tight font-semibold break-words text-ink">

@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
-import { Check } from "lucide-react";
 import {
   BUILDER_FIELD_MAX,
   BUILDER_TAGS,
   type BuilderTag,
   type PublicBuilder,
 } from "../../../common/builders";
-import { Button } from "../../ui/button";
+import { ChoiceChips } from "../../ui/choice-chips";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { Textarea } from "../../ui/textarea";
@@ -78,7 +77,7 @@ export function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
   if (!first) return;
   const target =
     first === "tags"
-      ? form.querySelector<HTMLElement>("[data-tag-group] button")
+      ? form.querySelector<HTMLElement>('[data-field="tags"] button')
       : (form.elements.namedItem(first) as HTMLElement | null);
   target?.focus();
 }
@@ -102,8 +101,6 @@ export function ProfileFields({ values, errors, onChange, afterName, idPrefix }:
   });
   const toggleTag = (tag: BuilderTag) =>
     onChange("tags", values.tags.includes(tag) ? values.tags.filter((t) => t !== tag) : [...values.tags, tag]);
-  const tagsLabelId = `${idPrefix}-tags-label`;
-  const tagsErrorId = `${idPrefix}-tags-error`;
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -165,40 +162,16 @@ export function ProfileFields({ values, errors, onChange, afterName, idPrefix }:
         <Input {...text("twitterHandle")} autoCapitalize="none" autoCorrect="off" spellCheck={false} placeholder="@handle" maxLength={16} />
       </Field>
 
-      <div className="flex flex-col gap-2 sm:col-span-2">
-        <p id={tagsLabelId} className="text-sm font-medium text-ink">
-          Tags <span className="font-normal text-ink-muted">(optional, choose any that fit)</span>
-        </p>
-        <div
-          role="group"
-          aria-labelledby={tagsLabelId}
-          aria-describedby={errors.tags ? tagsErrorId : undefined}
-          data-tag-group
-          className="flex flex-wrap gap-2"
-        >
-          {BUILDER_TAGS.map((tag) => {
-            const pressed = values.tags.includes(tag);
-            return (
-              <Button
-                key={tag}
-                size="sm"
-                variant={pressed ? "secondary" : "outline"}
-                aria-pressed={pressed}
-                onClick={() => toggleTag(tag)}
-                className="rounded-full"
-              >
-                {pressed ? <Check aria-hidden="true" /> : null}
-                {tag}
-              </Button>
-            );
-          })}
-        </div>
-        {errors.tags ? (
-          <p id={tagsErrorId} className="text-sm font-medium text-red-700">
-            {errors.tags}
-          </p>
-        ) : null}
-      </div>
+      <ChoiceChips
+        name="tags"
+        label="Tags"
+        hint="(optional, choose any that fit)"
+        options={BUILDER_TAGS}
+        selected={values.tags}
+        onToggle={toggleTag}
+        error={errors.tags}
+        className="sm:col-span-2"
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ExternalLink, PartyPopper, RotateCcw, Users } from "lucide-react";
+import { PartyPopper, RotateCcw, Users } from "lucide-react";
 import {
   SEO_CATEGORY_LABELS,
   SEO_CHECKLIST_TOTAL,
@@ -21,6 +21,7 @@ import { cn } from "../../ui/cn";
 import { Label } from "../../ui/label";
 import { Progress } from "../../ui/progress";
 import { PageSpinner } from "../../ui/spinner";
+import { ExternalTextLink } from "../../ui/text-link";
 import { toast } from "../../ui/toast";
 import { formatDateTime, formatRelativeTime } from "../../lib/format";
 
@@ -191,16 +192,9 @@ function ChecklistItem({ item, checked, onCheckedChange }: { item: SeoChecklistI
         <p id={`${id}-help`} className="text-sm leading-relaxed text-ink-muted">
           {item.help}
         </p>
-        <a
-          href={item.link}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="focus-ring inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-semibold text-ink underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink"
-        >
+        <ExternalTextLink href={item.link} withIcon className="text-sm font-semibold">
           {item.linkLabel}
-          <ExternalLink aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
+        </ExternalTextLink>
       </div>
     </Card>
   );

@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { ArrowRight, Check, PartyPopper, Sparkles } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { ArrowRight, PartyPopper, Sparkles } from "lucide-react";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, type WaitlistInterest, type WaitlistJoinResult, type WaitlistPublicSource } from "../../../common/waitlist";
 import { errorMessage } from "../../lib/errors";
 import { lazySchema } from "../../lib/validation";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
+import { ChoiceChips } from "../../ui/choice-chips";
 import { cn } from "../../ui/cn";
 import { Field } from "../../ui/field";
 import { EmailInput, Input } from "../../ui/input";
@@ -35,7 +36,6 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [joined, setJoined] = useState<(WaitlistJoinResult & { email: string }) | null>(null);
-  const interestsLabelId = useId();
   const [checking, setChecking] = useState(false);
   const loading = checking || join.isPending;
 
@@ -120,33 +120,15 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
         />
       </Field>
 
-      <div role="group" aria-labelledby={interestsLabelId} className="flex flex-col gap-2">
-        <p id={interestsLabelId} className="text-sm font-medium text-ink">
-          What are you into? <span className="font-normal text-ink-muted">(optional)</span>
-        </p>
-        <div className="flex flex-wrap gap-2">
-          {WAITLIST_INTERESTS.map((interest) => {
-            const pressed = interests.includes(interest);
-            return (
-              <Button
-                key={interest}
-                variant="outline"
-                size="sm"
-                aria-pressed={pressed}
-                onClick={() => toggleInterest(interest)}
-                className={cn(
-                  "h-9 rounded-full px-3.5",
-                  pressed && "border-ink bg-brand-100 hover:bg-brand-200 active:bg-brand-300",
-                )}
-              >
-                {pressed ? <Check aria-hidden="true" /> : null}
-                {interest}
-              </Button>
-            );
-          })}
-        </div>
-        {fieldErrors.interests ? <p className="text-sm font-medium text-red-700">{fieldErrors.interests}</p> : null}
-      </div>
+      <ChoiceChips
+        name="interests"
+        label="What are you into?"
+        hint="(optional)"
+        options={WAITLIST_INTERESTS}
+        selected={interests}
+        onToggle={toggleInterest}
+        error={fieldErrors.interests}
+      />
 
       <Button type="submit" size="lg" className="w-full" loading={loading} disabled={email.trim().length === 0}>
         Join the waitlist

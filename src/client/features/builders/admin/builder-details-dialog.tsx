@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
 import { Trash2 } from "lucide-react";
 import type { AdminBuilder } from "../../../../common/builders-admin";
+import { Avatar } from "../../../ui/avatar";
 import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
+import { ExternalTextLink, textLinkClasses } from "../../../ui/text-link";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../ui/dialog";
 import { formatDateTime } from "../../../lib/format";
-import { BuilderAvatar, shortUrl } from "./builder-parts";
+import { shortUrl } from "./builder-parts";
 import { StatusActions, StatusBadge, type StatusActionsProps } from "./builder-status";
 
 export type BuilderDetailsDialogProps = Omit<StatusActionsProps, "builder"> & {
@@ -28,7 +30,7 @@ function Details({ builder, onDelete, pendingMove, onMove }: Omit<BuilderDetails
   return (
     <>
       <DialogHeader className="flex-row items-center gap-4">
-        <BuilderAvatar builder={builder} className="size-14 text-lg" />
+        <Avatar name={builder.name} src={builder.avatarUrl} className="size-14 text-lg" />
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <DialogTitle className="break-words">{builder.name}</DialogTitle>
@@ -40,7 +42,9 @@ function Details({ builder, onDelete, pendingMove, onMove }: Omit<BuilderDetails
 
       <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
         <Item label="Email">
-          <ExternalValue href={`mailto:${builder.email}`}>{builder.email}</ExternalValue>
+          <a href={`mailto:${builder.email}`} className={textLinkClasses}>
+            {builder.email}
+          </a>
         </Item>
         <Item label="Location">{builder.location}</Item>
         <Item label="Bio" wide>
@@ -49,10 +53,10 @@ function Details({ builder, onDelete, pendingMove, onMove }: Omit<BuilderDetails
         <Item label="Current project" wide>
           {builder.currentProject}
         </Item>
-        <Item label="Website">{builder.websiteUrl ? <ExternalValue href={builder.websiteUrl}>{shortUrl(builder.websiteUrl)}</ExternalValue> : null}</Item>
-        <Item label="LinkedIn">{builder.linkedinUrl ? <ExternalValue href={builder.linkedinUrl}>{shortUrl(builder.linkedinUrl)}</ExternalValue> : null}</Item>
+        <Item label="Website">{builder.websiteUrl ? <ExternalTextLink href={builder.websiteUrl}>{shortUrl(builder.websiteUrl)}</ExternalTextLink> : null}</Item>
+        <Item label="LinkedIn">{builder.linkedinUrl ? <ExternalTextLink href={builder.linkedinUrl}>{shortUrl(builder.linkedinUrl)}</ExternalTextLink> : null}</Item>
         <Item label="Twitter / X">
-          {builder.twitterHandle ? <ExternalValue href={`https://x.com/${builder.twitterHandle}`}>@{builder.twitterHandle}</ExternalValue> : null}
+          {builder.twitterHandle ? <ExternalTextLink href={`https://x.com/${builder.twitterHandle}`}>@{builder.twitterHandle}</ExternalTextLink> : null}
         </Item>
         <Item label="Tags">
           {builder.tags.length > 0 ? (
@@ -96,19 +100,5 @@ function Item({ label, wide = false, children }: { label: string; wide?: boolean
       <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
       <dd className="mt-1 break-words text-ink">{children ?? <span className="text-ink-subtle italic">Not given</span>}</dd>
     </div>
-  );
-}
-
-function ExternalValue({ href, children }: { href: string; children: ReactNode }) {
-  const external = !href.startsWith("mailto:");
-  return (
-    <a
-      href={href}
-      {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-      className="focus-ring rounded-sm underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink"
-    >
-      {children}
-      {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
-    </a>
   );
 }

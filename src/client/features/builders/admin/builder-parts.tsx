@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { AtSign, Eye, Globe, Mail, Trash2 } from "lucide-react";
 import type { AdminBuilder } from "../../../../common/builders-admin";
+import { Avatar } from "../../../ui/avatar";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
-import { initialOf } from "../../admin/admin-header";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format";
 import { StatusActions, type StatusActionsProps } from "./builder-status";
 
@@ -12,25 +12,11 @@ import { StatusActions, type StatusActionsProps } from "./builder-status";
  * the details dialog.
  */
 
-/** The picture when there is one (and it loads), else the name's initial. */
-export function BuilderAvatar({ builder, className }: { builder: Pick<AdminBuilder, "name" | "avatarUrl">; className?: string }) {
-  const [failed, setFailed] = useState(false);
-  const classes = cn("size-10 shrink-0 rounded-full", className);
-  if (builder.avatarUrl && !failed) {
-    return <img src={builder.avatarUrl} alt="" loading="lazy" onError={() => setFailed(true)} className={cn(classes, "border border-line object-cover")} />;
-  }
-  return (
-    <span aria-hidden="true" className={cn(classes, "flex items-center justify-center bg-brand-100 font-bold text-brand-900")}>
-      {initialOf(builder.name)}
-    </span>
-  );
-}
-
 /** Avatar, name and title. */
 export function BuilderIdentity({ builder }: { builder: AdminBuilder }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <BuilderAvatar builder={builder} />
+      <Avatar name={builder.name} src={builder.avatarUrl} />
       <div className="flex min-w-0 flex-col">
         <span className="line-clamp-2 font-semibold break-words text-ink" title={builder.name}>
           {builder.name}
