@@ -19,6 +19,8 @@ export type AuthGateProps = {
  * shows protected content. The server enforces the same rules on every call; this only picks the screen.
  * Its sign-in and Access Denied states are whole screens (with their own <main>): place the gate
  * outside any page layout, as the admin routes do.
+ * It lives here rather than in lib/auth.tsx (where ARCHITECTURE.md puts it) because it renders the login
+ * form: every public page imports lib/auth, and the form would then weigh on their JS budget.
  */
 export function AuthGate({ requireAdmin = false, children }: AuthGateProps) {
   const { status, user, isAdmin } = useAuth();
