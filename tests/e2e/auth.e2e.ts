@@ -58,6 +58,7 @@ describe("accounts in the browser", () => {
     const page = await newPage();
     await signIn(page, admin.email, admin.password);
     await page.waitForURL(`${server.url}/today`);
+    await page.getByRole("heading", { name: "Today", level: 1 }).waitFor();
     await screenshot(page, "admin-today");
     await page.context().close();
   });
