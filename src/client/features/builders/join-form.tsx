@@ -4,9 +4,7 @@ import { useAuth } from "../../lib/auth";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
-import { Field } from "../../ui/field";
-import { EmailInput } from "../../ui/input";
-import { EMPTY_PROFILE, ProfileFields, type ProfileValues } from "./profile-fields";
+import { EMPTY_PROFILE, ProfileEmailField, ProfileFields, type ProfileValues } from "./profile-fields";
 import { useProfileForm } from "./use-profile-form";
 
 type JoinValues = ProfileValues & { email: string };
@@ -50,13 +48,7 @@ export function JoinForm({ onJoined }: JoinFormProps) {
         errors={fieldErrors}
         onChange={change}
         afterName={
-          <Field label="Email" error={fieldErrors.email} id="join-email" hint="Never shown publicly.">
-            <EmailInput
-              required
-              value={values.email}
-              onChange={(event) => change("email", event.target.value)}
-            />
-          </Field>
+          <ProfileEmailField idPrefix="join" value={values.email} error={fieldErrors.email} onChange={(email) => change("email", email)} />
         }
       />
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">

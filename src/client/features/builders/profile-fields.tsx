@@ -7,7 +7,7 @@ import {
 } from "../../../common/builders";
 import { ChoiceChips } from "../../ui/choice-chips";
 import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
+import { EmailInput, Input } from "../../ui/input";
 import { Textarea } from "../../ui/textarea";
 
 /** What the join and edit forms hold: plain strings (empty = not given) and the chosen tags. */
@@ -80,6 +80,15 @@ export function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
       ? form.querySelector<HTMLElement>('[data-field="tags"] button')
       : (form.elements.namedItem(first) as HTMLElement | null);
   target?.focus();
+}
+
+/** The profile's email (join form, an admin's add): required, and never shown in the directory. */
+export function ProfileEmailField({ idPrefix, value, error, onChange }: { idPrefix: string; value: string; error: string | undefined; onChange: (email: string) => void }) {
+  return (
+    <Field label="Email" error={error} id={`${idPrefix}-email`} hint="Never shown publicly.">
+      <EmailInput required value={value} onChange={(event) => onChange(event.target.value)} />
+    </Field>
+  );
 }
 
 export type ProfileFieldsProps = {

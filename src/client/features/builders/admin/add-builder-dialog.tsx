@@ -7,10 +7,9 @@ import { Alert } from "../../../ui/alert";
 import { Button } from "../../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../ui/dialog";
 import { Field } from "../../../ui/field";
-import { EmailInput } from "../../../ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 import { toast } from "../../../ui/toast";
-import { EMPTY_PROFILE, ProfileFields, type ProfileValues } from "../profile-fields";
+import { EMPTY_PROFILE, ProfileEmailField, ProfileFields, type ProfileValues } from "../profile-fields";
 import { useProfileForm } from "../use-profile-form";
 import { STATUS_LABEL } from "./builder-status";
 import { useRefreshBuilders } from "./use-builder-actions";
@@ -75,9 +74,7 @@ function AddBuilderForm({ onDone }: { onDone: () => void }) {
         onChange={change}
         afterName={
           <>
-            <Field label="Email" error={fieldErrors.email} id="add-builder-email" hint="Never shown publicly.">
-              <EmailInput name="email" required value={values.email} onChange={(event) => change("email", event.target.value)} />
-            </Field>
+            <ProfileEmailField idPrefix="add-builder" value={values.email} error={fieldErrors.email} onChange={(email) => change("email", email)} />
             <Select value={values.status} onValueChange={(status) => change("status", status as BuilderStatus)}>
               <Field label="Status" error={fieldErrors.status} id="add-builder-status" hint={STATUS_HINT[values.status]} className="sm:col-span-2">
                 <SelectTrigger>
