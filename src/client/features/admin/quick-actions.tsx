@@ -1,0 +1,81 @@
+import { Link } from "react-router-dom";
+import type { LucideIcon } from "lucide-react";
+import { ArrowRight, ChartColumn, ClipboardList, DatabaseBackup, Flame, Megaphone, Palette, Search, UserCheck } from "lucide-react";
+import { formatCount } from "../../lib/format";
+import { Badge } from "../../ui/badge";
+import { cn } from "../../ui/cn";
+import { isAdminPageAvailable } from "./admin-routes";
+
+type QuickAction = { title: string; description: string; path: string; icon: LucideIcon; count?: string };
+
+export function QuickActions({
+  pending,
+  waitlistTotal,
+  seo,
+  loading,
+}: {
+  pending: number;
+  waitlistTotal: number;
+  seo: { done: number; total: number };
+  loading: boolean;
+}) {
+  const count = (text: string) => (loading ? undefined : text);
+  const actions: QuickAction[] = [
+    { title: "Review Builders", description: "Approve, verify or reject profiles", path: "builders", icon: UserCheck, count: count(`${formatCount(pending)} pending`) },
+    { title: "Check Analytics", description: "Visitors, pages and devices", path: "analytics", icon: ChartColumn },
+    { title: "Manage Waitlist", description: "Search, export and tidy the list", path: "waitlist", icon: ClipboardList, count: count(`${formatCount(waitlistTotal)} total`) },
+    { title: "SEO Setup", description: "Five steps to get found", path: "seo-setup", icon: Search, count: count(`${seo.done}/${seo.total}`) },
+    { title: "Site Assets CMS", description: "Social image, favicon, meta tags", path: "site-assets", icon: Palette },
+    { title: "Content Bangers", description: "Threads, posts and chapters", path: "bangers", icon: Flame },
+    { title: "Backup Data", description: "Export the site's data", path: "backup", icon: DatabaseBackup },
+    { title: "Brand Voice", description: "Tweets in the product's voice", path: "brand-voice", icon: Megaphone },
+  ];
+  return (
+    <section aria-labelledby="quick-actions-title" className="flex flex-col gap-4">
+      <h2 id="quick-actions-title" className="text-lg font-semibold tracking-tight text-ink">
+        Quick Actions
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+        {actions.map((action) => (
+          <li key={action.path}>
+            <QuickActionCard action={action} available={isAdminPageAvailable(action.path)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function QuickActionCard({ action, available }: { action: QuickAction; available: boolean }) {
+  const Icon = action.icon;
+  return (
+    <Link
+      to={`/admin/${action.path}`}
+      className="focus-ring group flex h-full flex-col gap-3 rounded-panel border border-line bg-surface p-4 shadow-panel transition hover:border-line-strong hover:shadow-overlay"
+    >
+      <span className="flex items-start justify-between gap-2">
+        <span
+          aria-hidden="true"
+          className={cn(
+            "flex size-10 shrink-0 items-center justify-center rounded-control",
+            available ? "bg-ink text-brand-300" : "bg-sunken text-ink-subtle",
+          )}
+        >
+          <Icon className="size-5" />
+        </span>
+        {action.count ? (
+          <Badge variant={available ? "brand" : "neutral"} className="tabular-nums">
+            {action.count}
+          </Badge>
+        ) : null}
+      </span>
+      <span className="flex min-w-0 flex-col gap-0.5">
+        <span className="flex items-center gap-1.5 leading-snug font-semibold text-ink">
+          {action.title}
+          <ArrowRight aria-hidden="true" className="hidden size-4 shrink-0 text-ink-subtle transition-transform group-hover:translate-x-0.5 group-hover:text-ink sm:block" />
+        </span>
+        <span className="text-sm text-ink-muted">{available ? action.description : "Not available yet"}</span>
+      </span>
+    </Link>
+  );
+}
