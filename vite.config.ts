@@ -1,7 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { precompressAssets } from "./scripts/precompress-assets";
+import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 export default defineConfig({
   root: "src/client",

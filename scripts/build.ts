@@ -1,13 +1,11 @@
 /**
  * npm run build: the client (Vite, with brotli and gzip copies, then the JS budget report) and the server
  * (esbuild, scripts/build-server.ts). With --if-stale (what npm start runs) only the targets whose outputs
- * are missing or older than their sources (scripts/build-freshness.ts).
+ * are missing or older than their sources (scripts/build-freshness.ts); the builders are imported only when
+ * needed, so a start with nothing to build stays quick.
  */
 import path from "node:path";
-import { build as buildClient } from "vite";
 import { BUILD_TARGETS, staleTargets } from "./build-freshness";
-import { buildServer } from "./build-server";
-import { reportBundle } from "./report-bundle";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -16,9 +14,11 @@ const targets = process.argv.includes("--if-stale") ? staleTargets(root) : BUILD
 for (const target of targets) {
   console.log(`Building the ${target.name}`);
   if (target.name === "client") {
-    await buildClient();
+    const [{ build }, { reportBundle }] = await Promise.all([import("vite"), import("./report-bundle")]);
+    await build();
     if (!reportBundle(path.join(root, "dist/client"))) process.exit(1);
   } else {
+    const { buildServer } = await import("./build-server");
     await buildServer();
   }
 }
