@@ -9,16 +9,19 @@ import { SERVER_ENTRY_POINTS, SERVER_OUT_DIR } from "./build-server";
 
 export type BuildTarget = { name: "client" | "server"; sources: string[]; outputs: string[] };
 
-/** Both targets are rebuilt when the lock file changes: another version of a package can change the output. */
+/**
+ * Both targets are rebuilt when the lock file changes (another version of a package can change the output)
+ * or tsconfig.json does (both compilers read it).
+ */
 export const BUILD_TARGETS: readonly BuildTarget[] = [
   {
     name: "client",
-    sources: ["src/client", "src/common", "vite.config.ts", "scripts/precompress-assets.ts", "package-lock.json"],
+    sources: ["src/client", "src/common", "vite.config.ts", "scripts/precompress-assets.ts", "tsconfig.json", "package-lock.json"],
     outputs: ["dist/client/index.html", "dist/client/.vite/manifest.json"],
   },
   {
     name: "server",
-    sources: ["src/server", "src/common", ...Object.values(SERVER_ENTRY_POINTS), "scripts/build-server.ts", "package-lock.json"],
+    sources: ["src/server", "src/common", ...Object.values(SERVER_ENTRY_POINTS), "scripts/build-server.ts", "tsconfig.json", "package-lock.json"],
     outputs: Object.keys(SERVER_ENTRY_POINTS).map((name) => `${SERVER_OUT_DIR}/${name}.js`),
   },
 ];

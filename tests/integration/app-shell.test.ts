@@ -134,6 +134,15 @@ describe("compression", () => {
     expect(JSON.parse(gunzipSync(trpc.rawPayload).toString()).result.data.items).toHaveLength(5);
   });
 
+  it("compresses a streamed download as it goes, and it still arrives whole", async () => {
+    const admin = await t.createUser("admin");
+    const response = await t.inject({ method: "GET", url: "/api/waitlist/export", headers: { ...admin.headers, "accept-encoding": "br" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="waitlist-/);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toMatch(/^\uFEFFPosition,Name,Email/);
+  });
+
   it("leaves small answers and the analytics beacon's empty 202 as they are", async () => {
     const health = await get("/healthz", "br");
     expect(health.headers["content-encoding"]).toBeUndefined();
