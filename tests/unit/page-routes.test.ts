@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPagePath, matchesPagePattern } from "../../src/common/page-routes";
+import { isBackOfficePath } from "../../src/common/site-paths";
 
 describe("matchesPagePattern", () => {
   it("matches fixed segments case-insensitively, with or without a trailing slash", () => {
@@ -33,5 +34,12 @@ describe("isPagePath", () => {
     for (const path of ["/nope", "/system", "/today/x", "/builders/x"]) {
       expect(isPagePath(path), path).toBe(false);
     }
+  });
+});
+
+describe("isBackOfficePath", () => {
+  it("is the back-office entries of the list, matched as the router matches them", () => {
+    for (const path of ["/today", "/admin", "/Admin/waitlist/42"]) expect(isBackOfficePath(path), path).toBe(true);
+    for (const path of ["/", "/todays-news", "/administrator", "/builders"]) expect(isBackOfficePath(path), path).toBe(false);
   });
 });
