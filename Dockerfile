@@ -1,24 +1,27 @@
-# Multi-stage build: the first stage builds the client, the second carries production dependencies only.
-FROM node:20-bookworm-slim AS build
+# Multi-stage build on the current Node LTS (the app supports Node 20.19 and later: see package.json engines).
+# The first stage builds the client (with its brotli and gzip copies) and compiles the server to dist/server;
+# the second carries those, the migrations and the production dependencies only: no tsx, no TypeScript.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
+# NODE_ENV=production also needs PUBLIC_URL, the https address the site is reached at: pass it with -e.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
-# tsx is a production dependency: the server runs its TypeScript sources directly.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The server finds drizzle/ and dist/client from the folder of package.json (src/server/infra/package-root.ts).
 COPY --from=build /app/dist ./dist
-COPY src ./src
 COPY drizzle ./drizzle
-COPY scripts/create-admin.ts ./scripts/create-admin.ts
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "src/server/main.ts"]
+# Node itself is PID 1 and closes the server on the SIGTERM of `docker stop` (src/server/main.ts).
+# The first admin: node dist/server/create-admin.js in the image (README, "Running in a container").
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

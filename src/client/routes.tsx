@@ -1,4 +1,5 @@
-import { lazy } from "react";
+import { lazy, type ReactNode } from "react";
+import { BACK_OFFICE_PAGES, PUBLIC_PAGES, type BackOfficePageName, type PublicPageName } from "../common/page-routes";
 import { AnalyticsRouteTracker } from "./lib/analytics";
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router-dom";
 import { PageSpinner } from "./ui/spinner";
@@ -30,6 +31,29 @@ function RootLayout() {
   );
 }
 
+/** What each page of common/page-routes.ts renders: the compiler holds the two lists to the same names. */
+const publicPages: Record<PublicPageName, Omit<RouteObject, "path" | "index" | "children">> = {
+  landing: { element: <LandingPage /> },
+  builders: { lazy: page(() => import("./features/builders/builders-page"), (m) => m.BuildersPage) },
+  login: { lazy: page(() => import("./features/auth/login-page"), (m) => m.LoginPage) },
+  loginDebug: { lazy: page(() => import("./features/auth/login-debug-page"), (m) => m.LoginDebugPage) },
+  systemLogin: { lazy: page(() => import("./features/auth/system-login-page"), (m) => m.SystemLoginPage) },
+  signup: { lazy: page(() => import("./features/auth/signup-page"), (m) => m.SignupPage) },
+  forgotPassword: { lazy: page(() => import("./features/auth/forgot-password-page"), (m) => m.ForgotPasswordPage) },
+  resetPassword: { lazy: page(() => import("./features/auth/reset-password-page"), (m) => m.ResetPasswordPage) },
+  terms: { lazy: page(() => import("./features/legal/terms-page"), (m) => m.TermsPage) },
+  privacy: { lazy: page(() => import("./features/legal/privacy-page"), (m) => m.PrivacyPage) },
+};
+
+const backOfficePages: Record<BackOfficePageName, ReactNode> = {
+  today: <TodayPage />,
+  // The shell routes its pages itself (features/admin/admin-routes.tsx, one line each), so the
+  // list stays out of the public entry chunk.
+  admin: <AdminShell />,
+};
+
+const entries = <Name extends string>(paths: Record<Name, string>) => Object.entries(paths) as Array<[Name, string]>;
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -39,27 +63,14 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: "builders", lazy: page(() => import("./features/builders/builders-page"), (m) => m.BuildersPage) },
-          { path: "login", lazy: page(() => import("./features/auth/login-page"), (m) => m.LoginPage) },
-          { path: "login/debug", lazy: page(() => import("./features/auth/login-debug-page"), (m) => m.LoginDebugPage) },
-          { path: "system/admin", lazy: page(() => import("./features/auth/system-login-page"), (m) => m.SystemLoginPage) },
-          { path: "signup", lazy: page(() => import("./features/auth/signup-page"), (m) => m.SignupPage) },
-          { path: "forgot-password", lazy: page(() => import("./features/auth/forgot-password-page"), (m) => m.ForgotPasswordPage) },
-          { path: "reset-password", lazy: page(() => import("./features/auth/reset-password-page"), (m) => m.ResetPasswordPage) },
-          { path: "terms", lazy: page(() => import("./features/legal/terms-page"), (m) => m.TermsPage) },
-          { path: "privacy", lazy: page(() => import("./features/legal/privacy-page"), (m) => m.PrivacyPage) },
+          ...entries(PUBLIC_PAGES).map(([name, path]) => ({ path, ...publicPages[name] })),
+          // Also what the server sends, with status 404, for any path that is not a page.
           { path: "*", element: <NotFoundPage /> },
         ],
       },
       {
         lazy: page(() => import("./features/admin/admin-area"), (m) => m.AdminArea),
-        children: [
-          { path: "today", element: <TodayPage /> },
-          // The shell routes its pages itself (features/admin/admin-routes.tsx, one line each), so the
-          // list stays out of the public entry chunk.
-          { path: "admin/*", element: <AdminShell /> },
-        ],
+        children: entries(BACK_OFFICE_PAGES).map(([name, path]) => ({ path, element: backOfficePages[name] })),
       },
     ],
   },

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -7,6 +8,7 @@ import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
+import { isPagePath } from "../common/page-routes";
 import { createGuards } from "./auth/guards";
 import { isCrossSiteCookieWrite } from "./auth/origin-check";
 import type { AppDeps } from "./deps";
@@ -74,6 +76,12 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     },
   });
 
+  // Answers of 1 KB and more (JSON of the API and tRPC, CSV exports), in brotli or gzip as the client accepts.
+  // Built client files are compressed once at build time instead (preCompressed below): a reply that already
+  // has a Content-Encoding is left alone. Request bodies are not decompressed: a small compressed body could
+  // inflate far beyond the body limits.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false });
+
   registerNoindexHeader(app);
 
   app.addHook("onRequest", async (request, reply) => {
@@ -113,13 +121,19 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   return app;
 }
 
-/** Serves the built client: hashed assets cached for a year, every other GET answered with index.html. */
+/**
+ * Serves the built client: hashed assets cached for a year, each file as its brotli or gzip copy when the
+ * client accepts one (scripts/precompress-assets.ts). A page path gets index.html, with status 404 when it
+ * is none of the site's pages (the client then shows its not-found page); any other path, such as a
+ * missing /favicon.ico or /robots.txt, gets a plain 404.
+ */
 async function registerSinglePageApp(app: FastifyInstance, clientDir: string) {
   const built = fs.existsSync(path.join(clientDir, "index.html"));
   if (built) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: true,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -127,11 +141,16 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith("/api/") || request.url.startsWith("/trpc/");
-    if (isApi || (request.method !== "GET" && request.method !== "HEAD")) {
+    const pathname = request.url.split("?", 1)[0]!;
+    const isApi = pathname.startsWith("/api/") || pathname.startsWith("/trpc/");
+    const isFile = /\.[^/]*$/.test(pathname);
+    if (isApi || isFile || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.code(404).send({ error: "Not found" });
     }
     if (!built) return reply.code(503).type("text/plain").send("The client is not built yet: run npm run build.");
-    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    return reply
+      .code(isPagePath(pathname) ? 200 : 404)
+      .header("Cache-Control", "no-cache")
+      .sendFile("index.html");
   });
 }

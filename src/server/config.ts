@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { PACKAGE_ROOT } from "./infra/package-root";
 
 /**
  * The only reader of process.env. Every default serves a newcomer on one machine:
@@ -79,6 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     analyticsPersist: e.ANALYTICS_PERSIST,
-    clientDir: path.resolve("dist/client"),
+    clientDir: path.join(PACKAGE_ROOT, "dist/client"),
   };
 }

@@ -19,7 +19,7 @@ export type RunningServer = {
   stop(options?: { keepData?: boolean }): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -30,10 +30,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
-  run(path.resolve("node_modules/.bin/tsx"), [script, ...args], { env });
+/** Runs a script of the compiled server (dist/server, written by npm run build), as production does. */
+const node = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
+  run(process.execPath, ["--enable-source-maps", path.resolve("dist/server", script), ...args], { env });
 
-/** The built app as a real process on a free port with a fresh data folder (embedded PGlite). */
+/** The built app (node dist/server/main.js) as a real process on a free port with a fresh data folder (embedded PGlite). */
 export async function startServer(
   options: { admins?: Array<{ email: string; password: string; name?: string }>; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
@@ -41,9 +42,9 @@ export async function startServer(
   const port = await freePort();
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env };
   for (const admin of options.admins ?? []) {
-    await tsx("scripts/create-admin.ts", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin"], env);
+    await node("create-admin.js", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin"], env);
   }
-  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/tsx"), ["src/server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.resolve("dist/server/main.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
   const logs: RunningServer["logs"] = [];
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => {

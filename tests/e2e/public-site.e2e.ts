@@ -45,6 +45,16 @@ describe("the public site in the browser", () => {
     await phone.context().close();
   });
 
+  it("shows the not-found page, with status 404, for a path that is none of the site's pages", async () => {
+    const page = await newPage();
+    const response = await page.goto(`${server.url}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["content-encoding"]).toBe("br");
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await screenshot(page, "not-found");
+    await page.context().close();
+  });
+
   it("submits the builders form and shows the confirmation", async () => {
     const page = await newPage(PHONE);
     await page.goto(`${server.url}/builders`);

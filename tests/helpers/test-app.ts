@@ -20,7 +20,8 @@ import { createTestDatabase, type TestDatabase } from "./test-database";
 export type TestUser = { user: SessionUser; token: string; headers: { authorization: string } };
 export type TrpcResult<T = unknown> = { status: number; data: T; error?: { message: string; data: { code: string; httpStatus: number } } };
 
-type Options = { rateLimits?: boolean; env?: Record<string, string> };
+/** `clientDir`: a folder shaped like dist/client to serve; by default none, as before any build. */
+type Options = { rateLimits?: boolean; env?: Record<string, string>; clientDir?: string };
 
 /**
  * One app and one fresh database per test file. Error logs fail the test that caused them,
@@ -46,7 +47,7 @@ export function useTestApp(options: Options = {}) {
     });
     const logger = pino({ level: "info" }, sink) as unknown as Logger;
     const deps: AppDeps = {
-      config: { ...config, clientDir: "/nonexistent" },
+      config: { ...config, clientDir: options.clientDir ?? "/nonexistent" },
       database,
       logger,
       mailer: createMailer(config, database.db, logger),

@@ -31,9 +31,16 @@ describe("X-Robots-Tag: noindex", () => {
     expect(response.headers["x-robots-tag"]).toBe("noindex");
   });
 
-  it.each(["/", "/builders", "/login", "/administrator", "/todays-news"])("is not sent for the public page %s", async (url) => {
+  it.each(["/", "/builders", "/login"])("is not sent for the public page %s", async (url) => {
     const response = await spa.inject({ method: "GET", url });
     expect(response.statusCode).toBe(200);
+    expect(response.headers["x-robots-tag"]).toBeUndefined();
+  });
+
+  it.each(["/administrator", "/todays-news"])("is not sent for %s, which only looks like a back-office path (a 404 page)", async (url) => {
+    const response = await spa.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/text\/html/);
     expect(response.headers["x-robots-tag"]).toBeUndefined();
   });
 

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import lockfile from "proper-lockfile";
+import { PACKAGE_ROOT } from "../infra/package-root";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -33,7 +34,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
+const migrationsFolder = path.join(PACKAGE_ROOT, "drizzle");
 /** Any fixed number: serialises start-up migrations when several app instances share one Postgres. */
 const MIGRATION_LOCK_KEY = 7_100_100;
 

@@ -1,0 +1,24 @@
+/**
+ * Compiles the server to dist/server with esbuild: one ESM bundle per entry point (the server, and the
+ * create-admin command an operator runs inside a container), npm packages left as imports of node_modules,
+ * so production runs `node dist/server/main.js` with production dependencies only (no tsx, no TypeScript).
+ */
+import { build } from "esbuild";
+
+export const SERVER_OUT_DIR = "dist/server";
+export const SERVER_ENTRY_POINTS = { main: "src/server/main.ts", "create-admin": "scripts/create-admin.ts" };
+
+export async function buildServer(): Promise<void> {
+  await build({
+    entryPoints: SERVER_ENTRY_POINTS,
+    outdir: SERVER_OUT_DIR,
+    bundle: true,
+    packages: "external",
+    format: "esm",
+    platform: "node",
+    // The oldest Node that package.json's engines allows.
+    target: "node20",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+}

@@ -1,0 +1,44 @@
+/*
+ * The site's pages, by name: the client router (src/client/routes.tsx) renders one per entry, and the server
+ * answers every other page path with the not-found page and status 404. Tiny and dependency-free on purpose:
+ * the public entry chunk imports it.
+ *
+ * A pattern is a path of fixed segments, `:name` for any one segment, and a final `/*` for anything below.
+ */
+export const PUBLIC_PAGES = {
+  landing: "/",
+  builders: "/builders",
+  login: "/login",
+  loginDebug: "/login/debug",
+  systemLogin: "/system/admin",
+  signup: "/signup",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  terms: "/terms",
+  privacy: "/privacy",
+} as const;
+
+/** Behind the admin gate. The admin shell routes /admin/* itself, and shows its own not-found page. */
+export const BACK_OFFICE_PAGES = {
+  today: "/today",
+  admin: "/admin/*",
+} as const;
+
+export type PublicPageName = keyof typeof PUBLIC_PAGES;
+export type BackOfficePageName = keyof typeof BACK_OFFICE_PAGES;
+
+const PATTERNS: readonly string[] = [...Object.values(PUBLIC_PAGES), ...Object.values(BACK_OFFICE_PAGES)];
+const segmentsOf = (path: string) => path.split("/").filter(Boolean);
+
+/** Matches as the client router does: case-insensitive, a trailing slash allowed. */
+export function matchesPagePattern(pattern: string, path: string): boolean {
+  const wanted = segmentsOf(pattern);
+  const given = segmentsOf(path);
+  const splat = wanted.at(-1) === "*";
+  if (splat) wanted.pop();
+  if (splat ? given.length < wanted.length : given.length !== wanted.length) return false;
+  return wanted.every((segment, i) => segment.startsWith(":") || segment.toLowerCase() === given[i]!.toLowerCase());
+}
+
+/** Whether a path (without its query string) is one of the site's pages. */
+export const isPagePath = (path: string): boolean => PATTERNS.some((pattern) => matchesPagePattern(pattern, path));

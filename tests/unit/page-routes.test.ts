@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { isPagePath, matchesPagePattern } from "../../src/common/page-routes";
+import { isBackOfficePath } from "../../src/common/site-paths";
+
+describe("matchesPagePattern", () => {
+  it("matches fixed segments case-insensitively, with or without a trailing slash", () => {
+    expect(matchesPagePattern("/login/debug", "/login/debug")).toBe(true);
+    expect(matchesPagePattern("/login/debug", "/Login/DEBUG/")).toBe(true);
+    expect(matchesPagePattern("/login/debug", "/login")).toBe(false);
+    expect(matchesPagePattern("/login/debug", "/login/debug/x")).toBe(false);
+    expect(matchesPagePattern("/", "/")).toBe(true);
+    expect(matchesPagePattern("/", "/x")).toBe(false);
+  });
+
+  it("matches any one segment for :name", () => {
+    expect(matchesPagePattern("/builders/:slug", "/builders/ada")).toBe(true);
+    expect(matchesPagePattern("/builders/:slug", "/builders")).toBe(false);
+    expect(matchesPagePattern("/builders/:slug", "/builders/ada/more")).toBe(false);
+  });
+
+  it("matches the path itself and anything below it for a final /*", () => {
+    expect(matchesPagePattern("/admin/*", "/admin")).toBe(true);
+    expect(matchesPagePattern("/admin/*", "/admin/waitlist/42")).toBe(true);
+    expect(matchesPagePattern("/admin/*", "/adminx")).toBe(false);
+    expect(matchesPagePattern("/admin/*", "/")).toBe(false);
+  });
+});
+
+describe("isPagePath", () => {
+  it("knows the public pages and the back office, and nothing else", () => {
+    for (const path of ["/", "/builders", "/signup", "/reset-password", "/system/admin", "/today", "/admin/analytics"]) {
+      expect(isPagePath(path), path).toBe(true);
+    }
+    for (const path of ["/nope", "/system", "/today/x", "/builders/x"]) {
+      expect(isPagePath(path), path).toBe(false);
+    }
+  });
+});
+
+describe("isBackOfficePath", () => {
+  it("is the back-office entries of the list, matched as the router matches them", () => {
+    for (const path of ["/today", "/admin", "/Admin/waitlist/42"]) expect(isBackOfficePath(path), path).toBe(true);
+    for (const path of ["/", "/todays-news", "/administrator", "/builders"]) expect(isBackOfficePath(path), path).toBe(false);
+  });
+});
