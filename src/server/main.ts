@@ -18,7 +18,7 @@ async function main() {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const mailer = createMailer(config, database.db, logger);
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
-  const geo = createGeoLookup({ trustProxy: config.trustProxy });
+  const geo = createGeoLookup({ trustProxy: config.behindProxy });
   void warmGeoLookup();
   const app = await buildApp({ config, database, mailer, rateLimits, logger, geo, ...(redis ? { redis } : {}) });
 

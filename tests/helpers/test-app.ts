@@ -51,7 +51,7 @@ export function useTestApp(options: Options = {}) {
       logger,
       mailer: createMailer(config, database.db, logger),
       rateLimits: createRateLimits({ enabled: options.rateLimits ?? true }),
-      geo: createGeoLookup({ trustProxy: config.trustProxy }),
+      geo: createGeoLookup({ trustProxy: config.behindProxy }),
     };
     const app = await buildApp(deps);
     await app.ready();
