@@ -1,4 +1,3 @@
-import { Redis } from "ioredis";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirInUseError, openDatabase } from "./db/client";
@@ -7,6 +6,7 @@ import { createGeoLookup, warmGeoLookup } from "./infra/geo";
 import { createLogger } from "./infra/logger";
 import { createMailer } from "./infra/mail";
 import { createRateLimits } from "./infra/rate-limit";
+import { connectRedis } from "./infra/redis";
 
 async function main() {
   const config = loadConfig();
@@ -15,7 +15,7 @@ async function main() {
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
   );
   await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const mailer = createMailer(config, database.db, logger);
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
   const geo = createGeoLookup({ trustProxy: config.behindProxy });
