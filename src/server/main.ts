@@ -39,6 +39,9 @@ async function main() {
   logger.info(
     `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailer.driver})`,
   );
+  if (config.env === "production" && config.rateLimits && !redis) {
+    logger.warn("Rate limits are counted per instance (REDIS_URL is not set): behind a load balancer, each instance grants its own budget");
+  }
   if (!(await adminExists(database.db))) {
     logger.warn("No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com --password '...'");
   }
