@@ -48,15 +48,16 @@ export function useTestApp(options: Options = {}) {
     });
     const logger = pino({ level: "info" }, sink) as unknown as Logger;
     const redis = options.redis?.(logger);
-    const deps: AppDeps = {
+    const deps: AppDeps & { redis?: Redis } = {
       config: { ...config, clientDir: "/nonexistent" },
       database,
       logger,
       mailer: createMailer(config, database.db, logger),
       rateLimits: createRateLimits({ enabled: options.rateLimits ?? true, ...(redis ? { redis } : {}) }),
       geo: createGeoLookup({ trustProxy: config.behindProxy }),
+      ...(redis ? { redis } : {}),
     };
-    const app = await buildApp({ ...deps, ...(redis ? { redis } : {}) });
+    const app = await buildApp(deps);
     await app.ready();
     Object.assign(state, { app, database, deps, config: deps.config, redis });
   });

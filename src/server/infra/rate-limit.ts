@@ -60,7 +60,7 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis }): 
     limiters.set(
       bucket,
       options.redis
-        ? new RateLimiterRedis({ ...opts, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter: inMemory })
+        ? new RateLimiterRedis({ ...opts, storeClient: options.redis, insuranceLimiter: inMemory })
         : inMemory,
     );
   }
