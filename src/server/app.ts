@@ -111,6 +111,10 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       trpcOptions: {
         router: appRouter,
         createContext: (opts) => createContext(opts, deps),
+        responseMeta: ({ errors }) => {
+          const retryAfter = Math.max(0, ...errors.map((error) => (error.cause instanceof DomainError ? (error.cause.retryAfterSeconds ?? 0) : 0)));
+          return retryAfter > 0 ? { headers: { "retry-after": String(retryAfter) } } : {};
+        },
         onError: ({ error, path: procedure }) => {
           if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error({ err: error, procedure }, "tRPC procedure failed");
         },

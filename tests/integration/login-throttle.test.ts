@@ -29,7 +29,10 @@ describe("login budgets", () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toMatch(/^Too many failed sign-ins from your address\. Please try again in (59|60) minutes/);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(3500);
-    expect((await trpcLogin("owner1@example.com", "right-pass", "10.20.0.1")).statusCode).toBe(429);
+    const lockedTrpc = await trpcLogin("owner1@example.com", "right-pass", "10.20.0.1");
+    expect(lockedTrpc.statusCode).toBe(429);
+    expect(lockedTrpc.json().error.message).toBe(locked.json().error);
+    expect(Number(lockedTrpc.headers["retry-after"])).toBeGreaterThan(3500);
 
     expect((await restLogin("owner1@example.com", "right-pass", "10.20.0.2")).statusCode).toBe(200);
     // The lock is for that email only: the address may still try others.
