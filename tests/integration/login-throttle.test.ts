@@ -63,6 +63,13 @@ describe("login budgets", () => {
     expect((await trpcLogin("owner3@example.com", "right-pass", "10.23.0.1")).statusCode).toBe(200);
   });
 
+  it("counts an IPv6 client per /64: rotating the rest of the address does not reset its failures", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await restLogin("owner4@example.com", "wrong-pass", `2001:db8:4:4::${(i + 1).toString(16)}`)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect((await restLogin("owner4@example.com", "wrong-pass", "2001:db8:4:5::1")).statusCode).toBe(401);
+  });
+
   it("refuses an address after 100 failures a day across emails", async () => {
     const budget = RATE_LIMIT_BUDGETS.loginFailuresPerAddress.points;
     for (let i = 0; i < budget; i++) {

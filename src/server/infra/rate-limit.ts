@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+import { normalizeIP } from "@fastify/rate-limit";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { rateLimited } from "./errors";
@@ -43,6 +45,12 @@ export type RateLimits = {
 
 const NOT_COUNTED: RateLimitCount = { consumed: 0, msBeforeReset: 0 };
 
+/**
+ * One client, one key: an IPv6 address counts for its /64 (one home or server network gets a whole /64,
+ * so single addresses are free to rotate), as the global limiter counts; other keys are kept as they are.
+ */
+export const rateLimitKey = (key: string) => (isIP(key) ? normalizeIP(key) : key);
+
 export const retryAfterSeconds = (msBeforeReset: number) => Math.max(1, Math.ceil(msBeforeReset / 1000));
 
 /**
@@ -68,7 +76,7 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis }): 
   return {
     async consume(bucket, ...keys) {
       try {
-        await Promise.all(keys.map((key) => limiter(bucket).consume(key)));
+        await Promise.all(keys.map((key) => limiter(bucket).consume(rateLimitKey(key))));
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         const budget: Budget = RATE_LIMIT_BUDGETS[bucket];
@@ -76,14 +84,14 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis }): 
       }
     },
     async count(bucket, key) {
-      const res = await limiter(bucket).penalty(key);
+      const res = await limiter(bucket).penalty(rateLimitKey(key));
       return { consumed: res.consumedPoints, msBeforeReset: res.msBeforeNext };
     },
     async refund(bucket, key) {
-      await limiter(bucket).reward(key);
+      await limiter(bucket).reward(rateLimitKey(key));
     },
     async reset(bucket, key) {
-      await limiter(bucket).delete(key);
+      await limiter(bucket).delete(rateLimitKey(key));
     },
   };
 }

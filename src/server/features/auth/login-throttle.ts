@@ -1,5 +1,5 @@
 import { rateLimited } from "../../infra/errors";
-import { RATE_LIMIT_BUDGETS, retryAfterSeconds, type RateLimitCount, type RateLimits } from "../../infra/rate-limit";
+import { RATE_LIMIT_BUDGETS, rateLimitKey, retryAfterSeconds, type RateLimitCount, type RateLimits } from "../../infra/rate-limit";
 
 /**
  * Once an email's failures across all addresses pass their budget (a spread-out guessing attack), each
@@ -16,7 +16,7 @@ export type LoginAttempt = { succeeded(): Promise<void> };
  * guesses cannot slip through together, and a success gives its count back.
  */
 export async function startLoginAttempt(rateLimits: RateLimits, email: string, address: string): Promise<LoginAttempt> {
-  const pairKey = `${email}|${address}`;
+  const pairKey = `${email}|${rateLimitKey(address)}`;
   const [pair, byAddress, byEmail] = await Promise.all([
     rateLimits.count("loginFailuresPerEmailAndAddress", pairKey),
     rateLimits.count("loginFailuresPerAddress", address),
