@@ -39,6 +39,12 @@ describe("login budgets", () => {
     expect((await restLogin("someone-else@example.com", "wrong-pass", "10.20.0.1")).statusCode).toBe(401);
   });
 
+  it("counts each attempt before the password check, so parallel guesses get no more than the budget", async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, () => restLogin("owner5@example.com", "wrong-pass", "10.25.0.1")));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
+  });
+
   it("counts failures, not successes: signing in gives the address its tries back", async () => {
     await t.createUser("member", { email: "owner2@example.com", password: "right-pass" });
     for (let round = 0; round < 2; round++) {
