@@ -11,6 +11,7 @@ import type { Redis } from "ioredis";
 import { isPagePath } from "../common/page-routes";
 import { createGuards } from "./auth/guards";
 import { isCrossSiteCookieWrite } from "./auth/origin-check";
+import type { TrustProxy } from "./config";
 import type { AppDeps } from "./deps";
 import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
@@ -19,12 +20,15 @@ import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
-import { DOMAIN_ERROR_STATUS, DomainError } from "./infra/errors";
+import { DOMAIN_ERROR_STATUS, DomainError, rateLimited } from "./infra/errors";
+import { retryAfterSeconds } from "./infra/rate-limit";
 import { createContext } from "./trpc/init";
 import { appRouter, type AppRouter } from "./trpc/router";
 
 /** Per-address ceiling on every API request; named budgets (login, signup...) are stricter. */
 const API_REQUESTS_PER_MINUTE = 600;
+/** Load balancers and orchestrators probe health often and from few addresses: never throttled. */
+const UNLIMITED_ROUTES = new Set(["/healthz"]);
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 
 const FASTIFY_ERROR_TEXT: Record<string, string> = {
@@ -38,13 +42,16 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
   });
   const guards = createGuards(deps);
 
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) return reply.code(DOMAIN_ERROR_STATUS[error.kind]).send({ error: error.message });
+    if (error instanceof DomainError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", error.retryAfterSeconds);
+      return reply.code(DOMAIN_ERROR_STATUS[error.kind]).send({ error: error.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
@@ -95,8 +102,10 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       await api.register(rateLimit, {
         max: API_REQUESTS_PER_MINUTE,
         timeWindow: "1 minute",
-        ...(deps.redis ? { redis: deps.redis } : {}),
-        errorResponseBuilder: () => ({ statusCode: 429, error: "Too many requests. Please wait a minute and try again." }),
+        allowList: (request) => UNLIMITED_ROUTES.has(request.routeOptions.url ?? ""),
+        // Fail open while Redis is away: this is only a coarse ceiling, the named budgets keep counting per instance.
+        ...(deps.redis ? { redis: deps.redis, skipOnError: true } : {}),
+        errorResponseBuilder: (_request, context) => rateLimited(undefined, retryAfterSeconds(context.ttl)),
       });
     }
     registerAuthRoutes(api, deps);
@@ -110,6 +119,10 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       trpcOptions: {
         router: appRouter,
         createContext: (opts) => createContext(opts, deps),
+        responseMeta: ({ errors }) => {
+          const retryAfter = Math.max(0, ...errors.map((error) => (error.cause instanceof DomainError ? (error.cause.retryAfterSeconds ?? 0) : 0)));
+          return retryAfter > 0 ? { headers: { "retry-after": String(retryAfter) } } : {};
+        },
         onError: ({ error, path: procedure }) => {
           if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error({ err: error, procedure }, "tRPC procedure failed");
         },
@@ -119,6 +132,16 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
 
   await registerSinglePageApp(app, config.clientDir);
   return app;
+}
+
+/**
+ * Fastify 5.12 ignores a numeric trustProxy (a hop count cannot check who is speaking), so a hop count
+ * becomes a trust function: sound only when the app is reachable through its proxies alone.
+ */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (trust === false) return false;
+  if ("hops" in trust) return (_address: string, hop: number) => hop < trust.hops;
+  return trust.addresses;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { PACKAGE_ROOT } from "./infra/package-root";
@@ -9,6 +10,45 @@ import { PACKAGE_ROOT } from "./infra/package-root";
 const flag = z
   .enum(["0", "1", "true", "false", "on", "off"], { error: "must be one of 1, 0, true, false, on, off" })
   .transform((value) => value === "1" || value === "true" || value === "on");
+
+/** Which proxies may speak for the client: nobody, the nearest N hops, or the listed addresses and CIDRs. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** proxy-addr's named ranges, accepted by Fastify's trustProxy beside addresses and CIDRs. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isAddressOrCidr = (entry: string): boolean => {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+const TRUST_PROXY_RULE = "must be 0, a number of proxy hops (1 behind one load balancer) or a comma-separated list of proxy addresses/CIDRs";
+
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const text = (value ?? "").toLowerCase();
+    if (text === "" || text === "false" || text === "off") return false;
+    if (text === "true" || text === "on") {
+      // Fastify's `true` believes every hop, so any client could forge X-Forwarded-For.
+      ctx.addIssue({ code: "custom", message: `${TRUST_PROXY_RULE}; "true" would trust every hop and let clients forge their address` });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) return Number(text) === 0 ? false : { hops: Number(text) };
+    const addresses = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const bad = addresses.filter((entry) => !isAddressOrCidr(entry));
+    if (addresses.length === 0 || bad.length > 0) {
+      ctx.addIssue({ code: "custom", message: `${TRUST_PROXY_RULE} (not an address or CIDR: ${bad.join(", ") || text})` });
+      return z.NEVER;
+    }
+    return { addresses };
+  });
 
 const optionalUrl = (protocols: string[], example: string) =>
   z
@@ -27,7 +67,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(["http", "https"], "https://example.com"),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"], "postgres://user:pass@localhost:5432/db"),
   DATA_DIR: z.string().min(1).default("./data"),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy,
   SMTP_URL: optionalUrl(["smtp", "smtps"], "smtp://user:pass@smtp.example.com:587"),
   MAIL_FROM: z.string().min(3).default("The $100 Lab <hello@localhost>"),
   REDIS_URL: optionalUrl(["redis", "rediss"], "redis://127.0.0.1:6379"),
@@ -45,7 +85,9 @@ export type Config = {
   publicUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** True when some proxy is trusted: its headers (client address, edge geo, request id) may be believed. */
+  behindProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
@@ -73,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     trustProxy: e.TRUST_PROXY,
+    behindProxy: e.TRUST_PROXY !== false,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,

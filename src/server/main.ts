@@ -1,4 +1,3 @@
-import { Redis } from "ioredis";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirInUseError, openDatabase } from "./db/client";
@@ -7,6 +6,7 @@ import { createGeoLookup, warmGeoLookup } from "./infra/geo";
 import { createLogger } from "./infra/logger";
 import { createMailer } from "./infra/mail";
 import { createRateLimits } from "./infra/rate-limit";
+import { connectRedis } from "./infra/redis";
 
 async function main() {
   const config = loadConfig();
@@ -15,10 +15,10 @@ async function main() {
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
   );
   await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const mailer = createMailer(config, database.db, logger);
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
-  const geo = createGeoLookup({ trustProxy: config.trustProxy });
+  const geo = createGeoLookup({ trustProxy: config.behindProxy });
   void warmGeoLookup();
   const app = await buildApp({ config, database, mailer, rateLimits, logger, geo, ...(redis ? { redis } : {}) });
 
@@ -39,6 +39,9 @@ async function main() {
   logger.info(
     `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailer.driver})`,
   );
+  if (config.env === "production" && config.rateLimits && !redis) {
+    logger.warn("Rate limits are counted per instance (REDIS_URL is not set): behind a load balancer, each instance grants its own budget");
+  }
   if (!(await adminExists(database.db))) {
     logger.warn("No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com --password '...'");
   }

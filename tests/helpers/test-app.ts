@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Role, SessionUser } from "../../src/common/auth";
@@ -20,8 +21,11 @@ import { createTestDatabase, type TestDatabase } from "./test-database";
 export type TestUser = { user: SessionUser; token: string; headers: { authorization: string } };
 export type TrpcResult<T = unknown> = { status: number; data: T; error?: { message: string; data: { code: string; httpStatus: number } } };
 
-/** `clientDir`: a folder shaped like dist/client to serve; by default none, as before any build. */
-type Options = { rateLimits?: boolean; env?: Record<string, string>; clientDir?: string };
+/**
+ * `clientDir`: a folder shaped like dist/client to serve; by default none, as before any build.
+ * `redis` builds the app's Redis client (the rate-limit store) once the test logger exists.
+ */
+type Options = { rateLimits?: boolean; env?: Record<string, string>; clientDir?: string; redis?: (logger: Logger) => Redis };
 
 /**
  * One app and one fresh database per test file. Error logs fail the test that caused them,
@@ -29,7 +33,7 @@ type Options = { rateLimits?: boolean; env?: Record<string, string>; clientDir?:
  */
 export function useTestApp(options: Options = {}) {
   const logs: Array<{ level: number; msg: string }> = [];
-  const state = {} as { app: FastifyInstance; database: TestDatabase; deps: AppDeps; config: Config };
+  const state = {} as { app: FastifyInstance; database: TestDatabase; deps: AppDeps; config: Config; redis?: Redis };
   let claimed = 0;
   let userCount = 0;
   let dataDir: string | undefined;
@@ -46,17 +50,19 @@ export function useTestApp(options: Options = {}) {
       },
     });
     const logger = pino({ level: "info" }, sink) as unknown as Logger;
-    const deps: AppDeps = {
+    const redis = options.redis?.(logger);
+    const deps: AppDeps & { redis?: Redis } = {
       config: { ...config, clientDir: options.clientDir ?? "/nonexistent" },
       database,
       logger,
       mailer: createMailer(config, database.db, logger),
-      rateLimits: createRateLimits({ enabled: options.rateLimits ?? true }),
-      geo: createGeoLookup({ trustProxy: config.trustProxy }),
+      rateLimits: createRateLimits({ enabled: options.rateLimits ?? true, ...(redis ? { redis } : {}) }),
+      geo: createGeoLookup({ trustProxy: config.behindProxy }),
+      ...(redis ? { redis } : {}),
     };
     const app = await buildApp(deps);
     await app.ready();
-    Object.assign(state, { app, database, deps, config: deps.config });
+    Object.assign(state, { app, database, deps, config: deps.config, redis });
   });
 
   afterEach(() => {
@@ -69,6 +75,7 @@ export function useTestApp(options: Options = {}) {
 
   afterAll(async () => {
     await state.app?.close();
+    state.redis?.disconnect();
     await state.database?.close();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });

@@ -19,6 +19,8 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
+    /** Sent as the Retry-After header on REST when set. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";
@@ -30,5 +32,5 @@ export const unauthorized = (message = "You need to sign in") => new DomainError
 export const forbidden = (message = "Access denied") => new DomainError("forbidden", message);
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
-export const rateLimited = (message = "Too many requests. Please wait a minute and try again.") =>
-  new DomainError("rate_limited", message);
+export const rateLimited = (message = "Too many requests. Please wait a minute and try again.", retryAfterSeconds?: number) =>
+  new DomainError("rate_limited", message, retryAfterSeconds);

@@ -1,43 +1,97 @@
+import { isIP } from "node:net";
+import { normalizeIP } from "@fastify/rate-limit";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { rateLimited } from "./errors";
+
+type Budget = { points: number; durationSeconds: number; message?: string };
 
 /**
  * Named budgets for the operations the spec exposes to the public. Counters live in Redis when
  * REDIS_URL is set (shared by every app instance), else in this process's memory.
  */
 export const RATE_LIMIT_BUDGETS = {
-  login: { points: 10, durationSeconds: 60 },
   signup: { points: 5, durationSeconds: 60 },
+  /** Per address, on asking for a reset link and on using one. */
   passwordReset: { points: 5, durationSeconds: 60 },
+  /** Per email, whether or not an account has it, so the answer tells nothing about accounts. */
+  passwordResetPerEmail: {
+    points: 3,
+    durationSeconds: 60 * 60,
+    message: "Too many reset links were asked for this email. Use one already sent (check the spam folder) or try again later.",
+  },
+  loginFailuresPerEmailAndAddress: { points: 10, durationSeconds: 60 * 60 },
+  loginFailuresPerAddress: { points: 100, durationSeconds: 24 * 60 * 60 },
+  loginFailuresPerEmail: { points: 50, durationSeconds: 60 * 60 },
   waitlistJoin: { points: 10, durationSeconds: 60 },
   builderSubmit: { points: 5, durationSeconds: 60 },
   analyticsTrack: { points: 240, durationSeconds: 60 },
-} as const satisfies Record<string, { points: number; durationSeconds: number }>;
+} as const satisfies Record<string, Budget>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_BUDGETS;
+
+export type RateLimitCount = { consumed: number; msBeforeReset: number };
 
 export type RateLimits = {
   /** Counts one hit on each key; throws a rate_limited DomainError when any key is over budget. */
   consume(bucket: RateLimitBucket, ...keys: string[]): Promise<void>;
+  /** Counts one hit on the key and says how many its window holds, refusing nothing: the caller decides. */
+  count(bucket: RateLimitBucket, key: string): Promise<RateLimitCount>;
+  /** Takes one hit back (a login that succeeded was not a failure). */
+  refund(bucket: RateLimitBucket, key: string): Promise<void>;
+  /** Forgets the key's hits. */
+  reset(bucket: RateLimitBucket, key: string): Promise<void>;
 };
 
+const NOT_COUNTED: RateLimitCount = { consumed: 0, msBeforeReset: 0 };
+
+/**
+ * One client, one key: an IPv6 address counts for its /64 (one home or server network gets a whole /64,
+ * so single addresses are free to rotate), as the global limiter counts; other keys are kept as they are.
+ */
+export const rateLimitKey = (key: string) => (isIP(key) ? normalizeIP(key) : key);
+
+export const retryAfterSeconds = (msBeforeReset: number) => Math.max(1, Math.ceil(msBeforeReset / 1000));
+
+/**
+ * With Redis, each budget falls back to a counter in this process's memory while Redis is unreachable
+ * (rate-limiter-flexible's insurance limiter): limits hold per instance instead of failing every request.
+ */
 export function createRateLimits(options: { enabled: boolean; redis?: Redis }): RateLimits {
-  if (!options.enabled) return { consume: async () => {} };
-  const limiters = new Map<RateLimitBucket, RateLimiterAbstract>();
-  for (const [bucket, budget] of Object.entries(RATE_LIMIT_BUDGETS) as [RateLimitBucket, (typeof RATE_LIMIT_BUDGETS)[RateLimitBucket]][]) {
-    const opts = { keyPrefix: `rl:${bucket}`, points: budget.points, duration: budget.durationSeconds };
-    limiters.set(bucket, options.redis ? new RateLimiterRedis({ ...opts, storeClient: options.redis }) : new RateLimiterMemory(opts));
+  if (!options.enabled) {
+    return { consume: async () => {}, count: async () => NOT_COUNTED, refund: async () => {}, reset: async () => {} };
   }
+  const limiters = new Map<RateLimitBucket, RateLimiterAbstract>();
+  for (const [bucket, budget] of Object.entries(RATE_LIMIT_BUDGETS) as [RateLimitBucket, Budget][]) {
+    const opts = { keyPrefix: `rl:${bucket}`, points: budget.points, duration: budget.durationSeconds };
+    const inMemory = new RateLimiterMemory(opts);
+    limiters.set(
+      bucket,
+      options.redis
+        ? new RateLimiterRedis({ ...opts, storeClient: options.redis, insuranceLimiter: inMemory })
+        : inMemory,
+    );
+  }
+  const limiter = (bucket: RateLimitBucket) => limiters.get(bucket)!;
   return {
     async consume(bucket, ...keys) {
-      const limiter = limiters.get(bucket)!;
       try {
-        await Promise.all(keys.map((key) => limiter.consume(key)));
+        await Promise.all(keys.map((key) => limiter(bucket).consume(rateLimitKey(key))));
       } catch (error) {
-        if (error instanceof RateLimiterRes) throw rateLimited();
-        throw error;
+        if (!(error instanceof RateLimiterRes)) throw error;
+        const budget: Budget = RATE_LIMIT_BUDGETS[bucket];
+        throw rateLimited(budget.message, retryAfterSeconds(error.msBeforeNext));
       }
+    },
+    async count(bucket, key) {
+      const res = await limiter(bucket).penalty(rateLimitKey(key));
+      return { consumed: res.consumedPoints, msBeforeReset: res.msBeforeNext };
+    },
+    async refund(bucket, key) {
+      await limiter(bucket).reward(rateLimitKey(key));
+    },
+    async reset(bucket, key) {
+      await limiter(bucket).delete(rateLimitKey(key));
     },
   };
 }

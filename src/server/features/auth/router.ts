@@ -13,8 +13,7 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    await ctx.deps.rateLimits.consume("login", `ip:${ctx.req.ip}`, `email:${input.email}`);
-    return startSession(ctx, await auth.login(ctx.db, input));
+    return startSession(ctx, await auth.login({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip));
   }),
 
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
@@ -29,8 +28,11 @@ export const authRouter = router({
   }),
 
   requestPasswordReset: publicProcedure.input(passwordResetRequestInput).mutation(async ({ ctx, input }) => {
-    await ctx.deps.rateLimits.consume("passwordReset", ctx.req.ip);
-    return auth.requestPasswordReset({ db: ctx.db, mailer: ctx.deps.mailer, publicUrl: ctx.deps.config.publicUrl }, input);
+    return auth.requestPasswordReset(
+      { db: ctx.db, mailer: ctx.deps.mailer, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
+      input,
+      ctx.req.ip,
+    );
   }),
 
   confirmPasswordReset: publicProcedure.input(passwordResetConfirmInput).mutation(async ({ ctx, input }) => {

@@ -16,8 +16,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post("/api/auth/login", async (request, reply) => {
     const input = parseInput(loginInput, request.body);
-    await deps.rateLimits.consume("login", `ip:${request.ip}`, `email:${input.email}`);
-    return startSession(request, reply, await auth.login(db, input));
+    return startSession(request, reply, await auth.login({ db, rateLimits: deps.rateLimits }, input, request.ip));
   });
 
   app.post("/api/auth/signup", async (request, reply) => {
@@ -36,8 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post("/api/auth/reset-password", async (request) => {
     const input = parseInput(passwordResetRequestInput, request.body);
-    await deps.rateLimits.consume("passwordReset", request.ip);
-    return auth.requestPasswordReset({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl }, input);
+    return auth.requestPasswordReset({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits }, input, request.ip);
   });
 
   app.post("/api/auth/reset-password/confirm", async (request) => {

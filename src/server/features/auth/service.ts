@@ -9,7 +9,9 @@ import type { Database } from "../../db/client";
 import { passwordResetTokens, users, type UserRow } from "../../db/schema";
 import { conflict, invalid, unauthorized } from "../../infra/errors";
 import type { Mailer } from "../../infra/mail";
+import type { RateLimits } from "../../infra/rate-limit";
 import { isUniqueViolation } from "../../db/errors";
+import { startLoginAttempt } from "./login-throttle";
 
 export type SignedIn = { user: SessionUser; token: string; session: Session };
 
@@ -37,19 +39,28 @@ export async function signup(db: Database, input: SignupInput): Promise<SignedIn
   return { user: toSessionUser(row!), token, session };
 }
 
-export async function login(db: Database, input: LoginInput): Promise<SignedIn> {
-  const [row] = await db.select().from(users).where(eq(users.email, input.email));
+/** `clientAddress` is the address the login budgets count failures against (login-throttle.ts). */
+export async function login(deps: { db: Database; rateLimits: RateLimits }, input: LoginInput, clientAddress: string): Promise<SignedIn> {
+  const attempt = await startLoginAttempt(deps.rateLimits, input.email, clientAddress);
+  const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const valid = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
-  const { token, session } = await createSession(db, row.id);
+  await attempt.succeeded();
+  const { token, session } = await createSession(deps.db, row.id);
   return { user: toSessionUser(row), token, session };
 }
 
-/** Answers the same whether or not the account exists, so the form cannot be used to probe for emails. */
+/**
+ * Answers the same whether or not the account exists, so the form cannot be used to probe for emails;
+ * the budget per email is spent either way, so its refusal tells nothing either.
+ */
 export async function requestPasswordReset(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  deps: { db: Database; mailer: Mailer; publicUrl: string; rateLimits: RateLimits },
   input: PasswordResetRequestInput,
+  clientAddress: string,
 ): Promise<{ message: string }> {
+  await deps.rateLimits.consume("passwordReset", clientAddress);
+  await deps.rateLimits.consume("passwordResetPerEmail", input.email);
   const [row] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, input.email));
   if (row) {
     const token = generateToken();
