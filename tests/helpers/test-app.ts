@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { pino } from "pino";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Role, SessionUser } from "../../src/common/auth";
 import { buildApp } from "../../src/server/app";
@@ -12,7 +11,7 @@ import { loadConfig, type Config } from "../../src/server/config";
 import type { AppDeps } from "../../src/server/deps";
 import { createOrPromoteAdmin, signup } from "../../src/server/features/auth/service";
 import { createGeoLookup } from "../../src/server/infra/geo";
-import type { Logger } from "../../src/server/infra/logger";
+import { createLogger } from "../../src/server/infra/logger";
 import { createMailer } from "../../src/server/infra/mail";
 import { createRateLimits } from "../../src/server/infra/rate-limit";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -44,7 +43,8 @@ export function useTestApp(options: Options = {}) {
         done();
       },
     });
-    const logger = pino({ level: "info" }, sink) as unknown as Logger;
+    // The app's own logger (its serializers included), writing to the sink the tests read.
+    const logger = createLogger("info", sink);
     const deps: AppDeps = {
       config: { ...config, clientDir: "/nonexistent" },
       database,
