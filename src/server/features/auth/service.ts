@@ -22,6 +22,7 @@ const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role">): Se
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";
+export const INVALID_RESET_LINK = "This reset link is invalid, used or expired. Please ask for a new one.";
 export const RESET_REQUESTED = "If an account exists for that email, we sent a link to reset the password. It is valid for 1 hour.";
 
 export async function signup(db: Database, input: SignupInput): Promise<SignedIn> {
@@ -81,8 +82,14 @@ export async function confirmPasswordReset(db: Database, input: PasswordResetCon
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw invalid("This reset link is invalid, used or expired. Please ask for a new one.");
+    if (!used) throw invalid(INVALID_RESET_LINK);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+    // The other links still in the mailbox would reset the new password again: they all end here, and so
+    // does every session (a reset is what someone does after their account was taken over).
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
     await invalidateUserSessions(tx, used.userId);
   });
   return { ok: true };
