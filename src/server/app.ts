@@ -18,6 +18,7 @@ import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { DOMAIN_ERROR_STATUS, DomainError } from "./infra/errors";
+import { PRIVATE_NO_STORE } from "./infra/http";
 import { createContext } from "./trpc/init";
 import { appRouter, type AppRouter } from "./trpc/router";
 
@@ -91,7 +92,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
         errorResponseBuilder: () => ({ statusCode: 429, error: "Too many requests. Please wait a minute and try again." }),
       });
     }
-    registerAuthRoutes(api, deps);
+    await registerAuthRoutes(api, deps);
     registerSystemRoutes(api, deps, guards);
     registerWaitlistRoutes(api, deps, guards);
     registerBuildersRoutes(api, deps, guards);
@@ -102,6 +103,9 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       trpcOptions: {
         router: appRouter,
         createContext: (opts) => createContext(opts, deps),
+        // Every procedure answers for the caller's session (auth.me, auth.login, the back office's lists):
+        // no cache may keep an answer.
+        responseMeta: () => ({ headers: { "cache-control": PRIVATE_NO_STORE } }),
         onError: ({ error, path: procedure }) => {
           if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error({ err: error, procedure }, "tRPC procedure failed");
         },

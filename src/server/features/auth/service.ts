@@ -3,7 +3,7 @@ import type { Role, SessionUser } from "../../../common/auth";
 import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "../../../common/auth-input";
 import { ADMIN_ROLES, RESET_LINK_VALID_MS } from "../../../common/auth";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
-import { createSession, invalidateUserSessions, type Session } from "../../auth/sessions";
+import { createSession, invalidateSession, invalidateUserSessions, type Session } from "../../auth/sessions";
 import { generateToken, hashToken } from "../../auth/tokens";
 import type { Database } from "../../db/client";
 import { passwordResetTokens, users, type UserRow } from "../../db/schema";
@@ -44,6 +44,12 @@ export async function login(db: Database, input: LoginInput): Promise<SignedIn> 
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
   const { token, session } = await createSession(db, row.id);
   return { user: toSessionUser(row), token, session };
+}
+
+/** Ends the caller's session, if there is one: logging out twice, or after the session expired, is no error. */
+export async function logout(db: Database, sessionId: string | null): Promise<{ ok: true }> {
+  if (sessionId) await invalidateSession(db, sessionId);
+  return { ok: true };
 }
 
 /** Answers the same whether or not the account exists, so the form cannot be used to probe for emails. */
