@@ -25,6 +25,8 @@ import { appRouter, type AppRouter } from "./trpc/router";
 /** Per-address ceiling on every API request; named budgets (login, signup...) are stricter. */
 const API_REQUESTS_PER_MINUTE = 600;
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
+/** Headers arrive in one packet from any real client: 10 s is generous (never more than the whole request). */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 const FASTIFY_ERROR_TEXT: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON body",
@@ -39,6 +41,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    ...slowClientTimeouts(config.requestTimeoutMs),
   });
   const guards = createGuards(deps);
 
@@ -115,6 +118,23 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
 
   await registerSinglePageApp(app, config.clientDir);
   return app;
+}
+
+/**
+ * Slow clients: Fastify turns Node's request timeout off by default, so a body that trickles in (or never
+ * comes) held its connection forever. Node answers 408 and closes the connection when the headers or the
+ * whole request are late; it checks every tenth of the timeout. An idle connection in the middle of a request
+ * or of its answer (a client that stopped reading) is closed after twice the request timeout.
+ */
+function slowClientTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: 2 * requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      connectionsCheckingInterval: Math.ceil(requestTimeoutMs / 10),
+    },
+  };
 }
 
 /** Serves the built client: hashed assets cached for a year, every other GET answered with index.html. */
