@@ -214,35 +214,38 @@ async function sendTrpc(input: TextInput, values: Record<string, unknown>) {
   return trpc.kind === "query" ? t.trpcQuery(trpc.path, values, headers) : t.trpcMutation(trpc.path, values, headers);
 }
 
+/** 400 with the message, as {error} on REST and BAD_REQUEST on tRPC, and nothing in the error log. */
+async function expectRefused(surface: "rest" | "trpc", input: TextInput & { bad: (typeof BAD_BYTES)[number] }, message: unknown) {
+  const values = withBadValue(input, input.bad);
+  if (surface === "rest") {
+    const response = await sendRest(input, values);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: message });
+  } else {
+    const result = await sendTrpc(input, values);
+    expect(result.status).toBe(400);
+    expect(result.error).toMatchObject({ message, data: { code: "BAD_REQUEST" } });
+  }
+  expect(errorLogs()).toEqual([]);
+}
+
 describe("bad bytes in text inputs", () => {
   describe.each(["rest", "trpc"] as const)("through %s", (surface) => {
     it.each(cases(TEXT_INPUTS, surface))("refuses $title with 400 naming the field", async (input) => {
-      const values = withBadValue(input, input.bad);
-      if (surface === "rest") {
-        const response = await sendRest(input, values);
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ error: `${input.label} ${UNSAFE_MESSAGE}` });
-      } else {
-        const result = await sendTrpc(input, values);
-        expect(result.status).toBe(400);
-        expect(result.error).toMatchObject({ message: `${input.label} ${UNSAFE_MESSAGE}`, data: { code: "BAD_REQUEST" } });
-      }
-      expect(errorLogs()).toEqual([]);
+      await expectRefused(surface, input, `${input.label} ${UNSAFE_MESSAGE}`);
     });
 
     it.each(cases(CHOICE_INPUTS, surface))("refuses $title with 400", async (input) => {
-      const values = withBadValue(input, input.bad);
-      if (surface === "rest") {
-        const response = await sendRest(input, values);
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ error: expect.stringContaining(input.label) });
-      } else {
-        const result = await sendTrpc(input, values);
-        expect(result.status).toBe(400);
-        expect(result.error).toMatchObject({ message: expect.stringContaining(input.label), data: { code: "BAD_REQUEST" } });
-      }
-      expect(errorLogs()).toEqual([]);
+      await expectRefused(surface, input, expect.stringContaining(input.label));
     });
+  });
+
+  it.each(BAD_BYTES)("refuses a SEO checklist key with $name through REST", async (bad) => {
+    const admin = await headersOf("admin");
+    const response = await t.inject({ method: "PUT", url: "/api/seo/checklist", headers: admin, payload: { checkedItems: { [bad.insert("12")]: true } } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: expect.stringContaining("checkedItems keys") });
+    expect(errorLogs()).toEqual([]);
   });
 
   it("stores nothing from the refused inputs", async () => {
