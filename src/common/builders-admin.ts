@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import { BUILDER_STATUSES, type BuilderStatus, type PublicBuilder } from "./builders";
 import { builderSubmitInput } from "./builders-input";
+import { safeText } from "./text-input";
 
 /** Where a move can lead: nothing ever moves back to pending. */
 export type BuilderMoveTarget = Exclude<BuilderStatus, "pending">;
@@ -28,7 +29,7 @@ const statusField = z.enum(BUILDER_STATUSES, { error: `Status must be one of: ${
 
 /** `?id=` of PUT /api/builders/admin and DELETE /api/builders: a UUID, else 400. */
 export const builderIdInput = z.object({
-  id: z.string({ error: "Builder id is required" }).check(z.trim(), z.guid("Builder id must be a UUID")),
+  id: safeText("Builder id", "Builder id is required").check(z.trim(), z.guid("Builder id must be a UUID")),
 });
 export type BuilderIdInput = z.infer<typeof builderIdInput>;
 

@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { emailField, requiredText } from "./auth-input";
 import { BUILDER_FIELD_MAX, BUILDER_TAGS, BUILDER_TAGS_MAX, type BuilderTag } from "./builders";
+import { safeText } from "./text-input";
 
 const TWITTER_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
 const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
@@ -10,7 +11,7 @@ const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 const nullableText = (label: string, max: number) =>
   z.pipe(
     z.nullish(
-      z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
+      safeText(label).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
     ),
     z.transform((value) => (value ? value : null)),
   );
@@ -27,7 +28,7 @@ const nullableUrl = (label: string) =>
 /** "@ada_dev" or "ada_dev" -> "ada_dev": the handle is stored without the leading @. */
 const twitterHandleField = z
   .pipe(
-    z.nullish(z.string({ error: "Twitter/X handle must be text" }).check(z.trim())),
+    z.nullish(safeText("Twitter/X handle").check(z.trim())),
     z.transform((value) => (value ? value.replace(/^@/, "") : null)),
   )
   .check(

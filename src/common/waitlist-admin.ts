@@ -4,6 +4,7 @@
 // zod call free of side effects), so admin schemas there would ship to every public visitor.
 import * as z from "zod/mini";
 import type { RecentSignup } from "./admin";
+import { safeText } from "./text-input";
 
 export const WAITLIST_ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const WAITLIST_ADMIN_PAGE_SIZE_DEFAULT = 25;
@@ -44,12 +45,10 @@ export const waitlistAdminListInput = z.object({
   pageSize: wholeNumber("Page size", 1, WAITLIST_ADMIN_PAGE_SIZE_MAX, WAITLIST_ADMIN_PAGE_SIZE_DEFAULT),
   q: z.pipe(
     z.nullish(
-      z
-        .string({ error: "Search must be text" })
-        .check(
-          z.trim(),
-          z.maxLength(WAITLIST_ADMIN_QUERY_MAX_LENGTH, `Search must be at most ${WAITLIST_ADMIN_QUERY_MAX_LENGTH} characters`),
-        ),
+      safeText("Search").check(
+        z.trim(),
+        z.maxLength(WAITLIST_ADMIN_QUERY_MAX_LENGTH, `Search must be at most ${WAITLIST_ADMIN_QUERY_MAX_LENGTH} characters`),
+      ),
     ),
     z.transform((value) => (value ? value : null)),
   ),
@@ -61,7 +60,7 @@ export type WaitlistAdminListRequest = z.input<typeof waitlistAdminListInput>;
 
 /** `DELETE /api/waitlist/admin?id=` and waitlist.adminDelete: the entry's id (a UUID). */
 export const waitlistAdminDeleteInput = z.object({
-  id: z.string({ error: "Entry id is required" }).check(z.trim(), z.guid("Entry id must be a UUID")),
+  id: safeText("Entry id", "Entry id is required").check(z.trim(), z.guid("Entry id must be a UUID")),
 });
 export type WaitlistAdminDeleteInput = z.infer<typeof waitlistAdminDeleteInput>;
 

@@ -1,6 +1,7 @@
 // The waitlist join's zod/mini schema: the server enforces it; the landing page loads it on first submit.
 import * as z from "zod/mini";
 import { emailField } from "./auth-input";
+import { safeText } from "./text-input";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, WAITLIST_INTERESTS_MAX, WAITLIST_NAME_MAX_LENGTH, WAITLIST_PUBLIC_SOURCES } from "./waitlist";
 
 const interestsList = WAITLIST_INTERESTS.join(", ");
@@ -11,9 +12,7 @@ export const waitlistJoinInput = z.object({
   /** Optional; blank (or null from an outside client) is stored as no name. */
   name: z.pipe(
     z.nullish(
-      z
-        .string({ error: "Name must be text" })
-        .check(z.trim(), z.maxLength(WAITLIST_NAME_MAX_LENGTH, `Name must be at most ${WAITLIST_NAME_MAX_LENGTH} characters`)),
+      safeText("Name").check(z.trim(), z.maxLength(WAITLIST_NAME_MAX_LENGTH, `Name must be at most ${WAITLIST_NAME_MAX_LENGTH} characters`)),
     ),
     z.transform((value) => (value ? value : null)),
   ),

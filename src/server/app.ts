@@ -21,6 +21,7 @@ import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { DOMAIN_ERROR_STATUS, DomainError, rateLimited } from "./infra/errors";
+import { PRIVATE_NO_STORE } from "./infra/http";
 import { retryAfterSeconds } from "./infra/rate-limit";
 import { createContext } from "./trpc/init";
 import { appRouter, type AppRouter } from "./trpc/router";
@@ -30,6 +31,8 @@ const API_REQUESTS_PER_MINUTE = 600;
 /** Load balancers and orchestrators probe health often and from few addresses: never throttled. */
 const UNLIMITED_ROUTES = new Set(["/healthz"]);
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
+/** Headers arrive in one packet from any real client: 10 s is generous (never more than the whole request). */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 const FASTIFY_ERROR_TEXT: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON body",
@@ -44,6 +47,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     loggerInstance: deps.logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
+    ...slowClientTimeouts(config.requestTimeoutMs),
   });
   const guards = createGuards(deps);
 
@@ -108,7 +112,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
         errorResponseBuilder: (_request, context) => rateLimited(undefined, retryAfterSeconds(context.ttl)),
       });
     }
-    registerAuthRoutes(api, deps);
+    await registerAuthRoutes(api, deps);
     registerSystemRoutes(api, deps, guards);
     registerWaitlistRoutes(api, deps, guards);
     registerBuildersRoutes(api, deps, guards);
@@ -119,9 +123,11 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       trpcOptions: {
         router: appRouter,
         createContext: (opts) => createContext(opts, deps),
+        // Every procedure answers for the caller's session (auth.me, auth.login, the back office's lists):
+        // no cache may keep an answer. A rate-limited call says when to come back.
         responseMeta: ({ errors }) => {
           const retryAfter = Math.max(0, ...errors.map((error) => (error.cause instanceof DomainError ? (error.cause.retryAfterSeconds ?? 0) : 0)));
-          return retryAfter > 0 ? { headers: { "retry-after": String(retryAfter) } } : {};
+          return { headers: { "cache-control": PRIVATE_NO_STORE, ...(retryAfter > 0 ? { "retry-after": String(retryAfter) } : {}) } };
         },
         onError: ({ error, path: procedure }) => {
           if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error({ err: error, procedure }, "tRPC procedure failed");
@@ -142,6 +148,23 @@ function fastifyTrustProxy(trust: TrustProxy) {
   if (trust === false) return false;
   if ("hops" in trust) return (_address: string, hop: number) => hop < trust.hops;
   return trust.addresses;
+}
+
+/**
+ * Slow clients: Fastify turns Node's request timeout off by default, so a body that trickles in (or never
+ * comes) held its connection forever. Node answers 408 and closes the connection when the headers or the
+ * whole request are late; it checks every tenth of the timeout. An idle connection in the middle of a request
+ * or of its answer (a client that stopped reading) is closed after twice the request timeout.
+ */
+function slowClientTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: 2 * requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      connectionsCheckingInterval: Math.ceil(requestTimeoutMs / 10),
+    },
+  };
 }
 
 /**

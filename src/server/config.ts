@@ -74,6 +74,11 @@ const envSchema = z.object({
   RATE_LIMITS: flag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT_BYTES: z.coerce.number({ error: "must be a number" }).int().min(1024).default(100 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(100, "must be at least 100 (milliseconds)")
+    .default(30_000),
   /** Off only for benchmarks: analytics events are still validated and enriched, then discarded. */
   ANALYTICS_PERSIST: flag.default(true),
 });
@@ -94,6 +99,8 @@ export type Config = {
   rateLimits: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  /** A request must arrive whole (headers and body) within this many milliseconds, or it gets 408. */
+  requestTimeoutMs: number;
   analyticsPersist: boolean;
   clientDir: string;
 };
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: e.RATE_LIMITS,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     analyticsPersist: e.ANALYTICS_PERSIST,
     clientDir: path.join(PACKAGE_ROOT, "dist/client"),
   };

@@ -4,7 +4,6 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Redis } from "ioredis";
-import { pino } from "pino";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Role, SessionUser } from "../../src/common/auth";
 import { buildApp } from "../../src/server/app";
@@ -13,7 +12,7 @@ import { loadConfig, type Config } from "../../src/server/config";
 import type { AppDeps } from "../../src/server/deps";
 import { createOrPromoteAdmin, signup } from "../../src/server/features/auth/service";
 import { createGeoLookup } from "../../src/server/infra/geo";
-import type { Logger } from "../../src/server/infra/logger";
+import { createLogger, type Logger } from "../../src/server/infra/logger";
 import { createMailer } from "../../src/server/infra/mail";
 import { createRateLimits } from "../../src/server/infra/rate-limit";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -49,7 +48,8 @@ export function useTestApp(options: Options = {}) {
         done();
       },
     });
-    const logger = pino({ level: "info" }, sink) as unknown as Logger;
+    // The app's own logger (its serializers included), writing to the sink the tests read.
+    const logger = createLogger("info", sink);
     const redis = options.redis?.(logger);
     const deps: AppDeps & { redis?: Redis } = {
       config: { ...config, clientDir: options.clientDir ?? "/nonexistent" },

@@ -4,6 +4,7 @@ import { passwordResetTokens, sessions, users } from "../../src/server/db/schema
 import { hashToken } from "../../src/server/auth/tokens";
 import { SESSION_LIFETIME_MS } from "../../src/server/auth/sessions";
 import { mailMessages } from "../../src/server/db/schema";
+import { INVALID_RESET_LINK } from "../../src/server/features/auth/service";
 import { sessionCookieOf, useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
@@ -161,6 +162,23 @@ describe("password reset", () => {
     const reuse = await post("/api/auth/reset-password/confirm", { token, password: "third-password" }, {}, "10.0.2.2");
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().error).toMatch(/invalid, used or expired/);
+  });
+
+  it("ends every other outstanding link of the user once one link has reset the password", async () => {
+    await t.createUser("member", { email: "fay@example.com", password: "old-password" });
+    await post("/api/auth/reset-password", { email: "fay@example.com" }, {}, "10.0.4.1");
+    await post("/api/auth/reset-password", { email: "fay@example.com" }, {}, "10.0.4.1");
+    const mails = await t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, "fay@example.com"));
+    const [first, second] = mails.map((mail) => /reset-password\?token=([a-z2-7]+)/.exec(mail.textBody)?.[1]);
+    expect(first).toBeDefined();
+    expect(second).toBeDefined();
+    expect(first).not.toBe(second);
+
+    expect((await post("/api/auth/reset-password/confirm", { token: first, password: "new-password" }, {}, "10.0.4.2")).statusCode).toBe(200);
+    const later = await post("/api/auth/reset-password/confirm", { token: second, password: "attacker-password" }, {}, "10.0.4.2");
+    expect(later.statusCode).toBe(400);
+    expect(later.json()).toEqual({ error: INVALID_RESET_LINK });
+    expect((await post("/api/auth/login", { email: "fay@example.com", password: "new-password" }, {}, "10.0.4.3")).statusCode).toBe(200);
   });
 
   it("refuses an expired token", async () => {

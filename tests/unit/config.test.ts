@@ -45,4 +45,11 @@ describe("loadConfig", () => {
   ])("refuses TRUST_PROXY=%j and says why", (value, reason) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(reason);
   });
+
+  it("takes the request timeout in milliseconds: 30 s by default, at least 100", () => {
+    expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: "5000" }).requestTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: "0" })).toThrow("REQUEST_TIMEOUT_MS: must be at least 100 (milliseconds)");
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: "soon" })).toThrow("REQUEST_TIMEOUT_MS: must be a number of milliseconds");
+  });
 });

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { httpStatusOf } from "./errors";
 import { ROLES, isAdminRole, type Role, type SessionUser } from "../../common/auth";
 import type { LoginInput, SignupInput } from "../../common/auth-input";
 import { trpc } from "./trpc";
@@ -111,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (input: LoginInput) => {
-      // The response also carries a token for API clients; the browser relies on the httpOnly cookie and drops it.
+      // The server set the httpOnly session cookie; the answer holds only the user.
       const { user: signedIn } = await loginAsync(input);
       const profile: SessionUser = { id: signedIn.id, email: signedIn.email, name: signedIn.name, role: signedIn.role };
       // Data cached for a previous user must not leak into this session.
@@ -132,14 +131,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
+      // Answers ok even when the session had already ended (expired, or signed out elsewhere).
       await logoutAsync();
     } catch (error) {
-      // 401: the session had already ended (expired, or signed out elsewhere), which is what we wanted.
-      if (httpStatusOf(error) !== 401) {
-        // The session may or may not still exist: let the server say, then report the failure.
-        void utils.auth.me.invalidate();
-        throw error;
-      }
+      // The session may or may not still exist: let the server say, then report the failure.
+      void utils.auth.me.invalidate();
+      throw error;
     }
     utils.auth.me.setData(undefined, { user: null });
     queryClient.removeQueries({ predicate: (query) => !isMeQueryKey(query.queryKey) });

@@ -1,12 +1,15 @@
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
 import { clearSessionCookie, setSessionCookie } from "../../auth/request-auth";
-import { invalidateSession } from "../../auth/sessions";
-import { memberProcedure, publicProcedure, router, type Context } from "../../trpc/init";
+import { publicProcedure, router, type Context } from "../../trpc/init";
 import * as auth from "./service";
 
+/**
+ * The browser gets the session as an httpOnly cookie and only the user in the answer: page JavaScript never
+ * sees the token (REST, for API clients, returns it).
+ */
 const startSession = (ctx: Context, signedIn: auth.SignedIn) => {
   setSessionCookie(ctx.req, ctx.res, ctx.deps.config, signedIn.token, signedIn.session.expiresAt);
-  return { user: signedIn.user, token: signedIn.token };
+  return { user: signedIn.user };
 };
 
 export const authRouter = router({
@@ -21,10 +24,11 @@ export const authRouter = router({
     return startSession(ctx, await auth.signup(ctx.db, input));
   }),
 
-  logout: memberProcedure.mutation(async ({ ctx }) => {
-    await invalidateSession(ctx.db, ctx.session.id);
+  /** The same service and answer as POST /api/auth/logout. */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const result = await auth.logout(ctx.db, ctx.session?.id ?? null);
     clearSessionCookie(ctx.res);
-    return { ok: true as const };
+    return result;
   }),
 
   requestPasswordReset: publicProcedure.input(passwordResetRequestInput).mutation(async ({ ctx, input }) => {

@@ -1,13 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
 import { clearSessionCookie, resolveRequestAuth, setSessionCookie } from "../../auth/request-auth";
-import { invalidateSession } from "../../auth/sessions";
 import type { AppDeps } from "../../deps";
-import { parseInput } from "../../infra/http";
+import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
 import * as auth from "./service";
 
 /** The spec's fixed REST paths for accounts, for outside clients; the React client uses tRPC. */
-export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function registerAuthRoutes(parent: FastifyInstance, deps: AppDeps) {
+  await parent.register(async (app) => {
+    // Every answer here carries a token or the signed-in user, or ends a session: no cache may keep one.
+    app.addHook("onRequest", async (_request, reply) => {
+      reply.header("Cache-Control", PRIVATE_NO_STORE);
+    });
+    defineAuthRoutes(app, deps);
+  });
+}
+
+function defineAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const startSession = (request: FastifyRequest, reply: FastifyReply, signedIn: auth.SignedIn) => {
     setSessionCookie(request, reply, deps.config, signedIn.token, signedIn.session.expiresAt);
@@ -28,9 +37,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post("/api/auth/logout", async (request, reply) => {
     const current = await resolveRequestAuth(request, reply, { db, config: deps.config });
-    if (current) await invalidateSession(db, current.session.id);
+    const result = await auth.logout(db, current?.session.id ?? null);
     clearSessionCookie(reply);
-    return { ok: true };
+    return result;
   });
 
   app.post("/api/auth/reset-password", async (request) => {

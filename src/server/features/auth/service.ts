@@ -3,7 +3,7 @@ import type { Role, SessionUser } from "../../../common/auth";
 import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "../../../common/auth-input";
 import { ADMIN_ROLES, RESET_LINK_VALID_MS } from "../../../common/auth";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
-import { createSession, invalidateUserSessions, type Session } from "../../auth/sessions";
+import { createSession, invalidateSession, invalidateUserSessions, type Session } from "../../auth/sessions";
 import { generateToken, hashToken } from "../../auth/tokens";
 import type { Database } from "../../db/client";
 import { passwordResetTokens, users, type UserRow } from "../../db/schema";
@@ -24,6 +24,7 @@ const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role">): Se
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";
+export const INVALID_RESET_LINK = "This reset link is invalid, used or expired. Please ask for a new one.";
 export const RESET_REQUESTED = "If an account exists for that email, we sent a link to reset the password. It is valid for 1 hour.";
 
 export async function signup(db: Database, input: SignupInput): Promise<SignedIn> {
@@ -48,6 +49,12 @@ export async function login(deps: { db: Database; rateLimits: RateLimits }, inpu
   await attempt.succeeded();
   const { token, session } = await createSession(deps.db, row.id);
   return { user: toSessionUser(row), token, session };
+}
+
+/** Ends the caller's session, if there is one: logging out twice, or after the session expired, is no error. */
+export async function logout(db: Database, sessionId: string | null): Promise<{ ok: true }> {
+  if (sessionId) await invalidateSession(db, sessionId);
+  return { ok: true };
 }
 
 /**
@@ -92,8 +99,14 @@ export async function confirmPasswordReset(db: Database, input: PasswordResetCon
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw invalid("This reset link is invalid, used or expired. Please ask for a new one.");
+    if (!used) throw invalid(INVALID_RESET_LINK);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+    // The other links still in the mailbox would reset the new password again: they all end here, and so
+    // does every session (a reset is what someone does after their account was taken over).
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
     await invalidateUserSessions(tx, used.userId);
   });
   return { ok: true };
