@@ -18,6 +18,8 @@ import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { DOMAIN_ERROR_STATUS, DomainError } from "./infra/errors";
+import { registerRequestIdHeader, requestIdOptions } from "./infra/request-id";
+import { createRequestLogController } from "./infra/request-log";
 import { createContext } from "./trpc/init";
 import { appRouter, type AppRouter } from "./trpc/router";
 
@@ -38,7 +40,11 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     loggerInstance: deps.logger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Every hop is trusted or none today: the predicate gets the request for a per-address rule.
+    ...requestIdOptions(() => Boolean(config.trustProxy)),
+    logController: createRequestLogController(),
   });
+  registerRequestIdHeader(app);
   const guards = createGuards(deps);
 
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {

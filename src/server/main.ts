@@ -10,7 +10,7 @@ import { createRateLimits } from "./infra/rate-limit";
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger({ level: config.logLevel, env: config.env });
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
   );

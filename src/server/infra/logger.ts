@@ -4,6 +4,17 @@ import { pino } from "pino";
 /** Fastify's logger face of pino, so the same instance serves the app and the infra drivers. */
 export type Logger = FastifyBaseLogger;
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"] });
+type LoggerOptions = { level: string; env: "development" | "production" | "test" };
+
+/**
+ * JSON lines in production and whenever stdout is piped (to a file, a collector, `jq`);
+ * readable lines, through pino-pretty in a worker thread, when a person watches a terminal.
+ */
+export function createLogger({ level, env }: LoggerOptions): Logger {
+  const pretty = env !== "production" && process.stdout.isTTY === true;
+  return pino({
+    level,
+    redact: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"],
+    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } } : {}),
+  });
 }
