@@ -113,6 +113,7 @@ function startServer(databaseUrl: string, port: number, kind: ServerKind): Child
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
       HOST: "127.0.0.1",
       PORT: String(port),
