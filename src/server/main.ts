@@ -39,6 +39,9 @@ async function main() {
   logger.info(
     `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailer.driver})`,
   );
+  if (config.env === "production" && !mailer.delivers) {
+    logger.warn("No mail transport is set (SMTP_URL): mail is not delivered, only kept in the outbox table (mail_messages)");
+  }
   if (!(await adminExists(database.db))) {
     logger.warn("No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com --password '...'");
   }
