@@ -31,10 +31,16 @@ const MAX_RSS_MB = 200;
 /**
  * How the server is started: one node process (its pid is the server's, so its memory is the server's).
  * Production runs the compiled server; until the build makes dist/server/main.js, tsx loads the sources
- * (its loader adds about 80 MB): switch to ["dist/server/main.js"] once it exists.
+ * (its loader adds about 80 MB): switch SERVER_SCRIPT to ["dist/server/main.js"] once it exists.
  */
-const SERVER_ARGS = ["--import", "tsx", "src/server/main.ts"];
-const BARE_SERVER_ARGS = ["--import", "tsx", "scripts/bench-bare-server.ts"];
+const SERVER_SCRIPT = ["--import", "tsx", "src/server/main.ts"];
+/**
+ * The V8 flags production must start node with too (npm start, Dockerfile): a 2 MB young generation
+ * instead of 16 MB keeps about 30 MB off the resident size under load, at no measurable throughput cost.
+ */
+const NODE_FLAGS = ["--max-semi-space-size=2"];
+const SERVER_ARGS = [...NODE_FLAGS, ...SERVER_SCRIPT];
+const BARE_SERVER_ARGS = [...NODE_FLAGS, "--import", "tsx", "scripts/bench-bare-server.ts"];
 const TRACK_PATH = "/api/analytics/track";
 const BARE_PATH = "/bench/bare-track";
 const USER_AGENT = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
