@@ -23,6 +23,8 @@ import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { DOMAIN_ERROR_STATUS, DomainError, rateLimited } from "./infra/errors";
 import { PRIVATE_NO_STORE } from "./infra/http";
 import { retryAfterSeconds } from "./infra/rate-limit";
+import { registerRequestIdHeader, requestIdOptions } from "./infra/request-id";
+import { createRequestLogController } from "./infra/request-log";
 import { createContext } from "./trpc/init";
 import { appRouter, type AppRouter } from "./trpc/router";
 
@@ -48,7 +50,12 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     ...slowClientTimeouts(config.requestTimeoutMs),
+    // A proxy's own request id is kept when a proxy is trusted at all: the id is only a label for logs,
+    // checked for shape, so a client that reached us directly gains nothing by sending one.
+    ...requestIdOptions(() => config.behindProxy),
+    logController: createRequestLogController(),
   });
+  registerRequestIdHeader(app);
   const guards = createGuards(deps);
 
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {

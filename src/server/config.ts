@@ -50,30 +50,53 @@ const trustProxy = z
     return { addresses };
   });
 
-const optionalUrl = (protocols: string[], example: string) =>
-  z
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A URL with one of the protocols. `host: "required"` also refuses one without a host (`http://`);
+ * database URLs may leave it out to reach a Unix socket (postgres:///db?host=/var/run/postgresql).
+ */
+const optionalUrl = (protocols: string[], example: string, host: "required" | "optional" = "optional") => {
+  const kinds = protocols.map((p) => `${p}://`).join(" or ");
+  const rule = `must be a ${kinds} URL${host === "required" ? " with a host" : ""}, such as ${example}`;
+  return z
     .string()
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)), {
-      message: `must be a URL such as ${example}`,
-    });
+    .refine((value) => value === undefined || isUrl(value, protocols, host), { message: rule });
+};
+
+function isUrl(value: string, protocols: string[], host: "required" | "optional"): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol.slice(0, -1)) && (host === "optional" || url.hostname !== "");
+  } catch {
+    return false;
+  }
+}
+
+const PORT_RULE = "must be a whole number from 0 to 65535";
+const BODY_LIMIT_RULE = "must be a whole number of bytes, at least 1024";
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535, "must be a port number (0-65535)").default(3000),
-  PUBLIC_URL: optionalUrl(["http", "https"], "https://example.com"),
+  HOST: z.string().min(1, "must not be empty (0.0.0.0 listens on every interface)").default("0.0.0.0"),
+  PORT: z.coerce.number({ error: PORT_RULE }).int(PORT_RULE).min(0, PORT_RULE).max(65535, PORT_RULE).default(3000),
+  PUBLIC_URL: optionalUrl(["https", "http"], "https://lab.example.com", "required"),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"], "postgres://user:pass@localhost:5432/db"),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: z.string().min(1, "must not be empty (a folder such as ./data)").default("./data"),
   TRUST_PROXY: trustProxy,
-  SMTP_URL: optionalUrl(["smtp", "smtps"], "smtp://user:pass@smtp.example.com:587"),
-  MAIL_FROM: z.string().min(3).default("The $100 Lab <hello@localhost>"),
+  SMTP_URL: optionalUrl(["smtp", "smtps"], "smtp://user:pass@smtp.example.com:587", "required"),
+  MAIL_FROM: z
+    .string()
+    .min(3, "must be a sender address of at least 3 characters, such as The $100 Lab <hello@example.com>")
+    .default("The $100 Lab <hello@localhost>"),
   REDIS_URL: optionalUrl(["redis", "rediss"], "redis://127.0.0.1:6379"),
   RATE_LIMITS: flag.default(true),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  BODY_LIMIT_BYTES: z.coerce.number({ error: "must be a number" }).int().min(1024).default(100 * 1024),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  BODY_LIMIT_BYTES: z.coerce.number({ error: BODY_LIMIT_RULE }).int(BODY_LIMIT_RULE).min(1024, BODY_LIMIT_RULE).default(100 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int("must be a whole number of milliseconds")
@@ -107,10 +130,32 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Production links (password resets, alerts) and the cross-site check need the address people really
+ * use, over https: guessing http://localhost would mail dead links and downgrade cookies.
+ * Reads the raw values, so the rule is listed beside any other problem; a malformed URL is left to the schema.
+ */
+function productionProblems(env: NodeJS.ProcessEnv): Array<{ name: string; rule: string }> {
+  if (env.NODE_ENV !== "production") return [];
+  const loopbackExample = "http:// only for a loopback host such as http://127.0.0.1:3000 or http://localhost:3000";
+  const publicUrl = env.PUBLIC_URL?.trim();
+  if (!publicUrl) {
+    return [{ name: "PUBLIC_URL", rule: `is required when NODE_ENV=production: the https:// address people use to reach the site (${loopbackExample})` }];
+  }
+  if (!URL.canParse(publicUrl)) return [];
+  const url = new URL(publicUrl);
+  if (url.protocol !== "http:" || LOOPBACK_HOSTS.has(url.hostname)) return [];
+  return [{ name: "PUBLIC_URL", rule: `must use https:// when NODE_ENV=production (${loopbackExample})` }];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => ({ name: issue.path.join("."), rule: issue.message }))),
+    ...productionProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) {
+    const lines = problems.map((problem) => `  ${problem.name}: ${problem.rule}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;

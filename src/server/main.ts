@@ -10,7 +10,7 @@ import { connectRedis } from "./infra/redis";
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger({ level: config.logLevel, env: config.env });
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
   );
@@ -19,7 +19,7 @@ async function main() {
   const mailer = createMailer(config, database.db, logger);
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
   const geo = createGeoLookup({ trustProxy: config.behindProxy });
-  void warmGeoLookup();
+  warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
   const app = await buildApp({ config, database, mailer, rateLimits, logger, geo, ...(redis ? { redis } : {}) });
 
   let closing = false;
@@ -41,6 +41,9 @@ async function main() {
   );
   if (config.env === "production" && config.rateLimits && !redis) {
     logger.warn("Rate limits are counted per instance (REDIS_URL is not set): behind a load balancer, each instance grants its own budget");
+  }
+  if (config.env === "production" && !mailer.delivers) {
+    logger.warn("No mail transport is set (SMTP_URL): mail is not delivered, only kept in the outbox table (mail_messages)");
   }
   if (!(await adminExists(database.db))) {
     logger.warn("No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com --password '...'");

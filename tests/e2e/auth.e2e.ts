@@ -7,7 +7,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ admins: [admin] });
+  // Development: the outbox prints the reset link that a journey below follows (production never logs links).
+  server = await startServer({ admins: [admin], env: { NODE_ENV: "development" } });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ const SCREENSHOT_DIR = path.resolve("tests/e2e/screenshots");
 export type RunningServer = {
   url: string;
   dataDir: string;
-  /** JSON log lines the server printed so far (the outbox mailer logs its links there). */
+  /** JSON log lines the server printed so far (outside production the outbox mailer logs its links there). */
   logs: Array<Record<string, unknown>>;
   /** Stops the process; the data folder is removed unless `keepData` (to inspect it or start again on it). */
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -113,7 +113,7 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** The last link the outbox mailer logged for an address. */
+/** The last link the outbox mailer logged for an address (a server started with NODE_ENV=development). */
 export function lastMailedLink(server: RunningServer, to: string): string {
   const mails = server.logs.filter((line) => (line.mail as { to?: string } | undefined)?.to === to);
   const links = (mails.at(-1)?.mail as { links?: string[] } | undefined)?.links;

@@ -49,7 +49,7 @@ export function useTestApp(options: Options = {}) {
       },
     });
     // The app's own logger (its serializers included), writing to the sink the tests read.
-    const logger = createLogger("info", sink);
+    const logger = createLogger({ level: "info", env: "test", destination: sink });
     const redis = options.redis?.(logger);
     const deps: AppDeps & { redis?: Redis } = {
       config: { ...config, clientDir: options.clientDir ?? "/nonexistent" },

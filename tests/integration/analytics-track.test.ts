@@ -10,7 +10,7 @@ const CHROME_ANDROID =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36";
 const FIREFOX_DESKTOP = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-/** A Gamma-owned address geoip-lite places in England. */
+/** A Gamma-owned address the GeoLite2 city database places in England. */
 const UK_ADDRESS = "81.2.69.160";
 
 type Send = { ip?: string; ua?: string; contentType?: string; raw?: string };
@@ -72,7 +72,7 @@ describe("POST /api/analytics/track", () => {
       url: "https://lab.example/builders?utm_source=newsletter",
       maskedIp: "81.2.69.0",
       country: "GB",
-      region: "ENG",
+      region: "England",
       timezone: "Europe/London",
       deviceType: "mobile",
       browser: "Chrome",

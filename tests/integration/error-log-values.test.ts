@@ -89,7 +89,7 @@ async function expectDuplicateLoggedWithoutValues(insertAgain: () => Promise<unk
       done();
     },
   });
-  createLogger("info", sink).error({ err: error }, "insert failed");
+  createLogger({ level: "info", env: "test", destination: sink }).error({ err: error }, "insert failed");
   expect(lines).toHaveLength(1);
   expect(lines[0]).toContain("insert into");
   expect(lines[0]).toContain('"code":"23505"');

@@ -32,7 +32,7 @@ describe("POST /api/waitlist/join", () => {
       interests: ["Analytics", "Angel Investing"],
       source: "homepage",
       country: "GB",
-      // geoip-lite's bundled city for this address; its name may change with the data, so any text.
+      // The city database's city for this address (Bracknell today); it may change with the data, so any text.
       city: expect.any(String),
     });
     expect(stored!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);

@@ -2,6 +2,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config";
 
+/** The message loadConfig throws for the environment, or fails the test when it accepts it. */
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
 describe("loadConfig", () => {
   it("serves a newcomer with defaults: port 3000, embedded database in ./data, rate limits on", () => {
     const config = loadConfig({});
@@ -13,16 +24,67 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({ port: 8080, databaseUrl: "postgres://u@h/db", trustProxy: { hops: 1 }, behindProxy: true, publicUrl: "https://lab.example", smtpUrl: "smtp://h:587", rateLimits: false });
   });
 
-  it("names each bad value with a clear message", () => {
-    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", TRUST_PROXY: "maybe" })).toThrow(ConfigError);
-    try {
-      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", TRUST_PROXY: "maybe" });
-    } catch (error) {
-      const message = (error as Error).message;
-      expect(message).toContain("PORT: must be a number");
-      expect(message).toContain("DATABASE_URL: must be a URL such as postgres://");
-      expect(message).toContain("TRUST_PROXY: must be 0, a number of proxy hops (1 behind one load balancer) or a comma-separated list of proxy addresses/CIDRs (not an address or CIDR: maybe)");
+  it("names each bad value with the rule it breaks, all of them at once", () => {
+    const message = problemsOf({ PORT: "eighty", DATABASE_URL: "mysql://x", TRUST_PROXY: "maybe" });
+    expect(message).toContain("PORT: must be a whole number from 0 to 65535");
+    expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL, such as postgres://");
+    expect(message).toContain("TRUST_PROXY: must be 0, a number of proxy hops (1 behind one load balancer) or a comma-separated list of proxy addresses/CIDRs (not an address or CIDR: maybe)");
+  });
+
+  it.each(["-1", "65536", "1.5", "eighty"])("refuses PORT=%s with the range, not 'must be a number'", (port) => {
+    expect(problemsOf({ PORT: port })).toContain("PORT: must be a whole number from 0 to 65535");
+  });
+
+  it.each(["100", "1.5", "lots"])("refuses BODY_LIMIT_BYTES=%s with its rule", (limit) => {
+    expect(problemsOf({ BODY_LIMIT_BYTES: limit })).toContain("BODY_LIMIT_BYTES: must be a whole number of bytes, at least 1024");
+  });
+
+  it("names the allowed values of every enumerated setting", () => {
+    expect(problemsOf({ LOG_LEVEL: "verbose" })).toContain("LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent");
+    expect(problemsOf({ NODE_ENV: "staging" })).toContain("NODE_ENV: must be development, production or test");
+    expect(problemsOf({ RATE_LIMITS: "yes" })).toContain("RATE_LIMITS: must be one of 1, 0, true, false, on, off");
+    expect(problemsOf({ ANALYTICS_PERSIST: "2" })).toContain("ANALYTICS_PERSIST: must be one of 1, 0, true, false, on, off");
+  });
+
+  it("says what an empty or too short text setting needs", () => {
+    expect(problemsOf({ HOST: "" })).toContain("HOST: must not be empty");
+    expect(problemsOf({ DATA_DIR: "" })).toContain("DATA_DIR: must not be empty");
+    expect(problemsOf({ MAIL_FROM: "x" })).toContain("MAIL_FROM: must be a sender address of at least 3 characters");
+  });
+
+  it("refuses a URL without a host, or with the wrong scheme, in every environment", () => {
+    for (const NODE_ENV of ["development", "test", "production"]) {
+      expect(problemsOf({ NODE_ENV, PUBLIC_URL: "http://" })).toContain("PUBLIC_URL: must be a https:// or http:// URL with a host");
+      expect(problemsOf({ NODE_ENV, PUBLIC_URL: "lab.example.com" })).toContain("PUBLIC_URL: must be a https:// or http:// URL with a host");
     }
+    expect(problemsOf({ SMTP_URL: "smtp://" })).toContain("SMTP_URL: must be a smtp:// or smtps:// URL with a host");
+    expect(problemsOf({ REDIS_URL: "http://cache:6379" })).toContain("REDIS_URL: must be a redis:// or rediss:// URL");
+  });
+
+  it("accepts a database URL that reaches a Unix socket (no host)", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres:///lab?host=/var/run/postgresql" }).databaseUrl).toBe("postgres:///lab?host=/var/run/postgresql");
+  });
+
+  describe("in production", () => {
+    it("requires PUBLIC_URL, and says which form", () => {
+      const message = problemsOf({ NODE_ENV: "production" });
+      expect(message).toContain("PUBLIC_URL: is required when NODE_ENV=production");
+      expect(message).toContain("http:// only for a loopback host such as http://127.0.0.1:3000");
+    });
+
+    it("requires https, except for a loopback host", () => {
+      expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://lab.example.com" })).toContain("PUBLIC_URL: must use https:// when NODE_ENV=production");
+      expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://10.0.0.5:3000" })).toContain("PUBLIC_URL: must use https://");
+      for (const PUBLIC_URL of ["https://lab.example.com", "http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"]) {
+        expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL }).publicUrl).toBe(PUBLIC_URL);
+      }
+    });
+
+    it("lists the production rule beside every other problem", () => {
+      const message = problemsOf({ NODE_ENV: "production", PORT: "-1", PUBLIC_URL: "http://lab.example.com" });
+      expect(message).toContain("PORT: must be a whole number from 0 to 65535");
+      expect(message).toContain("PUBLIC_URL: must use https://");
+    });
   });
 
   it.each([

@@ -11,8 +11,13 @@ export function PrivacyPage() {
         <ul>
           <li>Your account: name, email address and role. Passwords are stored only as a one-way hash.</li>
           <li>What you choose to send us: waitlist sign-ups, builder profiles and images you upload.</li>
-          <li>Basic visit statistics: pages viewed, referring site, approximate country and device type.</li>
+          <li>Basic visit statistics: pages viewed, referring site, approximate place and device type.</li>
         </ul>
+        <p>
+          The approximate place (country, region, city) is looked up on our server from your network address. This
+          product includes GeoLite2 Data created by MaxMind, available from{" "}
+          <a href="https://www.maxmind.com">https://www.maxmind.com</a>.
+        </p>
       </section>
       <section>
         <h2>Cookies and browser storage</h2>

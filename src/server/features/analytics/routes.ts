@@ -4,6 +4,7 @@ import { analyticsDashboardInput } from "../../../common/analytics-dashboard";
 import type { Guards } from "../../auth/guards";
 import type { AppDeps } from "../../deps";
 import { parseInput } from "../../infra/http";
+import { DEBUG_REQUEST_LOGS } from "../../infra/request-log";
 import { createUserAgentLookup } from "../../infra/user-agent";
 import { createDailySalts } from "./daily-salt";
 import { getAnalyticsDashboard } from "./dashboard";
@@ -65,7 +66,7 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
     scope.removeContentTypeParser("text/plain");
     scope.addContentTypeParser("text/plain", { parseAs: "string" }, scope.getDefaultJsonParser("error", "error"));
 
-    scope.post(ANALYTICS_TRACK_PATH, { bodyLimit: ANALYTICS_BODY_LIMIT_BYTES }, async (request, reply) => {
+    scope.post(ANALYTICS_TRACK_PATH, { bodyLimit: ANALYTICS_BODY_LIMIT_BYTES, ...DEBUG_REQUEST_LOGS }, async (request, reply) => {
       await deps.rateLimits.consume("analyticsTrack", request.ip);
       await analytics.track(request.body, { ip: request.ip, userAgent: request.headers["user-agent"], headers: request.headers });
       return reply.code(202).send();

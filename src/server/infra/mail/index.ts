@@ -7,7 +7,7 @@ import { createSmtpMailer } from "./smtp-mailer";
 
 export type { MailMessage, Mailer, MailReceipt } from "./mailer";
 
-export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">, db: Database, logger: Logger): Mailer {
+export function createMailer(config: Pick<Config, "env" | "smtpUrl" | "mailFrom">, db: Database, logger: Logger): Mailer {
   if (config.smtpUrl) return createSmtpMailer(db, config.smtpUrl, config.mailFrom);
-  return createOutboxMailer(db, config.mailFrom, logger);
+  return createOutboxMailer(db, config.mailFrom, logger, { showLinks: config.env !== "production" });
 }

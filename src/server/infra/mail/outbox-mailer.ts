@@ -5,8 +5,12 @@ import type { Mailer } from "./mailer";
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
 
-/** The default: keeps each message in the database and prints it, links included, to the log. */
-export function createOutboxMailer(db: Database, from: string, logger: Logger): Mailer {
+/**
+ * The default: keeps each message in the database. On a developer's machine it also prints the
+ * message's links to the log, so a newcomer can follow a password reset; in production (`showLinks`
+ * off) links carry live tokens and the log only says that a message was kept, never its links or body.
+ */
+export function createOutboxMailer(db: Database, from: string, logger: Logger, options: { showLinks: boolean }): Mailer {
   return {
     driver: "outbox",
     delivers: false,
@@ -15,8 +19,12 @@ export function createOutboxMailer(db: Database, from: string, logger: Logger): 
         .insert(mailMessages)
         .values({ driver: "outbox", fromAddress: from, toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
         .returning({ id: mailMessages.id });
-      const links = message.text.match(LINK_PATTERN) ?? [];
-      logger.info({ mail: { to: message.to, subject: message.subject, links } }, `outbox mail to ${message.to}: ${message.subject}`);
+      if (options.showLinks) {
+        const links = message.text.match(LINK_PATTERN) ?? [];
+        logger.info({ mail: { to: message.to, subject: message.subject, links } }, `outbox mail to ${message.to}: ${message.subject}`);
+      } else {
+        logger.info({ mail: { id: row!.id, subject: message.subject } }, "outbox mail kept in the database, not delivered (no mail transport is set)");
+      }
       return { driver: "outbox", messageId: row!.id };
     },
     async verify() {},

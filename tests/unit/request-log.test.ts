@@ -1,0 +1,63 @@
+import { Writable } from "node:stream";
+import Fastify from "fastify";
+import { pino } from "pino";
+import { describe, expect, it } from "vitest";
+import { createRequestLogController, DEBUG_REQUEST_LOGS } from "../../src/server/infra/request-log";
+
+/** A real Fastify app with a loud and a quiet route, logging at `level` into an array. */
+async function appLoggingAt(level: string) {
+  const lines: Array<{ level: number; msg: string; req?: { url: string }; res?: { statusCode: number } }> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = Fastify({ loggerInstance: pino({ level }, sink), logController: createRequestLogController() });
+  app.get("/loud", async () => ({ ok: true }));
+  app.get("/quiet", DEBUG_REQUEST_LOGS, async () => ({ ok: true }));
+  app.get("/broken", DEBUG_REQUEST_LOGS, async () => {
+    throw new Error("boom");
+  });
+  await app.ready();
+  return { app, lines };
+}
+
+describe("request log lines at the route's level", () => {
+  it("at info: a quiet route logs nothing, a loud one its two lines", async () => {
+    const { app, lines } = await appLoggingAt("info");
+    await app.inject({ url: "/quiet" });
+    expect(lines).toEqual([]);
+    await app.inject({ url: "/loud" });
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [30, "incoming request"],
+      [30, "request completed"],
+    ]);
+    await app.close();
+  });
+
+  it("at warn: a quiet route stays quiet (the logLevel route option would have made it log at debug)", async () => {
+    const { app, lines } = await appLoggingAt("warn");
+    await app.inject({ url: "/quiet" });
+    await app.inject({ url: "/loud" });
+    expect(lines).toEqual([]);
+    await app.close();
+  });
+
+  it("at debug: a quiet route's lines appear at debug", async () => {
+    const { app, lines } = await appLoggingAt("debug");
+    await app.inject({ url: "/quiet" });
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [20, "incoming request"],
+      [20, "request completed"],
+    ]);
+    await app.close();
+  });
+
+  it("a quiet route's server error is still logged at error level", async () => {
+    const { app, lines } = await appLoggingAt("info");
+    expect((await app.inject({ url: "/broken" })).statusCode).toBe(500);
+    expect(lines.some((line) => line.level === 50)).toBe(true);
+    await app.close();
+  });
+});
