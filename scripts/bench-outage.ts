@@ -63,31 +63,38 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = startServer(databaseUrl, port);
   let crashed: string | undefined;
-  child.once("exit", (code, signal) => (crashed = `exit code ${code ?? "-"}${signal ? `, signal ${signal}` : ""}`));
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) crashed = `exit code ${code ?? "-"}${signal ? `, signal ${signal}` : ""}`;
+  });
+  const stop = () => {
+    stopping = true;
+    return stopServer(child);
+  };
 
   try {
     await waitUntilHealthy(baseUrl, child);
     const statuses = new Map<number, number>();
     const answered = () => statuses.get(202) ?? 0;
-    const load = (connections: number, seconds: number) => {
-      const instance = autocannon({
-        url: `${baseUrl}/api/analytics/track`,
-        connections,
-        duration: seconds,
-        headers: { "content-type": "application/json", "user-agent": BENCH_USER_AGENT },
-        requests: trackBodies().map((body) => ({ method: "POST" as const, body })),
+    const load = (connections: number, seconds: number) =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        const options = {
+          url: `${baseUrl}/api/analytics/track`,
+          connections,
+          duration: seconds,
+          headers: { "content-type": "application/json", "user-agent": BENCH_USER_AGENT },
+          requests: trackBodies().map((body) => ({ method: "POST" as const, body })),
+        };
+        const instance = autocannon(options, (error, result) => (error ? reject(error as Error) : resolve(result)));
+        instance.on("response", (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
       });
-      instance.on("response", (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
-      return instance;
-    };
     process.stdout.write(`warming up for ${WARM_UP_SECONDS} s...\n`);
     await load(10, WARM_UP_SECONDS);
 
     process.stdout.write(`${CONNECTIONS} connections for ${DURATION_SECONDS} s, restarting Postgres after ${RESTART_AFTER_SECONDS} s...\n`);
     const loadStart = performance.now();
     const answeredAtStart = answered();
-    const running = load(CONNECTIONS, DURATION_SECONDS);
-    const finished = new Promise<autocannon.Result>((resolve) => running.once("done", resolve));
+    const finished = load(CONNECTIONS, DURATION_SECONDS);
 
     let restartBegan: number | undefined;
     let databaseBack: number | undefined;
@@ -122,7 +129,7 @@ async function main() {
     sampling = false;
     await sampler;
 
-    const exitCode = crashed ? undefined : await stopServer(child);
+    const exitCode = crashed ? undefined : await stop();
     const stored = (await storedCount(databaseUrl)) ?? Number.NaN;
     const total = answered();
     const lost = Math.max(0, total - stored);
@@ -153,7 +160,7 @@ async function main() {
     console.log(passed ? "PASS" : "FAIL");
     process.exitCode = passed ? 0 : 1;
   } finally {
-    if (!crashed) await stopServer(child).catch(() => {});
+    if (!crashed) await stop().catch(() => {});
     await cluster.remove();
   }
 }

@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
-import path from "node:path";
 
 export const BENCH_USER_AGENT =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
@@ -52,10 +51,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `tsx src/server/main.ts` in production mode with rate limits off; stderr is inherited so a crash shows. */
+/**
+ * The server in production mode with rate limits off; stderr is inherited so a crash shows. Node runs it
+ * with tsx as a loader rather than through the tsx command, so SIGTERM reaches the server itself (the tsx
+ * command exits with 143 when the server is too busy to confirm the signal quickly, leaving it running).
+ */
 export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  const tsx = path.resolve("node_modules/.bin/tsx");
-  return spawn(tsx, ["src/server/main.ts"], {
+  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

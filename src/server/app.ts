@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { createGuards } from "./auth/guards";
 import { isCrossSiteCookieWrite } from "./auth/origin-check";
+import { databaseUnavailableError } from "./db/errors";
 import type { AppDeps } from "./deps";
 import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
@@ -41,8 +42,12 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   });
   const guards = createGuards(deps);
 
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) return reply.code(DOMAIN_ERROR_STATUS[error.kind]).send({ error: error.message });
+  app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+    const error = databaseUnavailableError(thrown) ?? thrown;
+    if (error instanceof DomainError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("Retry-After", String(error.retryAfterSeconds));
+      return reply.code(DOMAIN_ERROR_STATUS[error.kind]).send({ error: error.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");

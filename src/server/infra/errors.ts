@@ -19,6 +19,8 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
+    /** Sent as the Retry-After header: when asking again makes sense. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";
