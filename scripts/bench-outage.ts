@@ -96,16 +96,15 @@ async function main() {
     const answeredAtStart = answered();
     const finished = load(CONNECTIONS, DURATION_SECONDS);
 
-    let restartBegan: number | undefined;
-    let databaseBack: number | undefined;
-    let healthyAgain: number | undefined;
+    /** performance.now() when the restart began, when Postgres took connections again, and when /healthz said ok again. */
+    const timeline: { restartBegan?: number; databaseBack?: number; healthyAgain?: number } = {};
     let healthFailures = 0;
     const bufferedSeconds: number[] = [];
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
         const began = performance.now();
-        const stored = restartBegan === undefined ? await storedCount(databaseUrl) : undefined;
+        const stored = timeline.restartBegan === undefined ? await storedCount(databaseUrl) : undefined;
         const sent = answered();
         const elapsed = (performance.now() - loadStart) / 1000;
         const rate = (sent - answeredAtStart) / elapsed;
@@ -114,16 +113,16 @@ async function main() {
           (response) => response.ok,
           () => false,
         );
-        if (!healthy && restartBegan !== undefined) healthFailures += 1;
-        if (healthy && databaseBack !== undefined && healthyAgain === undefined) healthyAgain = performance.now();
+        if (!healthy && timeline.restartBegan !== undefined) healthFailures += 1;
+        if (healthy && timeline.databaseBack !== undefined) timeline.healthyAgain ??= performance.now();
         await sleep(Math.max(0, SAMPLE_EVERY_MS - (performance.now() - began)));
       }
     })();
 
     await sleep(RESTART_AFTER_SECONDS * 1000);
-    restartBegan = performance.now();
+    const restartBegan = (timeline.restartBegan = performance.now());
     await cluster.restart();
-    databaseBack = performance.now();
+    const databaseBack = (timeline.databaseBack = performance.now());
     process.stdout.write(`Postgres restarted in ${((databaseBack - restartBegan) / 1000).toFixed(1)} s\n`);
     const result = await finished;
     sampling = false;
@@ -133,7 +132,7 @@ async function main() {
     const stored = (await storedCount(databaseUrl)) ?? Number.NaN;
     const total = answered();
     const lost = Math.max(0, total - stored);
-    const recoverSeconds = healthyAgain !== undefined && databaseBack !== undefined ? (healthyAgain - databaseBack) / 1000 : undefined;
+    const recoverSeconds = timeline.healthyAgain === undefined ? undefined : (timeline.healthyAgain - databaseBack) / 1000;
     const others = [...statuses].filter(([status]) => status !== 202 && status !== 503);
 
     console.log("");

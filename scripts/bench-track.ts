@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
-import postgres from "postgres";
+import pg from "pg";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECTIONS = 50;
@@ -124,7 +124,8 @@ function load(url: string, connections: number, seconds: number) {
 }
 
 async function run(label: string, databaseUrl: string, persist: boolean): Promise<RunResult> {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
   try {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -134,7 +135,7 @@ async function run(label: string, databaseUrl: string, persist: boolean): Promis
     try {
       await waitUntilHealthy(url, child);
       // The server migrates at start-up, so the table exists from here on.
-      await sql`truncate analytics_events`;
+      await sql.query("truncate analytics_events");
       process.stdout.write(`\n[${label}] warming up for ${WARM_UP_SECONDS} s...\n`);
       warmUpOk = (await load(url, 10, WARM_UP_SECONDS))["2xx"];
       process.stdout.write(`[${label}] ${CONNECTIONS} connections for ${DURATION_SECONDS} s...\n`);
@@ -143,7 +144,8 @@ async function run(label: string, databaseUrl: string, persist: boolean): Promis
       const code = await stopServer(child);
       if (code !== 0) process.stdout.write(`[${label}] the server exited with code ${code}\n`);
     }
-    const [{ stored }] = (await sql`select count(*)::int as stored from analytics_events`) as unknown as [{ stored: number }];
+    const { rows } = await sql.query<{ stored: number }>("select count(*)::int as stored from analytics_events");
+    const stored = rows[0]?.stored ?? 0;
     return {
       label,
       rps: result.requests.average,
@@ -154,14 +156,15 @@ async function run(label: string, databaseUrl: string, persist: boolean): Promis
       stored,
     };
   } finally {
-    await sql.end({ timeout: 5 });
+    await sql.end();
   }
 }
 
 async function main() {
   const name = `bench_track_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
   const databaseUrl = withDatabase(BASE_URL, name);
   let passed: boolean;
   try {
@@ -190,8 +193,8 @@ async function main() {
     passed = ratio >= MIN_RATIO && lost === 0 && persisted.non2xx === 0 && persisted.errors === 0;
     console.log(passed ? "PASS" : "FAIL: over budget");
   } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 5 });
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
   }
   process.exitCode = passed ? 0 : 1;
 }

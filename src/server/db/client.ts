@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -64,10 +63,7 @@ function openPostgres({ url, maxConnections = 10, logger }: Extract<DatabaseTarg
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // A connection the server drops while idle in the pool is reported here; unheard, it would crash the process.
   pool.on("error", (error) => logger?.warn({ err: error }, "database: an idle connection was lost; the pool opens a new one when needed"));
-  // A connection checked out for a transaction has no pool listener: its failure reaches the query
-  // that is waiting on it, and the pool discards it on release. This listener only keeps the event
-  // from being unhandled (which would crash the process).
-  pool.on("connect", (client) => client.on("error", () => {}));
+  releaseLostConnections(pool);
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,
@@ -89,6 +85,27 @@ function openPostgres({ url, maxConnections = 10, logger }: Extract<DatabaseTarg
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * A connection checked out for a transaction has no pool listener: unheard, its failure would crash the
+ * process. And drizzle releases a transaction's connection only once BEGIN succeeded, so one lost before
+ * that would stay checked out forever: ten of them and the pool is wedged. So a checked-out connection
+ * that fails is handed back at once (the pool discards it), and drizzle's own release later does nothing.
+ * The query waiting on the connection gets the failure either way.
+ */
+function releaseLostConnections(pool: pg.Pool) {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => {
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      client.release = () => {};
+      release.call(client, error);
+    }),
+  );
 }
 
 /** PGlite is one process at a time: a lock file in the data folder says who holds it. */
