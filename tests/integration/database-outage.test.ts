@@ -42,17 +42,17 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): P
 }
 
 let sent = 0;
-/** Posts one event of the session; resolves with the status. */
-const track = async (sessionId: string) => {
+/** Posts one event of the session, as a browser's beacon. */
+const postEvent = (sessionId: string) => {
   sent += 1;
-  const response = await t.inject({
+  return t.inject({
     method: "POST",
     url: "/api/analytics/track",
     headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" },
     payload: { event: "page_view", page: `/outage/${sent}`, sessionId },
   });
-  return response.statusCode;
 };
+const track = async (sessionId: string) => (await postEvent(sessionId)).statusCode;
 
 const storedEvents = (sessionId: string) => t.db.$count(analyticsEvents, eq(analyticsEvents.sessionId, sessionId));
 
@@ -109,6 +109,14 @@ describe("a database outage", () => {
       // Events are still answered: the writer holds them until the database is back.
       const during = await Promise.all(Array.from({ length: 20 }, () => track("refused")));
       expect(new Set(during)).toEqual(new Set([202]));
+      // ...until the writer's buffer is full: then the beacon is refused with 503 and Retry-After, not answered.
+      const writer = analyticsWriterOf(t.deps)!;
+      let filled = 0;
+      while (writer.push({ event: "page_view", page: "/filler", sessionId: "filler", visitorId: "filler" })) filled += 1;
+      const full = await postEvent("refused-when-full");
+      expect(full.statusCode).toBe(503);
+      expect(full.json()).toEqual({ error: expect.any(String) });
+      expect(Number(full.headers["retry-after"])).toBeGreaterThan(0);
 
       await admin.query(`alter database "${databaseName}" allow_connections true`);
       expect((await until(() => t.inject({ url: "/healthz" }), (r) => r.statusCode === 200)).statusCode).toBe(200);
@@ -116,6 +124,8 @@ describe("a database outage", () => {
       expect((await until(() => t.trpcQuery("builders.list"), (r) => r.status === 200)).status).toBe(200);
       await analyticsWriterOf(t.deps)!.flush();
       expect(await storedEvents("refused")).toBe(20);
+      expect(await storedEvents("filler")).toBe(filled);
+      expect(await storedEvents("refused-when-full")).toBe(0);
     });
   });
 });
