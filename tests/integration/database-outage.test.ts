@@ -96,6 +96,7 @@ describe("a database outage", () => {
     ctx.skip(!usesRealPostgres(), ONLY_ON_POSTGRES);
     await duringOutages(async () => {
       expect((await t.inject({ url: "/api/builders" })).statusCode).toBe(200);
+      const member = await t.createUser();
       await admin.query(`alter database "${databaseName}" allow_connections false`);
       await killAppConnections();
 
@@ -105,6 +106,10 @@ describe("a database outage", () => {
       expect(rest.headers["retry-after"]).toBeDefined();
       const rpc = await t.trpcQuery("builders.list");
       expect([rpc.status, rpc.error?.data.code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+      // A signed-in call fails earlier, reading its session: the same answer.
+      const me = await t.trpcQuery("auth.me", undefined, member.headers);
+      expect([me.status, me.error?.data.code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+      expect((await t.inject({ url: "/api/builders", headers: member.headers })).statusCode).toBe(503);
       expect((await t.inject({ url: "/healthz" })).statusCode).toBe(503);
       // Events are still answered: the writer holds them until the database is back.
       const during = await Promise.all(Array.from({ length: 20 }, () => track("refused")));
