@@ -62,6 +62,11 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = startServer(databaseUrl, port);
+  // Interrupted (Ctrl-C): still stop the server and the cluster (pg_ctl runs it in the background) and delete it.
+  process.once("SIGINT", () => {
+    child.kill("SIGKILL");
+    void cluster.remove().finally(() => process.exit(130));
+  });
   let crashed: string | undefined;
   let stopping = false;
   child.once("exit", (code, signal) => {
