@@ -62,8 +62,12 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = startServer(databaseUrl, port);
-  // Interrupted (Ctrl-C): still stop the server and the cluster (pg_ctl runs it in the background) and delete it.
-  process.once("SIGINT", () => {
+  // Interrupted (Ctrl-C): still stop the server and the cluster (pg_ctl runs it in the background) and delete
+  // it. Ctrl-C reaches this process twice (from the terminal and relayed by tsx): later ones must not cut it short.
+  let interrupted = false;
+  process.on("SIGINT", () => {
+    if (interrupted) return;
+    interrupted = true;
     child.kill("SIGKILL");
     void cluster.remove().finally(() => process.exit(130));
   });
