@@ -15,7 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
+import pg from "pg";
 import { ANALYTICS_TIME_RANGE_MS, ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "../src/common/analytics-dashboard";
 import { openDatabase, rowsOf, type DatabaseHandle } from "../src/server/db/client";
 import { getAnalyticsDashboard } from "../src/server/features/analytics/dashboard";
@@ -117,8 +117,9 @@ async function matchesEvents(handle: DatabaseHandle, timeRange: AnalyticsTimeRan
 
 async function main() {
   const name = `bench_dashboard_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
   const url = withDatabase(BASE_URL, name);
   const handle = await openDatabase({ kind: "postgres", url, maxConnections: 10 });
   let passed = true;
@@ -127,9 +128,10 @@ async function main() {
     await timed(`loading ${EVENTS.toLocaleString("en")} events`, () => bulkLoad(handle));
     await timed("building the rollups (rebuildRollups)", () => rebuildRollups(handle.db));
     await timed("vacuum analyze", async () => {
-      const direct = postgres(url, { max: 1, onnotice: () => {} });
-      await direct.unsafe("vacuum analyze");
-      await direct.end({ timeout: 5 });
+      const direct = new pg.Client({ connectionString: url });
+      await direct.connect();
+      await direct.query("vacuum analyze");
+      await direct.end();
     });
 
     const counts = rowsOf<Record<string, number>>(
@@ -180,8 +182,8 @@ async function main() {
   } finally {
     await handle.close();
     if (KEEP) console.log(`kept the database: ${url}`);
-    else await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 5 });
+    else await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
   }
   process.exitCode = passed ? 0 : 1;
 }

@@ -18,7 +18,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import autocannon from "autocannon";
-import postgres from "postgres";
+import pg from "pg";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECTIONS = 50;
@@ -193,10 +193,12 @@ async function startBenchServer(label: string, kind: ServerKind, databaseUrl: st
 
 async function main() {
   const name = `bench_track_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
   const databaseUrl = withDatabase(BASE_URL, name);
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
   const servers: BenchServer[] = [];
   let passed: boolean;
   try {
@@ -208,7 +210,7 @@ async function main() {
     // What a server holds once started: the geo database is opened right after listening.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const server of servers) server.rss.started = residentMb(server.child.pid);
-    await sql`truncate analytics_events`;
+    await sql.query("truncate analytics_events");
 
     for (const server of servers) {
       process.stdout.write(`[${server.label}] warming up with ${WARM_UP_EVENTS} events...\n`);
@@ -232,7 +234,7 @@ async function main() {
       if (code !== 0) process.stdout.write(`[${server.label}] the server exited with code ${code}\n`);
     }
 
-    const [{ stored }] = (await sql`select count(*)::int as stored from analytics_events`) as unknown as [{ stored: number }];
+    const stored = (await sql.query<{ stored: number }>("select count(*)::int as stored from analytics_events")).rows[0]?.stored ?? 0;
     const answered = persisted.warmUpOk + persisted.ok;
     // autocannon stops counting at the end of a turn while up to one request per connection is still in
     // flight; the server may store those, so more rows than 2xx answers is expected, never fewer.
@@ -273,9 +275,9 @@ async function main() {
     console.log(passed ? "PASS" : "FAIL: over budget");
   } finally {
     await Promise.allSettled(servers.map((server) => stopServer(server.child)));
-    await sql.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end({ timeout: 5 });
+    await sql.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
   }
   process.exitCode = passed ? 0 : 1;
 }

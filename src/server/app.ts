@@ -12,6 +12,7 @@ import { isPagePath } from "../common/page-routes";
 import { createGuards } from "./auth/guards";
 import { isCrossSiteCookieWrite } from "./auth/origin-check";
 import type { TrustProxy } from "./config";
+import { databaseUnavailableError } from "./db/errors";
 import type { AppDeps } from "./deps";
 import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
@@ -58,9 +59,10 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   registerRequestIdHeader(app);
   const guards = createGuards(deps);
 
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+    const error = databaseUnavailableError(thrown) ?? thrown;
     if (error instanceof DomainError) {
-      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", error.retryAfterSeconds);
+      if (error.retryAfterSeconds !== undefined) reply.header("Retry-After", String(error.retryAfterSeconds));
       return reply.code(DOMAIN_ERROR_STATUS[error.kind]).send({ error: error.message });
     }
     const status = error.statusCode ?? 500;

@@ -12,7 +12,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, env: config.env });
   const database = await openDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, logger } : { kind: "pglite", dataDir: config.dataDir },
   );
   await database.migrate();
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import postgres from "postgres";
+import pg from "pg";
 import { openDatabase } from "../../src/server/db/client";
 
 declare module "vitest" {
@@ -20,16 +20,17 @@ export default async function setup(project: TestProject) {
     return;
   }
   const templateName = `app_test_template_${process.pid}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${templateName}`);
-  await admin.unsafe(`create database ${templateName}`);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${templateName}`);
+  await admin.query(`create database ${templateName}`);
   const templateUrl = withDatabase(baseUrl, templateName);
   const handle = await openDatabase({ kind: "postgres", url: templateUrl, maxConnections: 1 });
   await handle.migrate();
   await handle.close();
   project.provide("templateDatabaseUrl", templateUrl);
   return async () => {
-    await admin.unsafe(`drop database if exists ${templateName} with (force)`);
+    await admin.query(`drop database if exists ${templateName} with (force)`);
     await admin.end();
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
+import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/server/db/client";
 import { withDatabase } from "./global-setup";
@@ -16,8 +16,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const template = new URL(templateUrl).pathname.slice(1);
   const name = `app_test_${randomUUID().replaceAll("-", "")}`;
-  const admin = postgres(templateUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name} template ${template}`);
+  const admin = new pg.Client({ connectionString: templateUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = withDatabase(templateUrl, name);
   const handle = await openDatabase({ kind: "postgres", url, maxConnections: 20 });
@@ -26,8 +27,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     close: async () => {
       await handle.close();
-      const cleanup = postgres(templateUrl, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      const cleanup = new pg.Client({ connectionString: templateUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
   };

@@ -52,6 +52,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -111,6 +112,27 @@ describe("track", () => {
     await settle();
     expect(browser.warn).toHaveBeenCalledWith("Analytics API failed: Service Unavailable");
     expect(browser.queue().map((e) => e.event)).toEqual(["image_upload"]);
+  });
+
+  it("holds events back after a 503 for its Retry-After, beacons none meanwhile, then resends them in order", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    analytics.installAnalytics();
+    browser.fetch.mockResolvedValueOnce(new Response(JSON.stringify({ error: "busy" }), { status: 503, headers: { "retry-after": "30" } }));
+    analytics.track("page_view", { page: "/a" });
+    await vi.advanceTimersByTimeAsync(0);
+    analytics.track("page_view", { page: "/b" });
+    expect(browser.fetch).toHaveBeenCalledTimes(1);
+    expect(browser.queue().map((e) => e.page)).toEqual(["/a", "/b"]);
+
+    browser.emit("pagehide");
+    expect(browser.navigator.sendBeacon).not.toHaveBeenCalled();
+    expect(browser.queue().map((e) => e.page)).toEqual(["/a", "/b"]);
+
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(browser.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(browser.sentBodies().map((e) => e.page)).toEqual(["/a", "/a", "/b"]);
+    expect(browser.queue()).toEqual([]);
   });
 
   it("queues the event when the request fails, but not one the server refused as invalid", async () => {

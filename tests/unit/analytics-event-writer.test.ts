@@ -83,37 +83,77 @@ describe("createEventWriter", () => {
     expect(db.batches.flat()).toEqual([1, 2, 3, 4, 5, 6, 7].map(row));
   });
 
-  it("logs a failed write, retries its rows once, and then drops them with their count logged", async () => {
+  it("keeps rows buffered while the database is away, retrying the oldest batch with a doubling, capped delay", async () => {
+    vi.useFakeTimers();
     const { logger, entries } = fakeLogger();
-    const insert = vi.fn(async () => {
-      throw new Error("database is down");
-    });
-    const writer = createEventWriter({ insert, logger, batchSize: 10, intervalMs: 5 });
+    const attempts: number[] = [];
+    const written: AnalyticsEventRow[][] = [];
+    const insert = async (rows: AnalyticsEventRow[]) => {
+      attempts.push(Date.now());
+      if (attempts.length <= 5) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      written.push(rows);
+    };
+    const writer = createEventWriter({ insert, logger, isUnavailable: () => true, batchSize: 2, intervalMs: 50, retryDelayMs: 100, maxRetryDelayMs: 400 });
+    const start = Date.now();
     writer.push(row(1));
-    writer.push(row(2));
-    await writer.flush();
-    expect(insert).toHaveBeenCalledTimes(2);
-    expect(entries.map((e) => [e.level, e.msg, e.fields.rows ?? e.fields.dropped])).toEqual([
-      ["error", "analytics: writing events failed; retrying once", 2],
-      ["error", "analytics: writing events failed again; events dropped", 2],
+    await vi.advanceTimersByTimeAsync(50);
+    for (let i = 2; i <= 5; i++) writer.push(row(i));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(attempts.map((at) => at - start)).toEqual([50, 150, 350, 750, 1150, 1550, 1550, 1600]);
+    expect(written.flat()).toEqual([1, 2, 3, 4, 5].map(row));
+    expect(written[0]).toHaveLength(2);
+    expect(entries.map((e) => [e.level, e.msg])).toEqual([
+      ["error", "analytics: writing events failed; they stay buffered and are retried"],
+      ...Array(4).fill(["warn", "analytics: writing events failed again; retrying"]),
+      ["warn", "analytics: writing events works again"],
     ]);
     expect(writer.pending).toBe(0);
   });
 
-  it("succeeds on the retry when the database comes back", async () => {
-    const { logger, entries } = fakeLogger();
-    const written: AnalyticsEventRow[][] = [];
-    let calls = 0;
+  it("flush waits for the database to come back and then writes everything", async () => {
+    const { logger } = fakeLogger();
+    let down = 3;
+    const written: AnalyticsEventRow[] = [];
     const insert = async (rows: AnalyticsEventRow[]) => {
-      calls += 1;
-      if (calls === 1) throw new Error("connection reset");
-      written.push(rows);
+      if (down-- > 0) throw new Error("Connection terminated unexpectedly");
+      written.push(...rows);
     };
-    const writer = createEventWriter({ insert, logger, batchSize: 10, intervalMs: 5 });
-    writer.push(row(1));
+    const writer = createEventWriter({ insert, logger, isUnavailable: () => true, batchSize: 10, intervalMs: 5, retryDelayMs: 1 });
+    for (let i = 1; i <= 3; i++) writer.push(row(i));
     await writer.flush();
-    expect(written).toEqual([[row(1)]]);
-    expect(entries).toHaveLength(1);
+    expect(written).toEqual([1, 2, 3].map(row));
+  });
+
+  it("drops a batch that keeps failing for another reason than a lost database, logged, and writes the next", async () => {
+    const { logger, entries } = fakeLogger();
+    const written: AnalyticsEventRow[] = [];
+    const insert = async (rows: AnalyticsEventRow[]) => {
+      if (rows.some((r) => r.page === "/1")) throw new Error("invalid input syntax");
+      written.push(...rows);
+    };
+    const writer = createEventWriter({ insert, logger, batchSize: 1, intervalMs: 5, retryDelayMs: 1 });
+    writer.push(row(1));
+    writer.push(row(2));
+    await writer.flush();
+    expect(written).toEqual([row(2)]);
+    expect(entries.map((e) => [e.level, e.msg, e.fields.dropped])).toEqual([
+      ["error", "analytics: writing events failed; they stay buffered and are retried", undefined],
+      ["warn", "analytics: writing events failed again; retrying", undefined],
+      ["error", "analytics: writing events failed 3 times; events dropped", 1],
+    ]);
+  });
+
+  it("on close, gives a lost database a deadline, then drops what is left with its count logged", async () => {
+    const { logger, entries } = fakeLogger();
+    const insert = async () => {
+      throw Object.assign(new Error("the database system is shutting down"), { code: "57P03" });
+    };
+    const writer = createEventWriter({ insert, logger, isUnavailable: () => true, batchSize: 10, intervalMs: 5, retryDelayMs: 1, closeTimeoutMs: 30 });
+    writer.push(row(1));
+    writer.push(row(2));
+    await writer.close();
+    expect(writer.pending).toBe(0);
+    expect(entries.at(-1)).toMatchObject({ level: "error", fields: { dropped: 2 } });
   });
 
   it("writes everything still buffered on close, and at once for rows pushed after it", async () => {
@@ -127,15 +167,16 @@ describe("createEventWriter", () => {
     expect(db.batches.flat()).toHaveLength(6);
   });
 
-  it("drops and counts new rows past the buffer bound instead of growing without limit", async () => {
+  it("refuses new rows past the buffer bound, and logs how many once writing works again", async () => {
     const { logger, entries } = fakeLogger();
     const db = fakeInsert();
     db.hold();
     const writer = createEventWriter({ insert: db.insert, logger, batchSize: 2, intervalMs: 60_000, maxBuffered: 4 });
-    for (let i = 1; i <= 10; i++) writer.push(row(i));
+    const taken = Array.from({ length: 10 }, (_, i) => writer.push(row(i + 1)));
+    expect(taken).toEqual([true, true, true, true, false, false, false, false, false, false]);
     db.release();
     await writer.flush();
-    expect(db.batches.flat()).toHaveLength(6);
-    expect(entries).toEqual([expect.objectContaining({ level: "warn", fields: { dropped: 4 } })]);
+    expect(db.batches.flat()).toEqual([1, 2, 3, 4].map(row));
+    expect(entries).toEqual([expect.objectContaining({ level: "warn", fields: { refused: 6 } })]);
   });
 });

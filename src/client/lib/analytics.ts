@@ -21,6 +21,8 @@ const SESSION_KEY = "analytics_session_id";
 const QUEUE_KEY = "analytics_queue";
 /** Oldest events are dropped past this many. */
 const QUEUE_LIMIT = 100;
+/** How long to hold events back after a 503 or 429 that names no Retry-After. */
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
 /** A render loop must not flood the endpoint: at most this many error events per page load. */
 const MAX_ERROR_EVENTS = 20;
 
@@ -52,7 +54,7 @@ export function track(event: AnalyticsEventName | (string & {}), props: TrackPro
     userAgent: navigator.userAgent,
   };
   forwardToThirdParties(payload);
-  if (!navigator.onLine) {
+  if (!navigator.onLine || sendingPaused()) {
     enqueue([payload]);
     return;
   }
@@ -135,6 +137,7 @@ async function send(payload: AnalyticsTrackPayload): Promise<boolean> {
   }
   if (response.ok) return true;
   console.warn(`Analytics API failed: ${response.statusText || response.status}`);
+  if (response.status === 503 || response.status === 429) pauseSending(response);
   // 400 and 413 say the event itself is unacceptable: sending it again could never succeed.
   if (response.status !== 400 && response.status !== 413) enqueue([payload]);
   return false;
@@ -143,8 +146,22 @@ async function send(payload: AnalyticsTrackPayload): Promise<boolean> {
 /** Events taken from the queue and not yet resent: put back if the page goes away meanwhile. */
 let resending: AnalyticsTrackPayload[] = [];
 
+/** The server asked to wait until then (503 or 429): events queue meanwhile and go out when it has passed. */
+let pausedUntil = 0;
+let resumeTimer: ReturnType<typeof setTimeout> | undefined;
+
+const sendingPaused = () => Date.now() < pausedUntil;
+
+function pauseSending(response: Response): void {
+  const seconds = Number(response.headers.get("retry-after"));
+  const delayMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_SECONDS) * 1000;
+  pausedUntil = Date.now() + delayMs;
+  clearTimeout(resumeTimer);
+  resumeTimer = setTimeout(() => void resendQueue(), delayMs);
+}
+
 async function resendQueue(): Promise<void> {
-  if (resending.length > 0 || !navigator.onLine) return;
+  if (resending.length > 0 || !navigator.onLine || sendingPaused()) return;
   resending = takeQueue();
   while (resending.length > 0) {
     const next = resending.shift()!;
@@ -157,7 +174,9 @@ async function resendQueue(): Promise<void> {
 }
 
 function beaconQueue(): void {
-  if (typeof navigator.sendBeacon !== "function" || !navigator.onLine) return;
+  // A beacon cannot see its answer: while the server is refusing events, a beaconed one would be lost,
+  // so the queue stays in localStorage for the next visit instead.
+  if (typeof navigator.sendBeacon !== "function" || !navigator.onLine || sendingPaused()) return;
   const queued = [...takeQueue(), ...resending];
   resending = [];
   // A string body goes as text/plain, which the endpoint reads as JSON; false means the browser refused it.

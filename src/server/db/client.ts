@@ -1,15 +1,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import lockfile from "proper-lockfile";
 import { PACKAGE_ROOT } from "../infra/package-root";
+import type { Logger } from "../infra/logger";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -19,9 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database or an open transaction: what helpers that may run inside a transaction accept. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** The rows of a raw `db.execute(sql...)`: postgres.js returns them as the result, PGlite as `result.rows`. */
+/** The rows of a raw `db.execute(sql...)`: node-postgres and PGlite both return them as `result.rows`. */
 export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
@@ -41,37 +40,73 @@ const MIGRATION_LOCK_KEY = 7_100_100;
 export class DataDirInUseError extends Error {}
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; maxConnections?: number }
+  | { kind: "postgres"; url: string; maxConnections?: number; logger?: Pick<Logger, "warn"> }
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory" };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === "postgres") return openPostgres(target.url, target.maxConnections ?? 10);
+  if (target.kind === "postgres") return openPostgres(target);
   if (target.kind === "pglite-memory") return wrapPglite(new PGlite(), async () => {});
   return openPgliteFolder(target.dataDir);
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
-  const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzlePostgres({ client, schema });
+/**
+ * Waiting for a connection (opening one, or a free one from a busy pool) fails after this long, so a
+ * request made while the database is away answers 503 quickly instead of hanging.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * node-postgres (docs/decisions/008-database-driver.md): a pool that opens connections on demand and
+ * throws away broken ones, so the app recovers by itself once the database is back.
+ */
+function openPostgres({ url, maxConnections = 10, logger }: Extract<DatabaseTarget, { kind: "postgres" }>): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // A connection the server drops while idle in the pool is reported here; unheard, it would crash the process.
+  pool.on("error", (error) => logger?.warn({ err: error }, "database: an idle connection was lost; the pool opens a new one when needed"));
+  releaseLostConnections(pool);
+  const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,
     kind: "postgres",
     migrate: async () => {
       // The advisory lock belongs to a connection, so migrate over one dedicated connection.
-      const single = postgres(url, { max: 1, onnotice: () => {} });
+      const single = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      single.on("error", () => {});
+      await single.connect();
       try {
-        await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await single.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migratePostgres(drizzlePostgres({ client: single }), { migrationsFolder });
       } finally {
-        await single.end({ timeout: 5 });
+        await single.end();
       }
     },
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await pool.query("select 1");
     },
-    close: () => client.end({ timeout: 5 }),
+    close: () => pool.end(),
   };
+}
+
+/**
+ * A connection checked out for a transaction has no pool listener: unheard, its failure would crash the
+ * process. And drizzle releases a transaction's connection only once BEGIN succeeded, so one lost before
+ * that would stay checked out forever: ten of them and the pool is wedged. So a checked-out connection
+ * that fails is handed back at once (the pool discards it), and drizzle's own release later does nothing.
+ * The query waiting on the connection gets the failure either way.
+ */
+function releaseLostConnections(pool: pg.Pool) {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => {
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      client.release = () => {};
+      release.call(client, error);
+    }),
+  );
 }
 
 /** PGlite is one process at a time: a lock file in the data folder says who holds it. */

@@ -1,9 +1,51 @@
-/** Postgres unique_violation, as raised by postgres.js and PGlite alike (drizzle may wrap it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
+import { DomainError } from "../infra/errors";
+
+/** The error itself and the errors it wraps (drizzle wraps a driver's error in `cause`). */
+function* causes(error: unknown): Generator<unknown> {
   let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if ((current as { code?: string }).code === "23505") return true;
+  for (let depth = 0; current && depth < 4; depth++) {
+    yield current;
     current = (current as { cause?: unknown }).cause;
   }
+}
+
+/** Postgres unique_violation, as raised by node-postgres and PGlite alike. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (const cause of causes(error)) if ((cause as { code?: unknown }).code === "23505") return true;
   return false;
+}
+
+/** Socket-level failures: the server is down, restarting, or unreachable. */
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+/**
+ * Postgres: admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down),
+ * too_many_connections. Class 08 is connection exceptions.
+ */
+const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "53300"]);
+/**
+ * node-postgres reports a dropped connection and a pool wait timeout without a code; a database closed
+ * to new connections (ALTER DATABASE ... ALLOW_CONNECTIONS false) shares its code 55000 with unrelated errors.
+ */
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|is not currently accepting connections/;
+
+/** True when the error says the database cannot be reached right now (as opposed to a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const cause of causes(error)) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (cause instanceof Error && CONNECTION_MESSAGES.test(cause.message)) return true;
+  }
+  return false;
+}
+
+/** How long clients are asked to wait before trying again while the database is away. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The one mapping of a lost database to what a client sees: a 503 `unavailable` domain error (REST
+ * and tRPC map it like any other). Undefined for every other error, which stays a 500.
+ */
+export function databaseUnavailableError(error: unknown): DomainError | undefined {
+  if (!isDatabaseUnavailable(error)) return undefined;
+  return new DomainError("unavailable", "The service is temporarily unavailable. Please try again in a moment.", UNAVAILABLE_RETRY_AFTER_SECONDS);
 }

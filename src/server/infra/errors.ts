@@ -19,7 +19,7 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
-    /** Sent as the Retry-After header on REST when set. */
+    /** Sent as the Retry-After header: when asking again makes sense. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

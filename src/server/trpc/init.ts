@@ -4,12 +4,17 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import * as core from "zod/v4/core";
 import { isAdminRole } from "../../common/auth";
 import { resolveRequestAuth } from "../auth/request-auth";
+import { databaseUnavailableError } from "../db/errors";
 import type { AppDeps } from "../deps";
 import { DomainError, type DomainErrorKind } from "../infra/errors";
 import { firstIssueMessage } from "../infra/http";
 
 export async function createContext({ req, res }: CreateFastifyContextOptions, deps: AppDeps) {
-  const auth = await resolveRequestAuth(req, res, { db: deps.database.db, config: deps.config });
+  const auth = await resolveRequestAuth(req, res, { db: deps.database.db, config: deps.config }).catch((error: unknown) => {
+    // Reading the session is the first query of every call: a lost database answers 503 here too.
+    const unavailable = databaseUnavailableError(error);
+    throw unavailable ? toTrpcError(unavailable) : error;
+  });
   return {
     deps,
     db: deps.database.db,
@@ -43,13 +48,14 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Turns domain errors thrown by services into tRPC errors with the matching code. */
+const toTrpcError = (cause: DomainError) => new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
+
+/** Turns domain errors thrown by services (and a lost database) into tRPC errors with the matching code. */
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
-  }
+  if (result.ok) return result;
+  const cause = result.error.cause instanceof DomainError ? result.error.cause : databaseUnavailableError(result.error.cause);
+  if (cause) throw toTrpcError(cause);
   return result;
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_TRACK_PATH } from "../../../common/analytics";
 import { analyticsDashboardInput } from "../../../common/analytics-dashboard";
 import type { Guards } from "../../auth/guards";
+import { isDatabaseUnavailable } from "../../db/errors";
 import type { AppDeps } from "../../deps";
 import { parseInput } from "../../infra/http";
 import { DEBUG_REQUEST_LOGS } from "../../infra/request-log";
@@ -43,6 +44,7 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
         }
       : async () => {},
     logger: deps.logger,
+    isUnavailable: isDatabaseUnavailable,
   });
   if (!persist) deps.logger.warn("ANALYTICS_PERSIST is off: analytics events are validated and enriched, then discarded");
   writers.set(deps, writer);

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 import { sanitizeTrackedUrl, type AnalyticsPropertyValue } from "../../../common/analytics";
 import { analyticsTrackInput, type AnalyticsTrackInput } from "../../../common/analytics-input";
+import { DomainError } from "../../infra/errors";
 import type { GeoLookup } from "../../infra/geo";
 import { parseInput } from "../../infra/http";
 import type { UserAgentLookup } from "../../infra/user-agent";
@@ -12,6 +13,9 @@ import type { AnalyticsEventRow, EventWriter } from "./event-writer";
 /** Who sent the event, as the transport saw it. The raw address is used here and never stored. */
 export type TrackContext = { ip: string; userAgent: string | undefined; headers: IncomingHttpHeaders };
 export type TrackOutcome = "accepted" | "ignored_bot";
+
+/** What a refused beacon is told to wait: about how long the writer needs to catch up once the database answers. */
+const TRACK_RETRY_AFTER_SECONDS = 30;
 
 export type AnalyticsService = {
   /** Validates, enriches and buffers one event; resolves once it is buffered (not yet written). */
@@ -38,7 +42,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
       const receivedAt = now();
       const [salt, place] = await Promise.all([deps.salts.saltFor(receivedAt), deps.geo.locate(context.ip, context.headers)]);
       const visitorId = visitorIdOf(salt, context.ip, userAgent);
-      deps.writer.push({
+      const taken = deps.writer.push({
         receivedAt,
         clientTimestamp: input.timestamp ?? null,
         event: input.event,
@@ -63,6 +67,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
         os: agent.os,
         referrerHost: referrerHostOf(input.referrer),
       } satisfies AnalyticsEventRow);
+      // Not answered 202, so not lost: the beacon client keeps the event and sends it again later.
+      if (!taken) throw new DomainError("unavailable", "Too many events are waiting to be stored. Please send this one again later.", TRACK_RETRY_AFTER_SECONDS);
       return "accepted";
     },
   };

@@ -1,0 +1,103 @@
+/**
+ * What the benches share: a free port, a database URL, the real server as a child process, and the
+ * beacon bodies a visit sends.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+
+export const BENCH_USER_AGENT =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+/** What the client sends for a visit: a page view, a click, and now and then an error. */
+export function trackBodies(): string[] {
+  const sessionId = randomBytes(16).toString("hex");
+  const common = { sessionId, referrer: "https://news.ycombinator.com/", userAgent: BENCH_USER_AGENT };
+  const now = () => new Date().toISOString();
+  return [
+    { event: "page_view", page: "/", url: "https://lab.example/?utm_source=hn", timestamp: now(), ...common },
+    { event: "button_click", page: "/", category: "cta", label: "Join the waitlist", component: "Hero", url: "https://lab.example/", timestamp: now(), ...common },
+    { event: "page_view", page: "/builders", url: "https://lab.example/builders", timestamp: now(), ...common },
+    {
+      event: "error_occurred",
+      page: "/builders",
+      url: "https://lab.example/builders",
+      message: "TypeError: Cannot read properties of undefined (reading 'map')",
+      stack: "TypeError: Cannot read properties of undefined (reading 'map')\n    at BuildersList (https://lab.example/assets/index-3f2a.js:1:2345)",
+      file: "https://lab.example/assets/index-3f2a.js",
+      line: 1,
+      column: 2345,
+      component: "window",
+      timestamp: now(),
+      ...common,
+    },
+  ].map((body) => JSON.stringify(body));
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The server in production mode with rate limits off; stderr is inherited so a crash shows. Node runs it
+ * with tsx as a loader rather than through the tsx command, so SIGTERM reaches the server itself (the tsx
+ * command exits with 143 when the server is too busy to confirm the signal quickly, leaving it running).
+ */
+export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      RATE_LIMITS: "off",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+export async function waitUntilHealthy(baseUrl: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} while starting`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+/** SIGTERM (the server flushes its buffered events on close); resolves with the exit code. */
+export function stopServer(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve, reject) => {
+    const timeout = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error("the server did not exit within 90 s of SIGTERM"));
+    }, 90_000);
+    child.once("exit", (code) => {
+      clearTimeout(timeout);
+      resolve(code);
+    });
+    child.kill("SIGTERM");
+  });
+}
