@@ -20,6 +20,7 @@ import { ANALYTICS_TIME_RANGE_MS, ANALYTICS_TIME_RANGES, type AnalyticsTimeRange
 import { openDatabase, rowsOf, type DatabaseHandle } from "../src/server/db/client";
 import { getAnalyticsDashboard } from "../src/server/features/analytics/dashboard";
 import { rebuildRollups } from "../src/server/features/analytics/rollups";
+import { withDatabase } from "./bench-support";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const EVENTS = 1_000_000;
@@ -28,12 +29,6 @@ const SESSIONS = 60_000;
 const RUNS = 5;
 const KEEP = process.env.BENCH_KEEP_DATABASE === "1";
 const BUDGET_MS: Partial<Record<AnalyticsTimeRange, number>> = { "30d": 300, "24h": 50 };
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

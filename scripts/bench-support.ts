@@ -52,15 +52,24 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The server in production mode with rate limits off; stderr is inherited so a crash shows. Node runs it
- * with tsx as a loader rather than through the tsx command, so SIGTERM reaches the server itself (the tsx
- * command exits with 143 when the server is too busy to confirm the signal quickly, leaving it running).
+ * The V8 flags production starts node with too (npm start, Dockerfile): a 2 MB young generation
+ * instead of 16 MB keeps about 30 MB off the resident size under load, at no measurable throughput cost.
  */
-export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+export const PRODUCTION_NODE_FLAGS = ["--max-semi-space-size=2"];
+/** The compiled server, as production runs it (each bench's npm script builds what is stale first). */
+export const SERVER_ARGS = [...PRODUCTION_NODE_FLAGS, "dist/server/main.js"];
+
+/**
+ * A server in production mode with rate limits off, by default the compiled one; stderr is inherited so a
+ * crash shows. Node runs the script itself (no wrapper command), so its pid is the server's and SIGTERM
+ * reaches the server.
+ */
+export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, args = SERVER_ARGS): ChildProcess {
+  return spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
       HOST: "127.0.0.1",
       PORT: String(port),

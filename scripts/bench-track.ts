@@ -13,12 +13,12 @@
  *
  * BENCH_DATABASE_URL overrides the server to use (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import autocannon from "autocannon";
 import pg from "pg";
+import { BENCH_USER_AGENT, PRODUCTION_NODE_FLAGS, SERVER_ARGS, freePort, startServer, stopServer, trackBodies, waitUntilHealthy, withDatabase } from "./bench-support";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECTIONS = 50;
@@ -28,21 +28,9 @@ const MIN_RATIO = 0.6;
 const MIN_BARE_RATIO = 0.5;
 const WARM_UP_EVENTS = 10_000;
 const MAX_RSS_MB = 200;
-/**
- * How the server is started: one node process (its pid is the server's, so its memory is the server's),
- * the compiled server as production runs it (npm run bench:track builds what is stale first).
- */
-const SERVER_SCRIPT = ["dist/server/main.js"];
-/**
- * The V8 flags production starts node with too (npm start, Dockerfile): a 2 MB young generation
- * instead of 16 MB keeps about 30 MB off the resident size under load, at no measurable throughput cost.
- */
-const NODE_FLAGS = ["--max-semi-space-size=2"];
-const SERVER_ARGS = [...NODE_FLAGS, ...SERVER_SCRIPT];
-const BARE_SERVER_ARGS = [...NODE_FLAGS, "--import", "tsx", "scripts/bench-bare-server.ts"];
+const BARE_SERVER_ARGS = [...PRODUCTION_NODE_FLAGS, "--import", "tsx", "scripts/bench-bare-server.ts"];
 const TRACK_PATH = "/api/analytics/track";
 const BARE_PATH = "/bench/bare-track";
-const USER_AGENT = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 type ServerKind = "persisted" | "discarded" | "bare";
 type BenchServer = {
@@ -59,48 +47,6 @@ type BenchServer = {
   rss: { started: number | null; afterWarmUp: number | null; afterLoad: number | null };
 };
 
-/** What the client sends for a visit: a page view, a click, and now and then an error. */
-function bodies(): string[] {
-  const sessionId = randomBytes(16).toString("hex");
-  const common = { sessionId, referrer: "https://news.ycombinator.com/", userAgent: USER_AGENT };
-  const now = () => new Date().toISOString();
-  return [
-    { event: "page_view", page: "/", url: "https://lab.example/?utm_source=hn", timestamp: now(), ...common },
-    { event: "button_click", page: "/", category: "cta", label: "Join the waitlist", component: "Hero", url: "https://lab.example/", timestamp: now(), ...common },
-    { event: "page_view", page: "/builders", url: "https://lab.example/builders", timestamp: now(), ...common },
-    {
-      event: "error_occurred",
-      page: "/builders",
-      url: "https://lab.example/builders",
-      message: "TypeError: Cannot read properties of undefined (reading 'map')",
-      stack: "TypeError: Cannot read properties of undefined (reading 'map')\n    at BuildersList (https://lab.example/assets/index-3f2a.js:1:2345)\n    at renderWithHooks (https://lab.example/assets/index-3f2a.js:1:9876)",
-      file: "https://lab.example/assets/index-3f2a.js",
-      line: 1,
-      column: 2345,
-      component: "window",
-      timestamp: now(),
-      ...common,
-    },
-  ].map((body) => JSON.stringify(body));
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Resident memory of a process in MB, from /proc (Linux); null elsewhere. */
 function residentMb(pid: number | undefined): number | null {
   try {
@@ -112,60 +58,16 @@ function residentMb(pid: number | undefined): number | null {
   }
 }
 
-function startServer(databaseUrl: string, port: number, kind: ServerKind): ChildProcess {
-  const args = kind === "bare" ? [...BARE_SERVER_ARGS, BARE_PATH] : SERVER_ARGS;
-  return spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      RATE_LIMITS: "off",
-      LOG_LEVEL: "warn",
-      ANALYTICS_PERSIST: kind === "discarded" ? "off" : "on",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} while starting`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the server did not become healthy within 60 s");
-}
-
-function stopServer(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve, reject) => {
-    const timeout = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error("the server did not exit within 30 s of SIGTERM"));
-    }, 30_000);
-    child.once("exit", (code) => {
-      clearTimeout(timeout);
-      resolve(code);
-    });
-    child.kill("SIGTERM");
-  });
-}
+const startBenchServerProcess = (databaseUrl: string, port: number, kind: ServerKind): ChildProcess =>
+  startServer(databaseUrl, port, { ANALYTICS_PERSIST: kind === "discarded" ? "off" : "on" }, kind === "bare" ? [...BARE_SERVER_ARGS, BARE_PATH] : SERVER_ARGS);
 
 function load(url: string, connections: number, length: { seconds: number } | { requests: number }) {
-  const requests = bodies().map((body) => ({ method: "POST" as const, body }));
+  const requests = trackBodies().map((body) => ({ method: "POST" as const, body }));
   return autocannon({
     url,
     connections,
     ...("seconds" in length ? { duration: length.seconds } : { amount: length.requests }),
-    headers: { "content-type": "application/json", "user-agent": USER_AGENT },
+    headers: { "content-type": "application/json", "user-agent": BENCH_USER_AGENT },
     requests,
   });
 }
@@ -173,7 +75,7 @@ function load(url: string, connections: number, length: { seconds: number } | { 
 async function startBenchServer(label: string, kind: ServerKind, databaseUrl: string): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = startServer(databaseUrl, port, kind);
+  const child = startBenchServerProcess(databaseUrl, port, kind);
   const server: BenchServer = {
     label,
     kind,
