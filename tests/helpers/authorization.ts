@@ -105,7 +105,7 @@ export async function expectAccess(
   send: (headers: Record<string, string>) => Promise<LightMyRequestResponse>,
   users: { member: SessionUser; admin: SessionUser },
 ) {
-  const refusedWith = async (expected: 401 | 403, response: LightMyRequestResponse, who: string) => {
+  const refusedWith = (expected: 401 | 403, response: LightMyRequestResponse, who: string) => {
     expect(response.statusCode, `${label} as ${who}`).toBe(expected);
     expect(response.json(), `${label} as ${who}`).toHaveProperty("error");
   };
@@ -116,10 +116,10 @@ export async function expectAccess(
 
   const anonymous = await send({});
   if (access === "public") return passes(anonymous, "anonymous");
-  await refusedWith(401, anonymous, "anonymous");
+  refusedWith(401, anonymous, "anonymous");
   for (const credential of CREDENTIALS) {
     const asMember = await signedIn(users.member, credential);
-    if (access === "admin") await refusedWith(403, asMember, `member by ${credential}`);
+    if (access === "admin") refusedWith(403, asMember, `member by ${credential}`);
     else passes(asMember, `member by ${credential}`);
     passes(await signedIn(users.admin, credential), `admin by ${credential}`);
   }
