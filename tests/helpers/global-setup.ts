@@ -1,24 +1,31 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import pg from "pg";
-import { openDatabase } from "../../src/server/db/client";
+import { openDatabase, snapshotMigratedPglite } from "../../src/server/db/client";
 
 declare module "vitest" {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     templateDatabaseUrl: string | undefined;
+    /** Without TEST_DATABASE_URL: a tarball of a migrated PGlite data folder, loaded in memory per file. */
+    pgliteSnapshotPath: string | undefined;
   }
 }
 
 /**
  * With TEST_DATABASE_URL, migrate one template database once; each test file then clones it
- * (CREATE DATABASE ... TEMPLATE), which takes milliseconds. Without it, files use in-memory PGlite.
+ * (CREATE DATABASE ... TEMPLATE), which takes milliseconds. Without it, migrate one in-memory PGlite
+ * once and hand its data folder to each file as a file (global setup runs in another process than the tests).
  */
 export default async function setup(project: TestProject) {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     project.provide("templateDatabaseUrl", undefined);
-    return;
+    return setupPgliteSnapshot(project);
   }
+  project.provide("pgliteSnapshotPath", undefined);
   const templateName = `app_test_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -33,6 +40,14 @@ export default async function setup(project: TestProject) {
     await admin.query(`drop database if exists ${templateName} with (force)`);
     await admin.end();
   };
+}
+
+async function setupPgliteSnapshot(project: TestProject) {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "lab-test-pglite-"));
+  const snapshotPath = path.join(folder, "migrated.tar");
+  await fs.writeFile(snapshotPath, new Uint8Array(await (await snapshotMigratedPglite()).arrayBuffer()));
+  project.provide("pgliteSnapshotPath", snapshotPath);
+  return () => fs.rm(folder, { recursive: true, force: true });
 }
 
 export function withDatabase(url: string, database: string): string {

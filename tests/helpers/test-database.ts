@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/server/db/client";
@@ -6,13 +7,12 @@ import { withDatabase } from "./global-setup";
 
 export type TestDatabase = DatabaseHandle & { url: string | undefined };
 
-/** A fresh, migrated database for one test file: a clone of the Postgres template, or in-memory PGlite. */
+/** A fresh, migrated database for one test file: a clone of the Postgres template, or of the migrated PGlite. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const templateUrl = inject("templateDatabaseUrl");
   if (!templateUrl) {
-    const handle = await openDatabase({ kind: "pglite-memory" });
-    await handle.migrate();
-    return { ...handle, url: undefined };
+    const snapshot = new Blob([await fs.readFile(inject("pgliteSnapshotPath")!)]);
+    return { ...(await openDatabase({ kind: "pglite-memory", loadDataDir: snapshot })), url: undefined };
   }
   const template = new URL(templateUrl).pathname.slice(1);
   const name = `app_test_${randomUUID().replaceAll("-", "")}`;

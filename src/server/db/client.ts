@@ -42,11 +42,12 @@ export class DataDirInUseError extends Error {}
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; maxConnections?: number; logger?: Pick<Logger, "warn"> }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  /** In memory; from a snapshot of a data folder (see snapshotMigratedPglite) instead of an empty one when given. */
+  | { kind: "pglite-memory"; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target);
-  if (target.kind === "pglite-memory") return wrapPglite(new PGlite(), async () => {});
+  if (target.kind === "pglite-memory") return wrapPglite(new PGlite({ loadDataDir: target.loadDataDir }), async () => {});
   return openPgliteFolder(target.dataDir);
 }
 
@@ -130,6 +131,20 @@ async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
   }
   const client = new PGlite(path.join(dataDir, "pglite"));
   return wrapPglite(client, release);
+}
+
+/**
+ * A migrated in-memory database as a tarball of its data folder. Opening `pglite-memory` from it skips
+ * initdb and the migrations (about 0.5 s instead of 2 to 3 s): the tests start each file from one.
+ */
+export async function snapshotMigratedPglite(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await wrapPglite(client, async () => {}).migrate();
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }
 
 function wrapPglite(client: PGlite, release: () => Promise<void>): DatabaseHandle {

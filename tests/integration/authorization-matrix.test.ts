@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import type { AnyTRPCProcedure } from "@trpc/server";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../src/common/auth";
+import { appRouter } from "../../src/server/trpc/router";
+import { expectAccess, type Access } from "../helpers/authorization";
+import { useTestApp } from "../helpers/test-app";
+
+/**
+ * Who may call what, for EVERY REST route and tRPC procedure the app registers. A route or procedure
+ * missing here fails the first two tests, so a new admin path cannot ship without its gate being checked.
+ * The samples only need to reach the gate: after it, 400 or 404 are fine answers.
+ */
+type Sample = { access: Access; request: InjectOptions };
+type ProcedureSample = { access: Access; input?: unknown };
+
+const json = (method: "POST" | "PUT" | "DELETE", url: string, body: unknown = {}): InjectOptions => ({
+  method,
+  url,
+  headers: { "content-type": "application/json" },
+  payload: JSON.stringify(body),
+});
+const get = (url: string): InjectOptions => ({ method: "GET", url });
+const unknownId = randomUUID();
+
+const restRoutes: Record<string, Sample> = {
+  "GET /healthz": { access: "public", request: get("/healthz") },
+  "POST /api/auth/login": { access: "public", request: json("POST", "/api/auth/login") },
+  "POST /api/auth/signup": { access: "public", request: json("POST", "/api/auth/signup") },
+  // Signing out without a session is harmless: it clears the cookie.
+  "POST /api/auth/logout": { access: "public", request: json("POST", "/api/auth/logout") },
+  "POST /api/auth/reset-password": { access: "public", request: json("POST", "/api/auth/reset-password") },
+  "POST /api/auth/reset-password/confirm": { access: "public", request: json("POST", "/api/auth/reset-password/confirm") },
+  "POST /api/analytics/track": { access: "public", request: json("POST", "/api/analytics/track") },
+  "POST /api/waitlist/join": { access: "public", request: json("POST", "/api/waitlist/join") },
+  "GET /api/builders": { access: "public", request: get("/api/builders") },
+  "POST /api/builders": { access: "public", request: json("POST", "/api/builders") },
+
+  "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
+
+  "GET /api/admin/status": { access: "admin", request: get("/api/admin/status") },
+  "GET /api/analytics/dashboard": { access: "admin", request: get("/api/analytics/dashboard?timeRange=7d") },
+  "GET /api/waitlist/admin": { access: "admin", request: get("/api/waitlist/admin") },
+  "DELETE /api/waitlist/admin": { access: "admin", request: json("DELETE", `/api/waitlist/admin?id=${unknownId}`) },
+  "GET /api/waitlist/stats": { access: "admin", request: get("/api/waitlist/stats") },
+  "GET /api/waitlist/export": { access: "admin", request: get("/api/waitlist/export") },
+  "GET /api/builders/admin": { access: "admin", request: get("/api/builders/admin") },
+  "PUT /api/builders/admin": { access: "admin", request: json("PUT", `/api/builders/admin?id=${unknownId}`, { status: "approved" }) },
+  "POST /api/builders/admin": { access: "admin", request: json("POST", "/api/builders/admin") },
+  "DELETE /api/builders": { access: "admin", request: json("DELETE", `/api/builders?id=${unknownId}`) },
+  "GET /api/seo/checklist": { access: "admin", request: get("/api/seo/checklist") },
+  "PUT /api/seo/checklist": { access: "admin", request: json("PUT", "/api/seo/checklist", { checkedItems: {} }) },
+};
+
+const procedures: Record<string, ProcedureSample> = {
+  "auth.me": { access: "public" },
+  "auth.login": { access: "public", input: {} },
+  "auth.signup": { access: "public", input: {} },
+  "auth.requestPasswordReset": { access: "public", input: {} },
+  "auth.confirmPasswordReset": { access: "public", input: {} },
+  "builders.list": { access: "public" },
+  "builders.submit": { access: "public", input: {} },
+  "waitlist.join": { access: "public", input: {} },
+
+  "auth.logout": { access: "member" },
+  "builders.updateMine": { access: "member", input: {} },
+
+  "admin.overview": { access: "admin" },
+  "analytics.dashboard": { access: "admin", input: { timeRange: "1h" } },
+  "builders.adminList": { access: "admin" },
+  "builders.adminSetStatus": { access: "admin", input: { id: unknownId, status: "approved" } },
+  "builders.adminCreate": { access: "admin", input: {} },
+  "builders.adminDelete": { access: "admin", input: { id: unknownId } },
+  "seo.checklist": { access: "admin" },
+  "seo.toggle": { access: "admin", input: { id: 1, checked: true } },
+  "seo.reset": { access: "admin" },
+  "system.status": { access: "admin" },
+  "waitlist.adminList": { access: "admin", input: { page: 1, pageSize: 10 } },
+  "waitlist.adminStats": { access: "admin" },
+  "waitlist.adminDelete": { access: "admin", input: { id: unknownId } },
+};
+
+/** tRPC's one catch-all route; its procedures are classified one by one. */
+const TRPC_ROUTE = "/trpc/:path";
+
+/** At run time tRPC keeps every procedure in one flat record by dotted path (its type says nested). */
+const registeredProcedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure | undefined>;
+
+const t = useTestApp({ rateLimits: false });
+const users = {} as { member: SessionUser; admin: SessionUser };
+
+beforeAll(async () => {
+  users.member = (await t.createUser("member")).user;
+  users.admin = (await t.createUser("admin")).user;
+});
+
+describe("the authorization matrix", () => {
+  it("classifies every registered REST route", () => {
+    const all = registeredRoutes(t.app);
+    expect(all).toContain(`POST ${TRPC_ROUTE}`);
+    const registered = all.filter((route) => !route.endsWith(` ${TRPC_ROUTE}`));
+    expect(notIn(Object.keys(restRoutes), registered), "routes to classify in this file").toEqual([]);
+    expect(notIn(registered, Object.keys(restRoutes)), "classified routes that are no longer registered").toEqual([]);
+  });
+
+  it("classifies every tRPC procedure", () => {
+    const registered = Object.keys(registeredProcedures);
+    expect(notIn(Object.keys(procedures), registered), "procedures to classify in this file").toEqual([]);
+    expect(notIn(registered, Object.keys(procedures)), "classified procedures that are no longer registered").toEqual([]);
+  });
+
+  it.each(Object.entries(restRoutes))("REST %s", async (route, { access, request }) => {
+    await expectAccess(t, access, route, (headers) => t.inject({ ...request, headers: { ...request.headers, ...headers } }), users);
+  });
+
+  it.each(Object.entries(procedures))("tRPC %s", async (path, { access, input }) => {
+    const request = trpcRequest(path, input);
+    await expectAccess(t, access, path, (headers) => t.inject({ ...request, headers: { ...request.headers, ...headers } }), users);
+  });
+});
+
+const notIn = (known: string[], names: string[]) => names.filter((name) => !known.includes(name));
+
+function trpcRequest(path: string, input: unknown): InjectOptions {
+  const type = registeredProcedures[path]?._def.type;
+  if (type === "mutation") return json("POST", `/trpc/${path}`, input ?? null);
+  if (type !== "query") throw new Error(`${path} is not a registered query or mutation`);
+  return get(`/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`);
+}
+
+/**
+ * Every REST route as "METHOD /path", read from Fastify's route tree (printRoutes draws one node a line,
+ * a child's path continuing its parent's). HEAD is Fastify's automatic twin of each GET.
+ */
+function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    if (!line.trim()) continue;
+    const node = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!node) throw new Error(`Cannot read this line of the route tree: ${line}`);
+    parents.length = node[1]!.length / 4;
+    parents.push(node[2]!);
+    for (const method of node[3]?.split(", ") ?? []) {
+      if (method !== "HEAD") routes.push(`${method} ${parents.join("")}`);
+    }
+  }
+  return routes;
+}
