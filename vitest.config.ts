@@ -5,7 +5,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
     // One module graph per worker instead of one per file: each integration file would otherwise load the
-    // whole server and compile PGlite's WebAssembly again (measured in docs/decisions/005-test-loop.md).
+    // whole server and compile PGlite's WebAssembly again (measured in docs/decisions/009-test-loop.md).
     // Files share no state: each builds its own app on its own database, and the server keeps no request
     // state in modules (house rule 6).
     isolate: false,
