@@ -61,7 +61,7 @@ describe("npm run create-admin", () => {
     const error = await runCreateAdmin(["--email", "x@example.com", "--password", "long-enough"], { DATABASE_URL: "mysql://nope" }).catch(
       (caught: unknown) => caught,
     );
-    expect(describeCreateAdminFailure(error)).toContain("DATABASE_URL: must be a URL such as postgres://");
+    expect(describeCreateAdminFailure(error)).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL, such as postgres://");
   });
 
   it("says plainly when the embedded data folder is in use", async () => {
