@@ -15,10 +15,22 @@ const withoutParamsLine = (message: string): string => {
   return at === -1 ? message : message.slice(0, at);
 };
 
+/**
+ * A live object hung on an error, such as the pg client a lost pool connection carries: its sockets, queues
+ * and connection settings (the password among them) have no place in a log line.
+ */
+const isLiveObject = (value: unknown): boolean => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype !== Object.prototype && prototype !== null;
+};
+
 /** A copy of the error and of its causes without the query values; the original is left untouched. */
 function withoutQueryValues(error: Error, depth: number): Error {
   const copy = Object.create(Object.getPrototypeOf(error) as object) as Error & Record<string, unknown>;
-  for (const [key, value] of Object.entries(error)) if (!VALUE_FIELDS.has(key) && key !== "cause") copy[key] = value;
+  for (const [key, value] of Object.entries(error)) {
+    if (!VALUE_FIELDS.has(key) && key !== "cause" && !isLiveObject(value)) copy[key] = value;
+  }
   const message = withoutParamsLine(error.message);
   copy.message = message;
   copy.stack = message === error.message ? error.stack : error.stack?.split(error.message).join(message);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { serializeError } from "../../src/server/infra/error-serializer";
+
+class FakeClient {
+  password = "s3cret";
+  socket = { remoteAddress: "127.0.0.1" };
+}
+
+describe("serializeError", () => {
+  it("leaves out a live object hung on the error, such as a lost pool connection's client", () => {
+    const error = Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+      client: new FakeClient(),
+      where: { table: "analytics_events" },
+    });
+    const logged = JSON.stringify(serializeError(error));
+    expect(logged).toContain("57P01");
+    expect(logged).toContain("analytics_events");
+    expect(logged).not.toContain("s3cret");
+    expect(logged).not.toContain("client");
+  });
+});
