@@ -100,6 +100,22 @@ describe("the local driver's files", () => {
     await expect(storage.get("damaged/file.png")).rejects.toThrow(/is not a stored object \(its header is missing or damaged\)/);
   });
 
+  it("lists only what it wrote: leftover temp files and foreign names are skipped", async () => {
+    await storage.put("stray/kept.png", Buffer.from("x"), { contentType: "image/png" });
+    await fs.writeFile(path.join(root, "stray", "kept.png~0a1b2c.tmp"), "half");
+    await fs.writeFile(path.join(root, "stray", "notes from someone.txt"), "hello");
+    expect((await storage.list("stray/")).map((info) => info.key)).toEqual(["stray/kept.png"]);
+  });
+
+  it("explains a key that a folder tree cannot hold beside another", async () => {
+    await storage.put("tree/leaf", Buffer.from("x"), { contentType: "image/png" });
+    await expect(storage.put("tree/leaf/below", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow(
+      "Cannot store tree/leaf/below: a folder on its path is already an object",
+    );
+    await expect(storage.put("tree", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow("Cannot store tree: it is a folder of other objects");
+    expect((await filesUnder(path.join(root, "tree"))).filter((file) => file.includes("~"))).toEqual([]);
+  });
+
   it("treats a folder as no object", async () => {
     await storage.put("folder/inside.png", Buffer.from("x"), { contentType: "image/png" });
     expect(await storage.get("folder")).toBeNull();

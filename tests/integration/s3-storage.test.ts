@@ -17,6 +17,15 @@ afterAll(async () => {
 
 objectStorageContract(() => storage);
 
+describe("the S3 driver's listing", () => {
+  it("follows continuation tokens across pages", async () => {
+    const paged = createS3Storage(server.config, { listPageSize: 2 });
+    const keys = ["pages/1", "pages/2", "pages/3", "pages/4", "pages/5"];
+    for (const key of keys) await storage.put(key, Buffer.from(key), { contentType: "text/plain" });
+    expect((await paged.list("pages/")).map((info) => info.key)).toEqual(keys);
+  });
+});
+
 describe("the S3 driver against a misconfigured service", () => {
   it("names a missing bucket", async () => {
     const wrongBucket = createS3Storage({ ...server.config, bucket: "no-such-bucket" });

@@ -7,6 +7,7 @@ import {
   assertContentType,
   assertStorageKey,
   assertStoragePrefix,
+  isStorageKey,
   type ObjectStorage,
   type StoredObject,
   type StoredObjectInfo,
@@ -24,7 +25,7 @@ const HEADER_BYTES = 512;
 const FORMAT = "lab-object/1";
 type Header = { format: typeof FORMAT; contentType: string; etag: string };
 
-/** Temp files carry a `~`, which no key may hold, so listing can never mistake one for an object. */
+/** Temp files carry a `~`, which no key may hold, so listing (which skips non-keys) never mistakes one for an object. */
 const TEMP_MARK = "~";
 
 const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
@@ -92,9 +93,13 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
   }
 
   /** Creates the temp file beside the target; retries if a concurrent delete pruned the folder meanwhile. */
-  async function openTemp(file: string): Promise<{ handle: fs.FileHandle; temp: string }> {
+  async function openTemp(key: string, file: string): Promise<{ handle: fs.FileHandle; temp: string }> {
     for (let attempt = 1; ; attempt += 1) {
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.mkdir(path.dirname(file), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+        // S3 lets `a` and `a/b` both be objects; a folder tree cannot.
+        if (error.code === "EEXIST" || error.code === "ENOTDIR") throw new Error(`Cannot store ${key}: a folder on its path is already an object`, { cause: error });
+        throw error;
+      });
       const temp = `${file}${TEMP_MARK}${randomBytes(6).toString("hex")}.tmp`;
       try {
         return { handle: await fs.open(temp, "wx"), temp };
@@ -141,11 +146,10 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
       throw error;
     }
     for (const entry of entries) {
-      if (entry.name.includes(TEMP_MARK)) continue;
       const key = path.relative(root, path.join(folder, entry.name)).split(path.sep).join("/");
       if (entry.isDirectory()) {
         if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) await walk(path.join(folder, entry.name), prefix, found);
-      } else if (entry.isFile() && key.startsWith(prefix)) {
+      } else if (entry.isFile() && key.startsWith(prefix) && isStorageKey(key)) {
         found.push(key);
       }
     }
@@ -157,7 +161,7 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
     async put(key, body, { contentType }) {
       const file = fileOf(key);
       assertContentType(contentType);
-      const { handle, temp } = await openTemp(file);
+      const { handle, temp } = await openTemp(key, file);
       try {
         const hash = createHash("md5");
         let position = HEADER_BYTES;
@@ -173,7 +177,10 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
         await handle.sync();
         const stat = await handle.stat();
         await handle.close();
-        await fs.rename(temp, file);
+        await fs.rename(temp, file).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "EISDIR") throw new Error(`Cannot store ${key}: it is a folder of other objects`, { cause: error });
+          throw error;
+        });
         await syncFolder(path.dirname(file));
         return { key, size: position - HEADER_BYTES, contentType, etag, lastModified: stat.mtime };
       } catch (error) {

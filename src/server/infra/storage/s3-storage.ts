@@ -16,6 +16,7 @@ import {
   assertContentType,
   assertStorageKey,
   assertStoragePrefix,
+  isStorageKey,
   type ObjectStorage,
   type StoredObject,
   type StoredObjectInfo,
@@ -51,7 +52,8 @@ function reasonOf(error: ServiceError, config: S3StorageConfig): string {
   return status ? `${message} (HTTP ${status})` : message || "unknown error";
 }
 
-export function createS3Storage(config: S3StorageConfig): ObjectStorage {
+/** `listPageSize`: keys per ListObjectsV2 page (S3's maximum, 1000, by default). */
+export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000 }: { listPageSize?: number } = {}): ObjectStorage {
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -139,9 +141,9 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
       let ContinuationToken: string | undefined;
       do {
         const page = await call(`list ${prefix || "the bucket"}`, () =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ...(ContinuationToken ? { ContinuationToken } : {}) })),
+          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: listPageSize, ...(ContinuationToken ? { ContinuationToken } : {}) })),
         );
-        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        for (const item of page.Contents ?? []) if (item.Key && isStorageKey(item.Key)) keys.push(item.Key);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       // A listing carries no content type, so each object is asked for its own.
