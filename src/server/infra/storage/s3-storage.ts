@@ -45,6 +45,7 @@ function reasonOf(error: ServiceError, config: S3StorageConfig): string {
     case "Forbidden":
       return `access was denied (${error.name}): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the key's rights on the bucket`;
     case "TimeoutError":
+    case "AbortError":
       return "the service did not answer in time";
   }
   const status = error.$metadata?.httpStatusCode;
@@ -52,8 +53,14 @@ function reasonOf(error: ServiceError, config: S3StorageConfig): string {
   return status ? `${message} (HTTP ${status})` : message || "unknown error";
 }
 
-/** `listPageSize`: keys per ListObjectsV2 page (S3's maximum, 1000, by default). */
-export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000 }: { listPageSize?: number } = {}): ObjectStorage {
+type S3StorageOptions = {
+  /** Keys per ListObjectsV2 page (S3's maximum by default). */
+  listPageSize?: number;
+  /** The status banner waits this long for a hung service, not the minute a slow upload may idle. */
+  probeTimeoutMs?: number;
+};
+
+export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000, probeTimeoutMs = 10_000 }: S3StorageOptions = {}): ObjectStorage {
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -153,8 +160,9 @@ export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000 }
 
     async probe() {
       const key = `.status-probe/${randomBytes(8).toString("hex")}`;
-      await put(key, Buffer.from("ok"), { contentType: "text/plain" });
-      await call(`delete ${key}`, () => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
+      const abortSignal = AbortSignal.timeout(probeTimeoutMs);
+      await call(`write ${key}`, () => client.send(new PutObjectCommand({ Bucket, Key: key, Body: "ok", ContentType: "text/plain" }), { abortSignal }));
+      await call(`delete ${key}`, () => client.send(new DeleteObjectCommand({ Bucket, Key: key }), { abortSignal }));
       return `${where} accepts writes`;
     },
   };
