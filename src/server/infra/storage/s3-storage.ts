@@ -74,11 +74,14 @@ export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000, 
   const Bucket = config.bucket;
   const where = `S3 bucket "${config.bucket}"${config.endpoint ? ` at ${config.endpoint}` : ` in ${config.region}`}`;
 
+  const unavailable = (action: string, error: unknown) =>
+    new StorageUnavailableError(`Storage (${where}) could not ${action}: ${reasonOf(error as ServiceError, config)}`, { cause: error });
+
   async function call<T>(action: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      throw new StorageUnavailableError(`Storage (${where}) could not ${action}: ${reasonOf(error as ServiceError, config)}`, { cause: error });
+      throw unavailable(action, error);
     }
   }
 
@@ -105,14 +108,19 @@ export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000, 
   async function put(key: string, body: Readable | Buffer, { contentType }: { contentType: string }): Promise<StoredObjectInfo> {
     assertStorageKey(key);
     assertContentType(contentType);
-    await call(`write ${key}`, async () => {
+    // A body that fails (an upload cut short) is the caller's error, not the storage's: it is rethrown as is.
+    let bodyError: unknown;
+    try {
       if (Buffer.isBuffer(body)) {
         await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
       } else {
+        body.once("error", (error) => (bodyError = error));
         // A stream's length is unknown up front: Upload sends it in parts (or in one request when it is small).
         await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType } }).done();
       }
-    });
+    } catch (error) {
+      throw bodyError ?? unavailable(`write ${key}`, error);
+    }
     const info = await head(key);
     if (!info) throw new StorageUnavailableError(`Storage (${where}) lost ${key} right after writing it`);
     return info;
