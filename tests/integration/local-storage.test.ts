@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ObjectStorage } from "../../src/server/infra/storage";
+import { StorageUnavailableError, type ObjectStorage } from "../../src/server/infra/storage";
 import { createLocalStorage } from "../../src/server/infra/storage/local-storage";
 import { failingAfter, objectStorageContract } from "../helpers/storage-contract";
 
@@ -114,6 +114,15 @@ describe("the local driver's files", () => {
     );
     await expect(storage.put("tree", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow("Cannot store tree: it is a folder of other objects");
     expect((await filesUnder(path.join(root, "tree"))).filter((file) => file.includes("~"))).toEqual([]);
+  });
+
+  it("reports a broken storage folder as unavailable, with the system's reason", async () => {
+    const file = path.join(path.dirname(root), "not-a-folder");
+    await fs.writeFile(file, "");
+    const broken = createLocalStorage({ root: path.join(file, "storage") });
+    const failed = broken.put("x.png", Buffer.from("x"), { contentType: "image/png" });
+    await expect(failed).rejects.toThrow(StorageUnavailableError);
+    await expect(failed).rejects.toThrow(/^Storage \(local folder .*not-a-folder\/storage\) could not write x\.png: ENOTDIR: not a directory/);
   });
 
   it("treats a folder as no object", async () => {
