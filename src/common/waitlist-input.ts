@@ -1,6 +1,7 @@
 // The waitlist join's zod/mini schema: the server enforces it; the landing page loads it on first submit.
 import * as z from "zod/mini";
 import { emailField } from "./auth-input";
+import { campaignField } from "./campaigns";
 import { safeText } from "./text-input";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, WAITLIST_INTERESTS_MAX, WAITLIST_NAME_MAX_LENGTH, WAITLIST_PUBLIC_SOURCES } from "./waitlist";
 
@@ -33,6 +34,9 @@ export const waitlistJoinInput = z.object({
     z.nullish(z.enum(WAITLIST_PUBLIC_SOURCES, { error: `Source must be one of: ${WAITLIST_PUBLIC_SOURCES.join(", ")}` })),
     z.transform((value) => value ?? WAITLIST_DEFAULT_SOURCE),
   ),
+  /** The campaign of the visit that led here (the landing URL's utm parameters, kept by the browser for the session). */
+  utm_source: campaignField,
+  utm_campaign: campaignField,
 });
 export type WaitlistJoinInput = z.infer<typeof waitlistJoinInput>;
 /** What a caller may send (every field but email optional). */
