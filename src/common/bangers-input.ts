@@ -110,9 +110,10 @@ export const bangerSetStatusInput = z.discriminatedUnion(
 export type BangerSetStatusInput = z.infer<typeof bangerSetStatusInput>;
 
 /** The filters of GET /api/content/bangers (`?action=list` is the spec's alternate form of the same call). */
+const emptyAsAbsent = z.pipe(z.optional(z.unknown()), z.transform((value) => (value === "" ? undefined : value)));
 export const bangerListInput = z.object({
-  type: z.pipe(z.optional(z.union([z.literal(""), typeField])), z.transform((value) => value || undefined)),
-  status: z.pipe(z.optional(z.union([z.literal(""), statusField])), z.transform((value) => value || undefined)),
+  type: z.pipe(emptyAsAbsent, z.optional(typeField)),
+  status: z.pipe(emptyAsAbsent, z.optional(statusField)),
   action: z.optional(z.literal("list", { error: "action must be list" })),
 });
 export type BangerListInput = z.infer<typeof bangerListInput>;
