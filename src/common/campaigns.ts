@@ -1,18 +1,11 @@
 // Campaign tags of the content-to-growth loop: the utm_source and utm_campaign a visit arrived with, kept by
-// the beacon (analytics_events) and by the waitlist join it led to.
-import * as z from "zod/mini";
+// the beacon (analytics_events) and by the waitlist join it led to. Free of zod: the beacon client imports it.
 
 /** What a utm value may be to be counted: a short name. Anything else is treated as no campaign. */
 export const CAMPAIGN_VALUE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export const campaignValue = (value: unknown): string | null =>
   typeof value === "string" && CAMPAIGN_VALUE_PATTERN.test(value.trim()) ? value.trim() : null;
-
-/**
- * An optional utm value sent with a waitlist join. It comes from a URL anyone can edit, and a person cannot
- * fix it: a malformed one is dropped (stored as no campaign) rather than refusing the join.
- */
-export const campaignField = z.pipe(z.optional(z.unknown()), z.transform(campaignValue));
 
 /** The utm parameters of a URL that the loop keeps; null when absent or malformed. */
 export function campaignOfUrl(url: string): { source: string | null; campaign: string | null } {

@@ -1,9 +1,15 @@
 // The waitlist join's zod/mini schema: the server enforces it; the landing page loads it on first submit.
 import * as z from "zod/mini";
 import { emailField } from "./auth-input";
-import { campaignField } from "./campaigns";
+import { campaignValue } from "./campaigns";
 import { safeText } from "./text-input";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, WAITLIST_INTERESTS_MAX, WAITLIST_NAME_MAX_LENGTH, WAITLIST_PUBLIC_SOURCES } from "./waitlist";
+
+/**
+ * An optional utm value sent with a join. It comes from a URL anyone can edit, and a person cannot fix it:
+ * a malformed one is dropped (stored as no campaign) rather than refusing the join.
+ */
+const campaignField = z.pipe(z.optional(z.unknown()), z.transform(campaignValue));
 
 const interestsList = WAITLIST_INTERESTS.join(", ");
 
