@@ -93,7 +93,7 @@ describe("content bangers and the growth loop", () => {
 
     taggedLink = await details.getByRole("textbox", { name: "Tagged link" }).inputValue();
     expect(taggedLink).toMatch(new RegExp(`^${server.url}/\\?utm_source=tweet&utm_medium=social&utm_campaign=[a-z2-7]{8}$`));
-    await details.getByRole("button", { name: "Copy" }).click();
+    await details.getByRole("button", { name: "Copy link" }).click();
     await details.getByText("Copied").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(taggedLink);
     await screenshots("banger-details-posted");
@@ -123,7 +123,6 @@ describe("content bangers and the growth loop", () => {
       await campaigns.waitFor();
     }
     expect(await row.getByRole("cell").allInnerTexts()).toEqual(["1", "1", "100%"]);
-    await campaigns.scrollIntoViewIfNeeded();
     await screenshots("analytics-campaigns");
 
     await page.goto(`${server.url}/admin/bangers?status=posted`);

@@ -54,7 +54,7 @@ function Details({ banger, onDelete }: { banger: Banger; onDelete: (banger: Bang
         </DialogDescription>
       </DialogHeader>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <form noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving} className="flex flex-col gap-4" aria-label="Edit banger">
           <BangerFormFields idPrefix="edit-banger" form={form} />
           <div className="flex flex-wrap gap-2">
@@ -69,7 +69,8 @@ function Details({ banger, onDelete }: { banger: Banger; onDelete: (banger: Bang
           </div>
         </form>
 
-        <aside className="flex flex-col gap-4 border-t border-line pt-5 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-6" aria-label="Status and campaign">
+        {/* First on phones: the status moves and the link are what an admin opens a ready banger for. */}
+        <aside className="order-first flex flex-col gap-4 border-b border-line pb-5 lg:order-none lg:border-b-0 lg:border-l lg:pb-0 lg:pl-6" aria-label="Status and campaign">
           <StatusMoves banger={banger} dirty={dirty} />
           {banger.status !== "draft" ? <CampaignPanel banger={banger} /> : null}
           <div className="mt-auto flex flex-wrap justify-between gap-2 border-t border-line pt-4">
@@ -161,12 +162,18 @@ function StatusMoves({ banger, dirty }: { banger: Banger; dirty: boolean }) {
         </form>
       ) : null}
       {banger.status === "posted" && banger.postedUrl ? (
-        <p className="text-sm text-ink-muted">
-          Posted {banger.postedAt ? formatDateTime(banger.postedAt) : null} at{" "}
-          <a href={banger.postedUrl} target="_blank" rel="noreferrer noopener" className="font-medium break-all text-ink underline underline-offset-2">
+        <div className="flex min-w-0 flex-col gap-0.5 text-sm text-ink-muted">
+          <span>Posted {banger.postedAt ? formatDateTime(banger.postedAt) : null}</span>
+          <a
+            href={banger.postedUrl}
+            target="_blank"
+            rel="noreferrer noopener"
+            title={banger.postedUrl}
+            className="focus-ring truncate font-medium text-ink underline underline-offset-2"
+          >
             {banger.postedUrl}
           </a>
-        </p>
+        </div>
       ) : null}
       {moves.includes("draft") ? (
         <Button variant="outline" disabled={dirty || busy} onClick={() => void move({ id: banger.id, status: "draft" }, "Moved back to draft")}>

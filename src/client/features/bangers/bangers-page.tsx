@@ -56,7 +56,7 @@ export function BangersPage() {
 
       <section aria-labelledby="bangers-title" className="flex flex-col gap-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
             <h2 id="bangers-title" className="sr-only">
               Bangers
             </h2>

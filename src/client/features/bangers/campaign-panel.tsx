@@ -24,9 +24,9 @@ export function CampaignPanel({ banger }: { banger: Banger }) {
       ) : (
         <>
           <p className="text-sm text-ink-muted">Paste this link into the post: visits and waitlist joins through it count for this banger.</p>
-          <div className="flex gap-2">
+          <div className="flex flex-col gap-2">
             <Input readOnly value={campaign.data.link} aria-label="Tagged link" className="font-mono text-xs" onFocus={(event) => event.target.select()} />
-            <CopyButton text={campaign.data.link} className="shrink-0" />
+            <CopyButton text={campaign.data.link} label="Copy link" className="self-start" />
           </div>
           {banger.status === "posted" ? (
             <>
