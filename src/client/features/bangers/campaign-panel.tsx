@@ -2,7 +2,7 @@ import type { Banger } from "../../../common/bangers";
 import { formatCount, formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { CopyButton } from "../../ui/copy-button";
-import { Input } from "../../ui/input";
+import { Textarea } from "../../ui/textarea";
 import { Spinner } from "../../ui/spinner";
 import { reasonOf } from "./bangers-texts";
 
@@ -25,7 +25,15 @@ export function CampaignPanel({ banger }: { banger: Banger }) {
         <>
           <p className="text-sm text-ink-muted">Paste this link into the post: visits and waitlist joins through it count for this banger.</p>
           <div className="flex flex-col gap-2">
-            <Input readOnly value={campaign.data.link} aria-label="Tagged link" className="font-mono text-xs" onFocus={(event) => event.target.select()} />
+            {/* Two wrapped lines: the whole link stays visible, and focusing it selects it for a manual copy. */}
+            <Textarea
+              readOnly
+              rows={2}
+              value={campaign.data.link}
+              aria-label="Tagged link"
+              className="min-h-0 resize-none font-mono text-xs break-all"
+              onFocus={(event) => event.target.select()}
+            />
             <CopyButton text={campaign.data.link} label="Copy link" className="self-start" />
           </div>
           {banger.status === "posted" ? (
