@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import {
   BANGER_STATUSES,
   BANGER_TYPES,
@@ -56,6 +56,14 @@ const withPlatform = (metadata: Record<string, unknown>, type: Banger["type"]) =
 const newCampaignId = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(5)));
 
 const emptyCounts = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+
+/** One grouped count per status (bangers_status_created_at_idx), for the dashboard's Quick Action. */
+export async function countBangersByStatus(db: Database): Promise<Record<Banger["status"], number>> {
+  const counts = emptyCounts(BANGER_STATUSES);
+  const rows = await db.select({ status: bangers.status, n: count() }).from(bangers).groupBy(bangers.status);
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
 
 /** Every banger (the table is a team's drafts: hundreds, not millions), filtered for the list, counted for the summary. */
 export async function listBangers(db: Database, filters: BangerListInput): Promise<BangerList> {
