@@ -25,10 +25,10 @@ export function CampaignPanel({ banger }: { banger: Banger }) {
         <>
           <p className="text-sm text-ink-muted">Paste this link into the post: visits and waitlist joins through it count for this banger.</p>
           <div className="flex flex-col gap-2">
-            {/* Two wrapped lines: the whole link stays visible, and focusing it selects it for a manual copy. */}
+            {/* Wrapped lines: the whole link stays visible, and focusing it selects it for a manual copy. */}
             <Textarea
               readOnly
-              rows={2}
+              rows={3}
               value={campaign.data.link}
               aria-label="Tagged link"
               className="min-h-0 resize-none font-mono text-xs break-all"
