@@ -7,7 +7,7 @@
  * rollups with rebuildRollups() (the code the app uses to backfill them), runs VACUUM ANALYZE (what
  * autovacuum does after a bulk load), then calls the dashboard service in-process, once to warm up and
  * five times per range, and prints the median. Budget: 30 days at most 300 ms, 24 hours at most 50 ms.
- * Each range's unique visitors, page views and top page are also checked against a count straight from
+ * Each range's unique visitors, page views, top page and top campaign are also checked against a count straight from
  * the events: the rollups must give exact figures.
  *
  * BENCH_DATABASE_URL overrides the server (default postgres://postgres@127.0.0.1:5432/postgres);
@@ -47,7 +47,7 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 async function bulkLoad(handle: DatabaseHandle) {
   await handle.db.execute(sql`select setseed(0.42)`);
   await handle.db.execute(sql.raw(`
-    insert into analytics_events (received_at, event, page, url, session_id, visitor_id, masked_ip, country, region, city, timezone, device_type, browser, os)
+    insert into analytics_events (received_at, event, page, url, session_id, visitor_id, masked_ip, country, region, city, timezone, device_type, browser, os, utm_source, utm_campaign)
     select
       e.at,
       e.event,
@@ -62,7 +62,10 @@ async function bulkLoad(handle: DatabaseHandle) {
       (array['America/Chicago','America/Los_Angeles','America/Chicago','America/New_York','Europe/London','Europe/London','Europe/Berlin','Europe/Berlin','Europe/Paris','America/Toronto','Asia/Tokyo','Australia/Sydney','America/Sao_Paulo','Asia/Kolkata','Asia/Shanghai','Europe/Madrid','Europe/Rome','Europe/Amsterdam','Europe/Stockholm','Europe/Oslo'])[1 + s.visitor % 20],
       case when s.visitor % 20 < 12 then 'desktop' when s.visitor % 20 < 19 then 'mobile' else 'tablet' end,
       (array['Chrome','Safari','Firefox','Edge'])[1 + s.visitor % 4],
-      (array['Windows','macOS','iOS','Android','Linux'])[1 + s.visitor % 5]
+      (array['Windows','macOS','iOS','Android','Linux'])[1 + s.visitor % 5],
+      -- One session in ten lands through a tagged link (40 campaigns): its first event carries the utm tags.
+      case when e.landing and s.n % 10 = 0 then 'x' end,
+      case when e.landing and s.n % 10 = 0 then 'bench-' || (s.n % 40) end
     from (
       select n,
         floor(random() * ${VISITORS})::int as visitor,
@@ -77,7 +80,8 @@ async function bulkLoad(handle: DatabaseHandle) {
         s.ends_at - k * interval '1 second' * (10 + floor(random() * 170))
           - case when s.pauses and k > s.events / 2 then interval '45 minutes' else interval '0' end as at,
         case when random() < 0.7 then 'page_view' when random() < 0.85 then 'button_click' else 'feature_used' end as event,
-        case when random() < 0.3 then '/' else '/page-' || floor(49 * power(random(), 2))::int end as page
+        case when random() < 0.3 then '/' else '/page-' || floor(49 * power(random(), 2))::int end as page,
+        k = s.events - 1 as landing
       from generate_series(0, s.events - 1) as k
     ) as e
     limit ${EVENTS}`));
@@ -85,7 +89,7 @@ async function bulkLoad(handle: DatabaseHandle) {
 
 /**
  * The dashboard at a pinned instant against the same figures counted straight from analytics_events:
- * unique visitors, page views and the top page must be equal (the rollups are exact, not estimates).
+ * unique visitors, page views, the top page and the top campaign must be equal (the rollups are exact, not estimates).
  */
 async function matchesEvents(handle: DatabaseHandle, timeRange: AnalyticsTimeRange): Promise<boolean> {
   const now = new Date();
@@ -102,7 +106,15 @@ async function matchesEvents(handle: DatabaseHandle, timeRange: AnalyticsTimeRan
       select page, count(*)::int as views from analytics_events where event = 'page_view' and ${inRange}
       group by page order by count(*) desc, page limit 1`),
   );
+  const [campaign] = rowsOf<{ campaign: string; visitors: number }>(
+    await handle.db.execute(sql`
+      select utm_campaign as campaign, count(distinct visitor_id)::int as visitors from analytics_events
+      where utm_campaign is not null and ${inRange}
+      group by 1 order by 2 desc, 1 limit 1`),
+  );
   return (
+    dashboard.campaigns[0]?.campaign === campaign?.campaign &&
+    dashboard.campaigns[0]?.visitors === campaign?.visitors &&
     dashboard.summary.uniqueVisitors === truth?.unique &&
     dashboard.summary.pageViews === truth.views &&
     dashboard.topPages[0]?.path === top?.page &&

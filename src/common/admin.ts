@@ -34,6 +34,8 @@ export type AdminOverview = {
   visitors: { uniqueVisitors: number; pageViews: number; since: string };
   recentSignups: RecentSignup[];
   seo: { done: number; total: number };
+  /** Content Bangers' drafts and those ready to post (the Quick Action's count). */
+  bangers: { drafts: number; ready: number };
   /** ISO time the figures were computed. */
   generatedAt: string;
 };
@@ -47,4 +49,5 @@ export const EMPTY_ADMIN_OVERVIEW: Omit<AdminOverview, "generatedAt" | "visitors
   visitors: { uniqueVisitors: 0, pageViews: 0 },
   recentSignups: [],
   seo: { done: 0, total: SEO_CHECKLIST_TOTAL },
+  bangers: { drafts: 0, ready: 0 },
 };

@@ -1,6 +1,7 @@
 // zod/mini, like the other shared schemas. Only z.object, z.enum and z._default, which the public pages
 // already ship in the shared zod chunk, so the back office's schema adds nothing a visitor downloads.
 import * as z from "zod/mini";
+import type { CampaignRow } from "./campaigns";
 
 /** The admin analytics dashboard (`GET /api/analytics/dashboard`, `analytics.dashboard`): constants and shape. */
 
@@ -49,6 +50,7 @@ export const AVG_SESSION_SECONDS_BELOW_MS = 60_000;
 export const RECENT_VISITORS_LIMIT = 50;
 export const TOP_PAGES_LIMIT = 10;
 export const LOCATIONS_LIMIT = 20;
+export const CAMPAIGNS_LIMIT = 20;
 
 /** Countries shown with a flag (spec, section 9); any other shows a globe. */
 export const FLAG_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "JP", "AU", "BR", "IN", "CN", "ES", "IT", "NL", "SE", "NO"] as const;
@@ -111,6 +113,8 @@ export type AnalyticsDashboard = {
   /** Visitors (distinct per bucket) and page views per bucket, oldest first; buckets start on UTC boundaries. */
   series: { bucket: AnalyticsSeriesBucket; points: AnalyticsSeriesPoint[] };
   realTime: { current: number; last10min: number };
+  /** Tagged links (utm_campaign) that brought visitors or waitlist joins in the range, most visitors first (at most CAMPAIGNS_LIMIT). */
+  campaigns: CampaignRow[];
   alert: VisitorAlertState;
   debug: AnalyticsDashboardDebug;
   /** ISO time the figures were computed (the end of the range). */

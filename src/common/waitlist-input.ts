@@ -1,8 +1,15 @@
 // The waitlist join's zod/mini schema: the server enforces it; the landing page loads it on first submit.
 import * as z from "zod/mini";
 import { emailField } from "./auth-input";
+import { campaignValue } from "./campaigns";
 import { safeText } from "./text-input";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, WAITLIST_INTERESTS_MAX, WAITLIST_NAME_MAX_LENGTH, WAITLIST_PUBLIC_SOURCES } from "./waitlist";
+
+/**
+ * An optional utm value sent with a join. It comes from a URL anyone can edit, and a person cannot fix it:
+ * a malformed one is dropped (stored as no campaign) rather than refusing the join.
+ */
+const campaignField = z.pipe(z.optional(z.unknown()), z.transform(campaignValue));
 
 const interestsList = WAITLIST_INTERESTS.join(", ");
 
@@ -33,6 +40,9 @@ export const waitlistJoinInput = z.object({
     z.nullish(z.enum(WAITLIST_PUBLIC_SOURCES, { error: `Source must be one of: ${WAITLIST_PUBLIC_SOURCES.join(", ")}` })),
     z.transform((value) => value ?? WAITLIST_DEFAULT_SOURCE),
   ),
+  /** The campaign of the visit that led here (the landing URL's utm parameters, kept by the browser for the session). */
+  utm_source: campaignField,
+  utm_campaign: campaignField,
 });
 export type WaitlistJoinInput = z.infer<typeof waitlistJoinInput>;
 /** What a caller may send (every field but email optional). */

@@ -17,6 +17,7 @@ import type { AppDeps } from "./deps";
 import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
+import { registerBangersRoutes } from "./features/bangers/routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerBuildersRoutes(api, deps, guards);
     await registerAnalyticsRoutes(api, deps, guards);
     registerSeoRoutes(api, deps, guards);
+    registerBangersRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
       trpcOptions: {

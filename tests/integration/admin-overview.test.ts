@@ -29,6 +29,7 @@ describe("admin.overview", () => {
       visitors: { uniqueVisitors: 0, pageViews: 0 },
       recentSignups: [],
       seo: { done: 0, total: 5 },
+      bangers: { drafts: 0, ready: 0 },
     });
   });
 

@@ -78,6 +78,8 @@ describe("POST /api/analytics/track", () => {
       browser: "Chrome",
       os: "Android",
       referrerHost: "news.ycombinator.com",
+      utmSource: "newsletter",
+      utmCampaign: null,
       properties: null,
     });
     expect(row!.city).toEqual(expect.any(String));

@@ -51,6 +51,9 @@ const restRoutes: Record<string, Sample> = {
   "DELETE /api/builders": { access: "admin", request: json("DELETE", `/api/builders?id=${unknownId}`) },
   "GET /api/seo/checklist": { access: "admin", request: get("/api/seo/checklist") },
   "PUT /api/seo/checklist": { access: "admin", request: json("PUT", "/api/seo/checklist", { checkedItems: {} }) },
+  "GET /api/content/bangers": { access: "admin", request: get("/api/content/bangers?action=list") },
+  "POST /api/content/bangers": { access: "admin", request: json("POST", "/api/content/bangers") },
+  "DELETE /api/content/bangers": { access: "admin", request: json("DELETE", `/api/content/bangers?id=${unknownId}`) },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -68,6 +71,12 @@ const procedures: Record<string, ProcedureSample> = {
   "builders.updateMine": { access: "member", input: {} },
 
   "admin.overview": { access: "admin" },
+  "bangers.list": { access: "admin", input: {} },
+  "bangers.create": { access: "admin", input: {} },
+  "bangers.update": { access: "admin", input: {} },
+  "bangers.setStatus": { access: "admin", input: { id: unknownId, status: "ready" } },
+  "bangers.delete": { access: "admin", input: { id: unknownId } },
+  "bangers.campaign": { access: "admin", input: { id: unknownId } },
   "analytics.dashboard": { access: "admin", input: { timeRange: "1h" } },
   "builders.adminList": { access: "admin" },
   "builders.adminSetStatus": { access: "admin", input: { id: unknownId, status: "approved" } },

@@ -14,6 +14,8 @@ describe("waitlistJoinInput", () => {
       name: "Ada",
       interests: [],
       source: "homepage",
+      utm_source: null,
+      utm_campaign: null,
     });
   });
 
@@ -23,7 +25,15 @@ describe("waitlistJoinInput", () => {
       name: null,
       interests: [],
       source: "homepage",
+      utm_source: null,
+      utm_campaign: null,
     });
+  });
+
+  it("keeps a well-formed campaign of the visit and drops a malformed one instead of refusing the join", () => {
+    expect(waitlistJoinInput.parse({ email: "a@b.co", utm_source: "x", utm_campaign: " k3x9q2mz " })).toMatchObject({ utm_source: "x", utm_campaign: "k3x9q2mz" });
+    expect(waitlistJoinInput.parse({ email: "a@b.co", utm_source: 42, utm_campaign: "<script>" })).toMatchObject({ utm_source: null, utm_campaign: null });
+    expect(waitlistJoinInput.parse({ email: "a@b.co", utm_campaign: "c".repeat(65) }).utm_campaign).toBeNull();
   });
 
   it("keeps the interests in the order chosen", () => {

@@ -8,6 +8,7 @@ import {
   type AnalyticsEventName,
   type AnalyticsTrackPayload,
 } from "../../common/analytics";
+import { rememberVisitCampaign } from "./visit-campaign";
 
 /**
  * The beacon client: page views on every route change, `track()` for the spec's events, window errors
@@ -95,6 +96,7 @@ let uninstall: (() => void) | undefined;
 export function installAnalytics(): () => void {
   if (!inBrowser()) return () => {};
   if (uninstall) return uninstall;
+  rememberVisitCampaign();
   const onOnline = () => void resendQueue();
   const onPageHide = () => beaconQueue();
   const onVisibility = () => {

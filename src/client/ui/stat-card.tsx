@@ -48,15 +48,15 @@ export function StatCard({ label, value, detail, icon: Icon, loading = false, cl
   );
 }
 
-/** A row of StatCards (two columns, four from xl) under a heading for screen readers. */
-export function StatCardGrid({ title, children }: { title: string; children: ReactNode }) {
+/** A row of StatCards (two columns, four from xl unless `className` says otherwise) under a heading for screen readers. */
+export function StatCardGrid({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="sr-only">
         {title}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">{children}</ul>
+      <ul className={cn("grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4", className)}>{children}</ul>
     </section>
   );
 }

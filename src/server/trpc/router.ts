@@ -1,6 +1,7 @@
 import { adminRouter } from "../features/admin/router";
 import { analyticsRouter } from "../features/analytics/router";
 import { authRouter } from "../features/auth/router";
+import { bangersRouter } from "../features/bangers/router";
 import { buildersRouter } from "../features/builders/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
@@ -15,6 +16,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   admin: adminRouter,
   seo: seoRouter,
+  bangers: bangersRouter,
 });
 
 export type AppRouter = typeof appRouter;

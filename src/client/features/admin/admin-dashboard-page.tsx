@@ -22,7 +22,7 @@ export function AdminDashboardPage() {
 
   const data = overview.data ?? EMPTY_ADMIN_OVERVIEW;
   const loading = overview.isPending && !overview.isError;
-  const { builders, waitlist, visitors, seo } = data;
+  const { builders, waitlist, visitors, seo, bangers } = data;
 
   return (
     <div className="flex flex-col gap-6 lg:gap-8">
@@ -77,7 +77,7 @@ export function AdminDashboardPage() {
         />
       </StatCardGrid>
 
-      <QuickActions pending={builders.pending} waitlistTotal={waitlist.total} seo={seo} loading={loading} />
+      <QuickActions pending={builders.pending} waitlistTotal={waitlist.total} seo={seo} bangers={bangers} loading={loading} />
       <RecentSignups signups={data.recentSignups} loading={loading} failed={overview.isError} />
     </div>
   );

@@ -44,8 +44,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: NotAvailable },
   { path: "vault-demo", title: "Vault Demo", subtitle: "A credential vault, with sample data", page: NotAvailable },
   { path: "playbook", title: "Playbook", subtitle: "Chapters and checklists", page: NotAvailable },
-  { path: "bangers", title: "Content Bangers", subtitle: "Drafts of threads, posts and chapters", page: NotAvailable },
-  { path: "brand-voice", title: "Brand Voice", subtitle: "Tweets in the product's own voice", page: NotAvailable },
+  { path: "bangers", title: "Content Bangers", subtitle: "Drafts of threads, posts and chapters", page: lazyPage(() => import("../bangers/bangers-page"), (m) => m.BangersPage) },
+  { path: "brand-voice", title: "Brand Voice", subtitle: "Tweets in the product's own voice", page: lazyPage(() => import("../brand-voice/brand-voice-page"), (m) => m.BrandVoicePage) },
 ];
 
 /** False while the page at /admin/{path} is the not-available page (Quick Actions mark those). */

@@ -12,11 +12,13 @@ export function QuickActions({
   pending,
   waitlistTotal,
   seo,
+  bangers,
   loading,
 }: {
   pending: number;
   waitlistTotal: number;
   seo: { done: number; total: number };
+  bangers: { drafts: number; ready: number };
   loading: boolean;
 }) {
   const count = (text: string) => (loading ? undefined : text);
@@ -26,7 +28,7 @@ export function QuickActions({
     { title: "Manage Waitlist", description: "Search, export and tidy the list", path: "waitlist", icon: ClipboardList, count: count(`${formatCount(waitlistTotal)} total`) },
     { title: "SEO Setup", description: "Five steps to get found", path: "seo-setup", icon: Search, count: count(`${seo.done}/${seo.total}`) },
     { title: "Site Assets CMS", description: "Social image, favicon, meta tags", path: "site-assets", icon: Palette },
-    { title: "Content Bangers", description: "Threads, posts and chapters", path: "bangers", icon: Flame },
+    { title: "Content Bangers", description: "Threads, posts and chapters", path: "bangers", icon: Flame, count: count(`${formatCount(bangers.ready)} ready`) },
     { title: "Backup Data", description: "Export the site's data", path: "backup", icon: DatabaseBackup },
     { title: "Brand Voice", description: "Tweets in the product's voice", path: "brand-voice", icon: Megaphone },
   ];

@@ -21,6 +21,7 @@ import { Switch } from "../../ui/switch";
 import { toast } from "../../ui/toast";
 import { StatCard, StatCardGrid } from "../../ui/stat-card";
 import { countText, formatCount } from "../../lib/format";
+import { Campaigns } from "./campaigns-panel";
 import { DebugPanel } from "./debug-panel";
 import { DeviceTypes, GeographicDistribution, RecentVisitors, TopPages } from "./dashboard-panels";
 import { RANGE_LABELS, RangeSelector } from "./range-selector";
@@ -118,6 +119,7 @@ export function AnalyticsDashboardPage() {
             <GeographicDistribution locations={data.locations} />
             <DeviceTypes devices={data.devices} />
           </div>
+          <Campaigns campaigns={data.campaigns} />
         </div>
       ) : error ? null : (
         <LoadingFigures />

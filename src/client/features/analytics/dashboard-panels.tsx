@@ -8,7 +8,7 @@ import { useNow } from "./use-now";
 import { FLAG_URLS } from "./country-flags";
 
 /** A titled card of the dashboard; `id` names the heading for the section's aria-labelledby. */
-function Panel({ id, title, description, icon: Icon, className, children }: { id: string; title: string; description: string; icon: LucideIcon; className?: string; children: ReactNode }) {
+export function Panel({ id, title, description, icon: Icon, className, children }: { id: string; title: string; description: string; icon: LucideIcon; className?: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={cn("flex min-w-0 flex-col rounded-panel border border-line bg-surface shadow-panel", className)}>
       <header className="flex items-start gap-3 border-b border-line px-5 py-4">
@@ -27,7 +27,7 @@ function Panel({ id, title, description, icon: Icon, className, children }: { id
   );
 }
 
-function Empty({ children }: { children: ReactNode }) {
+export function Empty({ children }: { children: ReactNode }) {
   return <p className="px-5 py-10 text-center text-sm text-ink-muted">{children}</p>;
 }
 

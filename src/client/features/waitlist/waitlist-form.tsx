@@ -4,6 +4,7 @@ import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, type WaitlistInterest, typ
 import { errorMessage } from "../../lib/errors";
 import { lazySchema } from "../../lib/validation";
 import { trpc } from "../../lib/trpc";
+import { visitCampaign } from "../../lib/visit-campaign";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { ChoiceChips } from "../../ui/choice-chips";
@@ -54,7 +55,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     try {
       // Same schema as the server: the answer to a bad value is the same sentence on both sides.
       setChecking(true);
-      const checked = await joinSchema.validate({ email, name, interests, source });
+      const checked = await joinSchema.validate({ email, name, interests, source, ...visitCampaign() });
       setChecking(false);
       if (!checked.ok) {
         const issues = checked.fieldErrors;

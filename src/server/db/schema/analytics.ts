@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
@@ -32,8 +33,15 @@ export const analyticsEvents = pgTable(
     browser: text("browser"),
     os: text("os"),
     referrerHost: text("referrer_host"),
+    /** The tracked URL's utm_source and utm_campaign (content-to-growth loop); null on most events. */
+    utmSource: text("utm_source"),
+    utmCampaign: text("utm_campaign"),
   },
   (t) => [
+    // Partial: only the few events that landed through a tagged link, so the Campaigns panel reads just those.
+    index("analytics_events_campaign_received_at_idx")
+      .on(t.utmCampaign, t.receivedAt, t.visitorId)
+      .where(sql`${t.utmCampaign} is not null`),
     index("analytics_events_received_at_page_idx").on(t.receivedAt, t.page),
     index("analytics_events_received_at_visitor_idx").on(t.receivedAt, t.visitorId),
     index("analytics_events_received_at_session_idx").on(t.receivedAt, t.sessionId),

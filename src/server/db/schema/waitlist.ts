@@ -17,7 +17,13 @@ export const waitlistEntries = pgTable(
     source: text("source").notNull().default("homepage"),
     country: text("country"),
     city: text("city"),
+    /** The utm_source and utm_campaign of the visit that led to the join, as the browser kept them for the session. */
+    utmSource: text("utm_source"),
+    utmCampaign: text("utm_campaign"),
     createdAt: createdAt(),
   },
-  (t) => [index("waitlist_entries_created_at_idx").on(t.createdAt), check("waitlist_position_positive", sql`${t.position} > 0`)],
+  (t) => [
+    index("waitlist_entries_created_at_idx").on(t.createdAt),
+    index("waitlist_entries_campaign_created_at_idx").on(t.utmCampaign, t.createdAt).where(sql`${t.utmCampaign} is not null`),
+    check("waitlist_position_positive", sql`${t.position} > 0`)],
 );

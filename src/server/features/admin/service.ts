@@ -1,5 +1,6 @@
 import { VISITORS_WINDOW_HOURS, type AdminOverview } from "../../../common/admin";
 import type { Database } from "../../db/client";
+import { countBangersByStatus } from "../bangers/service";
 import { countVisitors } from "../analytics/visitor-counts";
 import { summarizeBuilders } from "../builders/admin-service";
 import { getSeoProgress } from "../seo/service";
@@ -12,12 +13,13 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Everything the dashboard (/admin) shows, from live data. `now` is a parameter so tests can pin the window. */
 export async function getAdminOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {
   const since = new Date(now.getTime() - VISITORS_WINDOW_HOURS * HOUR_MS);
-  const [waitlist, builders, visitors, recentSignups, seo] = await Promise.all([
+  const [waitlist, builders, visitors, recentSignups, seo, bangers] = await Promise.all([
     countWaitlistEntries(db),
     summarizeBuilders(db),
     countVisitors(db, since, now),
     listRecentSignups(db),
     getSeoProgress(db),
+    countBangersByStatus(db),
   ]);
   return {
     waitlist,
@@ -25,6 +27,7 @@ export async function getAdminOverview(db: Database, now: Date = new Date()): Pr
     visitors: { ...visitors, since: since.toISOString() },
     recentSignups,
     seo,
+    bangers: { drafts: bangers.draft, ready: bangers.ready },
     generatedAt: now.toISOString(),
   };
 }

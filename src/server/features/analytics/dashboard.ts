@@ -23,6 +23,7 @@ import {
   analyticsVisitorDays,
   analyticsVisitorHours,
 } from "../../db/schema/analytics";
+import { campaignsInRange } from "./campaigns";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**
@@ -270,13 +271,14 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
   const now = options.now ?? new Date();
   const window = dashboardWindow(options.timeRange, now);
   const began = performance.now();
-  const [figures, series, pages, sessions, live, lastAlert] = await Promise.all([
+  const [figures, series, pages, sessions, live, lastAlert, campaigns] = await Promise.all([
     visitorFigures(db, window),
     seriesFigures(db, window),
     topPages(db, window),
     sessionFigures(db, window),
     realTime(db, now),
     readLastVisitorAlert(db),
+    campaignsInRange(db, { from: window.start, to: window.end }),
   ]);
   const queryMs = Math.round((performance.now() - began) * 10) / 10;
 
@@ -304,6 +306,7 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
     devices: figures.devices.map((row) => ({ type: row.type ?? "unknown", count: Number(row.count), percentage: percentOf(Number(row.count), unique) })),
     series: { bucket: ANALYTICS_SERIES_BUCKET_OF[options.timeRange], points: fillSeries(window, series) },
     realTime: live,
+    campaigns,
     alert: visitorAlertState(lastAlert, live.last10min),
     debug: {
       dataSource: "postgres",

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 import { sanitizeTrackedUrl, type AnalyticsPropertyValue } from "../../../common/analytics";
+import { campaignOfUrl } from "../../../common/campaigns";
 import { analyticsTrackInput, type AnalyticsTrackInput } from "../../../common/analytics-input";
 import { DomainError } from "../../infra/errors";
 import type { GeoLookup } from "../../infra/geo";
@@ -42,12 +43,14 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
       const receivedAt = now();
       const [salt, place] = await Promise.all([deps.salts.saltFor(receivedAt), deps.geo.locate(context.ip, context.headers)]);
       const visitorId = visitorIdOf(salt, context.ip, userAgent);
+      const url = input.url ? sanitizeTrackedUrl(input.url) : null;
+      const landing = url ? campaignOfUrl(url) : { source: null, campaign: null };
       const taken = deps.writer.push({
         receivedAt,
         clientTimestamp: input.timestamp ?? null,
         event: input.event,
         page: pageOf(input),
-        url: input.url ? sanitizeTrackedUrl(input.url) : null,
+        url,
         category: input.category ?? null,
         label: input.label ?? null,
         value: input.value ?? null,
@@ -66,6 +69,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
         browser: agent.browser,
         os: agent.os,
         referrerHost: referrerHostOf(input.referrer),
+        utmSource: landing.source,
+        utmCampaign: landing.campaign,
       } satisfies AnalyticsEventRow);
       // Not answered 202, so not lost: the beacon client keeps the event and sends it again later.
       if (!taken) throw new DomainError("unavailable", "Too many events are waiting to be stored. Please send this one again later.", TRACK_RETRY_AFTER_SECONDS);

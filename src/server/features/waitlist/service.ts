@@ -74,6 +74,8 @@ async function insertAtNextPosition(db: Database, input: WaitlistJoin, location:
         source: input.source,
         country: location.country,
         city: location.city,
+        utmSource: input.utm_source,
+        utmCampaign: input.utm_campaign,
         // The time the position was taken (now() would be the transaction's start, before the lock wait),
         // so that joined-at order and position order agree.
         createdAt: sql`clock_timestamp()`,

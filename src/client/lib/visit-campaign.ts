@@ -1,0 +1,30 @@
+import { campaignOfUrl } from "../../common/campaigns";
+
+/**
+ * The campaign a visit arrived with (the landing URL's utm_source and utm_campaign), kept in sessionStorage
+ * for the tab's session like the analytics session id: no cookie, gone when the tab closes. A waitlist join
+ * later in the visit sends it, so the join is credited to the post that brought the visitor.
+ */
+const KEY = "visit_campaign";
+
+export type VisitCampaign = { utm_source?: string; utm_campaign?: string };
+
+/** Called at start-up: the first tagged URL of the session wins; later untagged pages keep it. */
+export function rememberVisitCampaign(href: string = window.location.href): void {
+  try {
+    if (sessionStorage.getItem(KEY)) return;
+    const { source, campaign } = campaignOfUrl(href);
+    if (campaign) sessionStorage.setItem(KEY, JSON.stringify({ utm_campaign: campaign, ...(source ? { utm_source: source } : {}) }));
+  } catch {
+    // Storage blocked (private mode settings): the join is simply not credited to a campaign.
+  }
+}
+
+export function visitCampaign(): VisitCampaign {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as VisitCampaign | null;
+    return stored && typeof stored === "object" ? stored : {};
+  } catch {
+    return {};
+  }
+}
