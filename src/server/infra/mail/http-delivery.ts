@@ -16,7 +16,7 @@ export async function postToProvider(providerName: string, url: string, init: { 
     response = await fetch(url, { method: "POST", headers: init.headers, body: init.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+    const detail = cause?.message ?? cause?.code ?? (error instanceof Error ? error.message : String(error));
     throw new DeliveryError(`${providerName} could not be reached: ${detail}`, true);
   }
   if (response.ok) return response;

@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import { DeliveryError, type MailDriver } from "./driver";
+import { splitAddress } from "./http-delivery";
 
 /** Connections kept open to the SMTP server; each sends up to MESSAGES_PER_CONNECTION before it is renewed. */
 const MAX_CONNECTIONS = 5;
@@ -19,6 +20,9 @@ export function createSmtpDriver(smtpUrl: string): MailDriver {
     async deliver(message) {
       try {
         const info = await transport.sendMail({
+          // Derived from the queue id, so every attempt of one message carries the same Message-ID and a
+          // receiving server (or a person) can tell a retry from a second message.
+          messageId: `<${message.id}@${splitAddress(message.from).email.split("@")[1] ?? "localhost"}>`,
           from: message.from,
           to: message.to,
           subject: message.subject,
