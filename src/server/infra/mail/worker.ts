@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { rowsOf, type Database } from "../../db/client";
 import { isDatabaseUnavailable } from "../../db/errors";
 import { mailMessages, type MailMessageRow } from "../../db/schema";
 import type { Logger } from "../logger";
@@ -30,7 +30,7 @@ export type MailWorker = {
 };
 
 const DEFAULTS: Required<MailWorkerOptions> = {
-  batchSize: 25,
+  batchSize: 50,
   pollIntervalMs: 1_000,
   leaseMs: 2 * 60_000,
   maxAttempts: 10,
@@ -41,6 +41,7 @@ const DEFAULTS: Required<MailWorkerOptions> = {
 const WAKE_DELAY_MS = 5;
 
 type Claimed = Pick<MailMessageRow, "id" | "attempts" | "fromAddress" | "toAddress" | "subject" | "textBody" | "htmlBody" | "headers">;
+type Attempted = { message: Claimed; providerMessageId: string } | { message: Claimed; error: DeliveryError };
 
 /**
  * Delivers the mail queue (docs/decisions/010-mail-queue.md). Each pass claims due messages in one short
@@ -96,7 +97,7 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
 
   const ours = (message: Claimed) => and(eq(mailMessages.id, message.id), eq(mailMessages.status, "sending"), eq(mailMessages.attempts, message.attempts));
 
-  async function deliver(message: Claimed): Promise<void> {
+  async function attempt(message: Claimed): Promise<Attempted> {
     try {
       const { providerMessageId } = await driver.deliver({
         id: message.id,
@@ -107,16 +108,27 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
         ...(message.htmlBody ? { html: message.htmlBody } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
       });
-      const done = await db
-        .update(mailMessages)
-        .set({ status: driver.delivers ? "sent" : "kept", provider: driver.provider, providerMessageId, sentAt: sql`now()`, lastError: null })
-        .where(ours(message))
-        .returning({ id: mailMessages.id });
-      if (done.length === 0) logger.warn({ mailId: message.id }, "mail: delivered after its claim expired; another worker may deliver it again (raise the lease)");
+      return { message, providerMessageId };
     } catch (thrown) {
-      await recordFailure(message, toDeliveryError(thrown));
+      return { message, error: toDeliveryError(thrown) };
     }
-    announceMailSettled(message.id);
+  }
+
+  /** One statement for the whole batch's successes: at newsletter volume, a statement per message is the bottleneck. */
+  async function recordSent(sent: Array<{ message: Claimed; providerMessageId: string }>): Promise<void> {
+    if (sent.length === 0) return;
+    const rows = sent.map(({ message, providerMessageId }) => ({ id: message.id, attempts: message.attempts, provider_message_id: providerMessageId }));
+    const result = await db.execute(sql`
+      update ${mailMessages} as m
+      set status = ${driver.delivers ? "sent" : "kept"}::mail_status, provider = ${driver.provider}, provider_message_id = x.provider_message_id,
+          sent_at = now(), last_error = null
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, attempts int, provider_message_id text)
+      where m.id = x.id and m.status = 'sending' and m.attempts = x.attempts
+      returning m.id`);
+    const recorded = new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+    for (const { message } of sent) {
+      if (!recorded.has(message.id)) logger.warn({ mailId: message.id }, "mail: delivered after its claim expired; another worker may deliver it again (raise the lease)");
+    }
   }
 
   async function recordFailure(message: Claimed, error: DeliveryError): Promise<void> {
@@ -134,11 +146,14 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
     logger.warn({ mailId: message.id, attempts: message.attempts, retryInMs: Math.round(delayMs), reason: error.message }, "mail: delivery failed, will retry");
   }
 
-  /** One claim and its deliveries; returns how many messages it claimed. */
+  /** One claim, its deliveries and their results; returns how many messages it claimed. */
   async function pass(): Promise<number> {
     await failAbandoned();
     const claimed = await claim();
-    await Promise.all(claimed.map(deliver));
+    const attempts = await Promise.all(claimed.map(attempt));
+    await recordSent(attempts.filter((a): a is Extract<Attempted, { providerMessageId: string }> => "providerMessageId" in a));
+    for (const a of attempts) if ("error" in a) await recordFailure(a.message, a.error);
+    for (const message of claimed) announceMailSettled(message.id);
     return claimed.length;
   }
 
