@@ -25,7 +25,7 @@ const visit = (ip: string) =>
   });
 
 const alertMails = () => t.db.select().from(mailMessages).where(sql`${mailMessages.subject} like 'Visitor alert:%'`).orderBy(asc(mailMessages.toAddress));
-const alertDeps = (db: Database = t.db): VisitorAlertDeps => ({ db, mailDelivers: t.deps.mailDriver.delivers, logger: t.deps.logger, publicUrl: t.deps.config.publicUrl });
+const alertDeps = (db: Database = t.db): VisitorAlertDeps => ({ db, logger: t.deps.logger, publicUrl: t.deps.config.publicUrl });
 const dashboardAs = async (user: TestUser) => {
   const response = await t.inject({ method: "GET", url: "/api/analytics/dashboard?timeRange=1h", headers: user.headers });
   expect(response.statusCode).toBe(200);
@@ -36,7 +36,7 @@ const ageLastEmail = (minutes: number) =>
   t.db
     .update(siteSettings)
     .set({
-      value: sql`jsonb_build_object('claimedAt', now() - make_interval(mins => ${minutes}), 'notifiedAt', now() - make_interval(mins => ${minutes}), 'recipients', 3, 'delivered', false)`,
+      value: sql`jsonb_build_object('claimedAt', now() - make_interval(mins => ${minutes}), 'notifiedAt', now() - make_interval(mins => ${minutes}), 'recipients', 3)`,
     })
     .where(eq(siteSettings.key, VISITOR_ALERT_KEY));
 
@@ -49,7 +49,7 @@ describe("the visitor alert", () => {
     await t.createUser("member", { email: "alert-member@example.com" });
 
     const quiet = await dashboardAs(admin);
-    expect(quiet).toMatchObject({ active: false, uniqueVisitorsLast10Min: 0, notifiedAt: null, recipients: 0, delivered: null });
+    expect(quiet).toMatchObject({ active: false, uniqueVisitorsLast10Min: 0, notifiedAt: null, recipients: 0, delivery: null });
 
     // Together, so both land in one batch (the first batch written triggers this instance's first check).
     const responses = await Promise.all([visit("198.51.100.31"), visit("198.51.100.32")]);
@@ -62,11 +62,13 @@ describe("the visitor alert", () => {
     expect(mails[0]!.subject).toBe(`Visitor alert: 2 visitors in the last ${VISITOR_ALERT_WINDOW_MINUTES} minutes`);
     expect(mails[0]!.textBody).toContain(`${t.deps.config.publicUrl}/admin/analytics`);
     expect(mails.map((mail) => mail.status)).toEqual(["queued", "queued"]);
+    expect(await dashboardAs(admin)).toMatchObject({ active: true, recipients: 2, delivery: "pending" });
+
+    // The outbox (the test app's driver) keeps them: the dashboard must not call that sent.
     expect(await t.drainMail()).toBe(2);
     expect((await alertMails()).map((mail) => mail.status)).toEqual(["kept", "kept"]);
-
     const state = await dashboardAs(admin);
-    expect(state).toMatchObject({ active: true, uniqueVisitorsLast10Min: 2, recipients: 2, delivered: false });
+    expect(state).toMatchObject({ active: true, uniqueVisitorsLast10Min: 2, recipients: 2, delivery: "kept" });
     expect(Date.now() - Date.parse(state.notifiedAt!)).toBeLessThan(VISITOR_ALERT_WINDOW_MINUTES * 60_000);
   });
 
@@ -104,9 +106,18 @@ describe("the visitor alert", () => {
     // The banner still shows the last email, and no mail of the failed check is queued.
     expect((await dashboardAs(admin)).notifiedAt).toBe(before.notifiedAt);
     expect(await alertMails()).toHaveLength(4);
+    await t.drainMail();
 
     expect(await checkVisitorAlert(alertDeps())).toMatchObject({ status: "queued", recipients: 2 });
     expect(await alertMails()).toHaveLength(6);
+
+    // A provider that accepts one and refuses the other for good: the dashboard says they failed, never "sent".
+    const latest = (await alertMails()).filter((mail) => mail.status === "queued");
+    await t.db.update(mailMessages).set({ status: "sent", provider: "smtp", sentAt: new Date() }).where(eq(mailMessages.id, latest[0]!.id));
+    await t.db.update(mailMessages).set({ status: "failed", provider: "smtp", lastError: "SMTP 550: no such user" }).where(eq(mailMessages.id, latest[1]!.id));
+    expect((await dashboardAs(admin)).delivery).toBe("failed");
+    await t.db.update(mailMessages).set({ status: "sent" }).where(eq(mailMessages.id, latest[1]!.id));
+    expect((await dashboardAs(admin)).delivery).toBe("sent");
   });
 
   it("stays quiet below two visitors", async () => {

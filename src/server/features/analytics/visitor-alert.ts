@@ -4,10 +4,12 @@ import {
   VISITOR_ALERT_EMAIL_INTERVAL_MINUTES,
   VISITOR_ALERT_THRESHOLD,
   VISITOR_ALERT_WINDOW_MINUTES,
+  type VisitorAlertDelivery,
   type VisitorAlertState,
 } from "../../../common/analytics-dashboard";
+import type { MailStatus } from "../../../common/mail";
 import { rowsOf, type Database, type Executor } from "../../db/client";
-import { siteSettings, users } from "../../db/schema";
+import { mailMessages, siteSettings, users } from "../../db/schema";
 import type { Logger } from "../../infra/logger";
 import { enqueueMail } from "../../infra/mail";
 import { countVisitors } from "./visitor-counts";
@@ -23,7 +25,7 @@ import { countVisitors } from "./visitor-counts";
  *   claimedAt   the database time an instance took the right to send (an atomic conditional upsert, so
  *               of two instances checking at once exactly one sends);
  *   notifiedAt  the database time the emails were queued;
- *   recipients, delivered, visitorCount: what that email was (`delivered` false: the outbox keeps mail).
+ *   recipients, visitorCount, mailIds: what that email was; the dashboard reads the mails' status from the queue.
  * The claim, the emails and the record are one transaction: all are written or none is (then the next
  * check, a minute later, tries again). The mail queue's worker delivers the emails, with its retries.
  */
@@ -36,12 +38,14 @@ export type StoredAlert = {
   claimedAt?: string;
   notifiedAt?: string;
   recipients?: number;
-  delivered?: boolean;
   visitorCount?: number;
+  mailIds?: string[];
 };
 
-/** `mailDelivers`: whether the configured mail driver delivers (false for the outbox). */
-export type VisitorAlertDeps = { db: Database; mailDelivers: boolean; logger: Logger; publicUrl: string };
+/** The stored record, with the status of its mails in the queue. */
+export type LastVisitorAlert = StoredAlert & { mailStatuses: MailStatus[] };
+
+export type VisitorAlertDeps = { db: Database; logger: Logger; publicUrl: string };
 export type VisitorAlertOutcome =
   | { status: "quiet"; visitors: number }
   | { status: "no_admins"; visitors: number }
@@ -62,10 +66,12 @@ export async function checkVisitorAlert(deps: VisitorAlertDeps, now: Date = new 
   const queued = await db.transaction(async (tx) => {
     const claimedAt = await claim(tx);
     if (!claimedAt) return false;
+    const mailIds: string[] = [];
     for (const admin of admins) {
-      await enqueueMail(tx, { to: admin.email, ...message, idempotencyKey: `visitor-alert/${claimedAt}/${admin.email}` });
+      const { id } = await enqueueMail(tx, { to: admin.email, ...message, idempotencyKey: `visitor-alert/${claimedAt}/${admin.email}` });
+      mailIds.push(id);
     }
-    const record = { recipients: admins.length, delivered: deps.mailDelivers, visitorCount: visitors };
+    const record: StoredAlert = { recipients: admins.length, visitorCount: visitors, mailIds };
     await tx
       .update(siteSettings)
       .set({
@@ -111,14 +117,25 @@ function alertMessage(visitorCount: number, now: Date, siteUrl: string) {
   };
 }
 
-/** The last email as recorded (read in parallel with the dashboard's other queries). */
-export async function readLastVisitorAlert(db: Database): Promise<StoredAlert> {
+/** The last email as recorded, and where its mails stand (read in parallel with the dashboard's other queries). */
+export async function readLastVisitorAlert(db: Database): Promise<LastVisitorAlert> {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, VISITOR_ALERT_KEY));
-  return (row?.value ?? {}) as StoredAlert;
+  const stored = (row?.value ?? {}) as StoredAlert;
+  const ids = Array.isArray(stored.mailIds) ? stored.mailIds : [];
+  if (ids.length === 0) return { ...stored, mailStatuses: [] };
+  const mails = await db.select({ status: mailMessages.status }).from(mailMessages).where(inArray(mailMessages.id, ids));
+  return { ...stored, mailStatuses: mails.map((mail) => mail.status) };
+}
+
+function deliveryOf(statuses: MailStatus[]): VisitorAlertDelivery | null {
+  if (statuses.length === 0) return null;
+  if (statuses.some((status) => status === "queued" || status === "sending")) return "pending";
+  if (statuses.includes("failed")) return "failed";
+  return statuses.every((status) => status === "kept") ? "kept" : "sent";
 }
 
 /** What the dashboard reports: the live count, and the last email exactly as recorded. */
-export function visitorAlertState(stored: StoredAlert, visitorsLast10Min: number): VisitorAlertState {
+export function visitorAlertState(stored: LastVisitorAlert, visitorsLast10Min: number): VisitorAlertState {
   const notifiedAt = typeof stored.notifiedAt === "string" ? new Date(stored.notifiedAt).toISOString() : null;
   return {
     active: visitorsLast10Min >= VISITOR_ALERT_THRESHOLD,
@@ -127,7 +144,7 @@ export function visitorAlertState(stored: StoredAlert, visitorsLast10Min: number
     windowMinutes: VISITOR_ALERT_WINDOW_MINUTES,
     notifiedAt,
     recipients: notifiedAt ? (stored.recipients ?? 0) : 0,
-    delivered: notifiedAt ? (stored.delivered ?? null) : null,
+    delivery: notifiedAt ? deliveryOf(stored.mailStatuses) : null,
   };
 }
 
