@@ -8,7 +8,8 @@ import { useTestApp } from "../helpers/test-app";
 const t = useTestApp();
 
 type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
-type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+/** `raw` is sent as is; `body` as JSON. */
+type Answer = { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
 
 /** A local HTTP server standing in for the provider: records each request and answers from a script. */
 let server: http.Server;
@@ -24,7 +25,7 @@ function startProvider(port = 0): Promise<void> {
       requests.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
       const answer = answers.shift() ?? { status: 500, body: { message: "the test scripted no answer" } };
       response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
-      response.end(answer.body === undefined ? "" : JSON.stringify(answer.body));
+      response.end(answer.raw ?? (answer.body === undefined ? "" : JSON.stringify(answer.body)));
     });
   });
   return new Promise((resolve) =>
@@ -88,6 +89,15 @@ describe("Resend", () => {
     const bad = await enqueueMail(t.db, { ...message, to: "not an address" });
     await worker.drain();
     expect(await mailRow(t.db, bad.id)).toMatchObject({ status: "failed", attempts: 1, lastError: "Resend answered 422: Invalid `to` field." });
+  });
+
+  it("counts an accepting answer it cannot read as sent, so the message is not sent twice", async () => {
+    const { worker } = resend();
+    answers.push({ status: 200, raw: "<html>OK</html>" });
+    const { id } = await enqueueMail(t.db, message);
+    await worker.drain();
+    expect(await mailRow(t.db, id)).toMatchObject({ status: "sent", providerMessageId: "", attempts: 1 });
+    expect(requests).toHaveLength(1);
   });
 
   it("keeps mail queued while Resend cannot be reached, and sends it once it can", async () => {

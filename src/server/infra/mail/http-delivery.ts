@@ -25,6 +25,15 @@ export async function postToProvider(providerName: string, url: string, init: { 
   throw new DeliveryError(`${providerName} answered ${response.status}${reason ? `: ${reason}` : ""}`, transient);
 }
 
+/**
+ * The id in an accepting answer's JSON body ({id}). The provider has accepted the message whatever the body
+ * says, so an unreadable body gives an empty id rather than an error that would send the message again.
+ */
+export async function acceptedId(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { id?: unknown } | null;
+  return typeof body?.id === "string" ? body.id : "";
+}
+
 /** The message inside the providers' error bodies: {message}, {error}, {errors: [{message}]}, or the text itself. */
 function providerReason(body: string): string {
   let reason = body.trim();

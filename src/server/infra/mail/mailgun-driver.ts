@@ -1,5 +1,5 @@
 import type { MailDriver } from "./driver";
-import { postToProvider } from "./http-delivery";
+import { acceptedId, postToProvider } from "./http-delivery";
 
 export const MAILGUN_API_BASE_URLS = { us: "https://api.mailgun.net", eu: "https://api.eu.mailgun.net" } as const;
 
@@ -16,8 +16,7 @@ export function createMailgunDriver(apiKey: string, domain: string, baseUrl: str
         headers: { authorization: `Basic ${Buffer.from(`api:${apiKey}`).toString("base64")}` },
         body: form,
       });
-      const { id } = (await response.json()) as { id: string };
-      return { providerMessageId: id };
+      return { providerMessageId: await acceptedId(response) };
     },
     async verify() {},
     async close() {},

@@ -1,5 +1,5 @@
 import type { MailDriver } from "./driver";
-import { postToProvider } from "./http-delivery";
+import { acceptedId, postToProvider } from "./http-delivery";
 
 export const RESEND_API_BASE_URL = "https://api.resend.com";
 
@@ -20,8 +20,7 @@ export function createResendDriver(apiKey: string, baseUrl = RESEND_API_BASE_URL
           ...(message.headers ? { headers: message.headers } : {}),
         }),
       });
-      const { id } = (await response.json()) as { id: string };
-      return { providerMessageId: id };
+      return { providerMessageId: await acceptedId(response) };
     },
     async verify() {},
     async close() {},
