@@ -1,3 +1,4 @@
+import net from "node:net";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
@@ -144,4 +145,65 @@ describe("the worker", () => {
     expect(await sendAndWait(t.db, "00000000-0000-4000-8000-000000000000", 50)).toBeNull();
     await smtp.worker.drain();
   });
+
+  it.skipIf(!usesRealPostgres())("waits out a database outage with a warning and delivers once the database is back (skipped on PGlite: embedded, it cannot go away)", async () => {
+    const target = new URL(t.database.url!);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port));
+    const viaProxy = new URL(t.database.url!);
+    viaProxy.port = String(proxy.port);
+    const handle = await openDatabase({ kind: "postgres", url: viaProxy.toString() });
+    const cut = mailWorkerFor(t, { MAIL_PROVIDER: "smtp", SMTP_URL: sink.url }, { pollIntervalMs: 50 }, handle.db);
+    try {
+      const { id } = await enqueueMail(t.db, { to: "outage@example.com", subject: "Outage", text: "Waits for the database." });
+      await proxy.stop();
+      cut.worker.start();
+      await expect.poll(() => t.logs.some((entry) => entry.msg.startsWith("mail worker: the database is unreachable")), { timeout: 10_000 }).toBe(true);
+      expect(await mailRow(t.db, id)).toMatchObject({ status: "queued", attempts: 0 });
+
+      await proxy.start();
+      expect(await sendAndWait(t.db, id, 10_000)).toMatchObject({ status: "sent", attempts: 1 });
+      expect(sink.received.filter((m) => m.to.includes("outage@example.com"))).toHaveLength(1);
+      // Said once for the whole outage, not at every poll, and its end said too.
+      expect(t.logs.filter((entry) => entry.msg.startsWith("mail worker: the database is unreachable"))).toHaveLength(1);
+      expect(t.logs.some((entry) => entry.msg === "mail worker: the database is reachable again")).toBe(true);
+    } finally {
+      await cut.close();
+      await proxy.stop();
+      await handle.close();
+    }
+  });
 });
+
+/** A TCP forwarder in front of Postgres: stopping it refuses new connections and cuts the open ones, as an outage would. */
+async function startTcpProxy(host: string, port: number) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let listenPort = 0;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(port, host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+          socket.on("error", () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(listenPort, "127.0.0.1", () => {
+        listenPort = (server!.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  await start();
+  return {
+    port: listenPort,
+    start,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (!server?.listening) return resolve();
+        server.close(() => resolve());
+      }),
+  };
+}

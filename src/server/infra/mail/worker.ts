@@ -57,6 +57,7 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
   let again = false;
+  let databaseAway = false;
   let unsubscribe = () => {};
 
   async function claim(): Promise<Claimed[]> {
@@ -157,15 +158,21 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
     return claimed.length;
   }
 
-  /** Passes until one claims less than a full batch. A database outage is reported and waited out until the next poll. */
+  /**
+   * Passes until one claims less than a full batch. A database outage is reported once (not at every poll)
+   * and waited out; the claims it interrupted expire and are retried.
+   */
   async function runUntilIdle(): Promise<void> {
     do {
       again = false;
       try {
         while (!stopping && (await pass()) === settings.batchSize);
+        if (databaseAway) logger.info("mail worker: the database is reachable again");
+        databaseAway = false;
       } catch (error) {
-        if (isDatabaseUnavailable(error)) logger.warn({ err: error }, "mail worker: the database is unreachable; trying again at the next poll");
-        else logger.error({ err: error }, "mail worker: a pass failed");
+        if (!isDatabaseUnavailable(error)) logger.error({ err: error }, "mail worker: a pass failed");
+        else if (!databaseAway) logger.warn({ err: error }, "mail worker: the database is unreachable; trying again at each poll");
+        databaseAway ||= isDatabaseUnavailable(error);
         return;
       }
     } while (again && !stopping);
