@@ -9,7 +9,7 @@ import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { createGeoLookup } from "../src/server/infra/geo";
 import { createLogger } from "../src/server/infra/logger";
-import { createMailer } from "../src/server/infra/mail";
+import { createMailDriver } from "../src/server/infra/mail";
 import { createRateLimits } from "../src/server/infra/rate-limit";
 import { DEBUG_REQUEST_LOGS } from "../src/server/infra/request-log";
 import { createObjectStorage } from "../src/server/infra/storage";
@@ -26,7 +26,7 @@ const app = await buildApp({
   config,
   database,
   logger,
-  mailer: createMailer(config, database.db, logger),
+  mailDriver: createMailDriver(config, logger),
   rateLimits: createRateLimits({ enabled: false }),
   geo: createGeoLookup({ trustProxy: config.behindProxy }),
   storage: createObjectStorage(config.storage),

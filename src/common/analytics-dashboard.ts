@@ -147,9 +147,15 @@ export type VisitorAlertState = {
   notifiedAt: string | null;
   /** How many admins that email reached. */
   recipients: number;
-  /** False when the mailer only keeps mail (the outbox): then nothing left the server. Null before any email. */
-  delivered: boolean | null;
+  /** Where that email stands in the mail queue. Null before any email. */
+  delivery: VisitorAlertDelivery | null;
 };
+
+/**
+ * `sent`: the mail provider accepted every message; `kept`: the outbox kept them (nothing left the server);
+ * `pending`: some wait in the queue (first try, or a retry after a failure); `failed`: some were refused for good.
+ */
+export type VisitorAlertDelivery = "sent" | "kept" | "pending" | "failed";
 
 export type AnalyticsTimeSpan = { from: string; to: string };
 

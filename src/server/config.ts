@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { MAIL_PROVIDERS, type MailProvider } from "../common/mail";
 import { PACKAGE_ROOT } from "./infra/package-root";
 
 /**
@@ -89,6 +90,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1, "must not be empty (a folder such as ./data)").default("./data"),
   TRUST_PROXY: trustProxy,
   SMTP_URL: optionalUrl(["smtp", "smtps"], "smtp://user:pass@smtp.example.com:587", "required"),
+  MAIL_PROVIDER: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value),
+    z.enum(MAIL_PROVIDERS, { error: `must be one of ${MAIL_PROVIDERS.join(", ")}` }).optional(),
+  ),
+  RESEND_API_KEY: z.string().trim().optional(),
+  SENDGRID_API_KEY: z.string().trim().optional(),
+  MAILGUN_API_KEY: z.string().trim().optional(),
+  MAILGUN_DOMAIN: z.string().trim().optional(),
+  MAILGUN_REGION: z.enum(["us", "eu"], { error: "must be us or eu (where the Mailgun account lives)" }).default("us"),
+  MAIL_API_BASE_URL: optionalUrl(["https", "http"], "http://127.0.0.1:8025", "required"),
   MAIL_FROM: z
     .string()
     .min(3, "must be a sender address of at least 3 characters, such as The $100 Lab <hello@example.com>")
@@ -144,7 +155,7 @@ export type Config = {
   trustProxy: TrustProxy;
   /** True when some proxy is trusted: its headers (client address, edge geo, request id) may be believed. */
   behindProxy: boolean;
-  smtpUrl: string | undefined;
+  mail: MailSettings;
   mailFrom: string;
   redisUrl: string | undefined;
   rateLimits: boolean;
@@ -157,6 +168,17 @@ export type Config = {
   clientDir: string;
 };
 
+/**
+ * Where mail goes (MAIL_PROVIDER, with its keys). `apiBaseUrl` replaces the provider's API address
+ * (MAIL_API_BASE_URL): tests point it at a local server.
+ */
+export type MailSettings =
+  | { provider: "outbox" }
+  | { provider: "smtp"; smtpUrl: string }
+  | { provider: "resend"; apiKey: string; apiBaseUrl: string | undefined }
+  | { provider: "sendgrid"; apiKey: string; apiBaseUrl: string | undefined }
+  | { provider: "mailgun"; apiKey: string; domain: string; region: "us" | "eu"; apiBaseUrl: string | undefined };
+
 export class ConfigError extends Error {}
 
 /**
@@ -164,6 +186,48 @@ export class ConfigError extends Error {}
  * use, over https: guessing http://localhost would mail dead links and downgrade cookies.
  * Reads the raw values, so the rule is listed beside any other problem; a malformed URL is left to the schema.
  */
+/** MAIL_PROVIDER, or smtp when only SMTP_URL is set (how the site was configured before MAIL_PROVIDER existed). */
+const mailProviderOf = (env: { MAIL_PROVIDER?: MailProvider | undefined; SMTP_URL?: string | undefined }): MailProvider =>
+  env.MAIL_PROVIDER ?? (env.SMTP_URL ? "smtp" : "outbox");
+
+/** Each provider's settings without which it cannot send. */
+const MAIL_REQUIREMENTS: Record<MailProvider, Array<{ name: string; what: string }>> = {
+  outbox: [],
+  smtp: [{ name: "SMTP_URL", what: "the SMTP server, such as smtp://user:pass@smtp.example.com:587" }],
+  resend: [{ name: "RESEND_API_KEY", what: "an API key from the Resend dashboard (re_...)" }],
+  sendgrid: [{ name: "SENDGRID_API_KEY", what: "an API key from SendGrid with Mail Send permission (SG....)" }],
+  mailgun: [
+    { name: "MAILGUN_API_KEY", what: "the Mailgun sending API key" },
+    { name: "MAILGUN_DOMAIN", what: "the sending domain set up in Mailgun, such as mg.example.com" },
+  ],
+};
+
+function mailProblems(env: NodeJS.ProcessEnv): Array<{ name: string; rule: string }> {
+  const provider = MAIL_PROVIDERS.find((p) => p === env.MAIL_PROVIDER?.trim());
+  if (!provider) return [];
+  return MAIL_REQUIREMENTS[provider]
+    .filter((setting) => !env[setting.name]?.trim())
+    .map((setting) => ({ name: setting.name, rule: `is required when MAIL_PROVIDER=${provider}: ${setting.what}` }));
+}
+
+function mailSettings(e: z.infer<typeof envSchema>): MailSettings {
+  const provider = mailProviderOf(e);
+  const apiBaseUrl = e.MAIL_API_BASE_URL?.replace(/\/+$/, "");
+  // mailProblems has refused a provider without its settings, so the `!` below hold.
+  switch (provider) {
+    case "outbox":
+      return { provider };
+    case "smtp":
+      return { provider, smtpUrl: e.SMTP_URL! };
+    case "resend":
+      return { provider, apiKey: e.RESEND_API_KEY!, apiBaseUrl };
+    case "sendgrid":
+      return { provider, apiKey: e.SENDGRID_API_KEY!, apiBaseUrl };
+    case "mailgun":
+      return { provider, apiKey: e.MAILGUN_API_KEY!, domain: e.MAILGUN_DOMAIN!, region: e.MAILGUN_REGION, apiBaseUrl };
+  }
+}
+
 function productionProblems(env: NodeJS.ProcessEnv): Array<{ name: string; rule: string }> {
   if (env.NODE_ENV !== "production") return [];
   const loopbackExample = "http:// only for a loopback host such as http://127.0.0.1:3000 or http://localhost:3000";
@@ -211,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => ({ name: issue.path.join("."), rule: issue.message }))),
     ...productionProblems(env),
     ...storageProblems(env),
+    ...mailProblems(env),
   ];
   if (!parsed.success || problems.length > 0) {
     const lines = problems.map((problem) => `  ${problem.name}: ${problem.rule}`);
@@ -227,7 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     trustProxy: e.TRUST_PROXY,
     behindProxy: e.TRUST_PROXY !== false,
-    smtpUrl: e.SMTP_URL,
+    mail: mailSettings(e),
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     rateLimits: e.RATE_LIMITS,

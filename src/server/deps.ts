@@ -2,7 +2,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { GeoLookup } from "./infra/geo";
 import type { Logger } from "./infra/logger";
-import type { Mailer } from "./infra/mail";
+import type { MailDriver } from "./infra/mail";
 import type { RateLimits } from "./infra/rate-limit";
 import type { ObjectStorage } from "./infra/storage";
 
@@ -10,7 +10,8 @@ import type { ObjectStorage } from "./infra/storage";
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
-  mailer: Mailer;
+  /** Where the mail worker hands queued mail (features queue mail with enqueueMail, never through this). */
+  mailDriver: MailDriver;
   rateLimits: RateLimits;
   logger: Logger;
   geo: GeoLookup;

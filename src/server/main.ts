@@ -4,7 +4,7 @@ import { DataDirInUseError, openDatabase } from "./db/client";
 import { adminExists } from "./features/auth/service";
 import { createGeoLookup, warmGeoLookup } from "./infra/geo";
 import { createLogger } from "./infra/logger";
-import { createMailer } from "./infra/mail";
+import { createMailDriver, createMailWorker } from "./infra/mail";
 import { createRateLimits } from "./infra/rate-limit";
 import { connectRedis } from "./infra/redis";
 import { createObjectStorage } from "./infra/storage";
@@ -17,12 +17,13 @@ async function main() {
   );
   await database.migrate();
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
-  const mailer = createMailer(config, database.db, logger);
+  const mailDriver = createMailDriver(config, logger);
+  const mailWorker = createMailWorker({ db: database.db, driver: mailDriver, logger, defaultFrom: config.mailFrom });
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
   const storage = createObjectStorage(config.storage);
   const geo = createGeoLookup({ trustProxy: config.behindProxy });
   warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
-  const app = await buildApp({ config, database, mailer, rateLimits, logger, geo, storage, ...(redis ? { redis } : {}) });
+  const app = await buildApp({ config, database, mailDriver, rateLimits, logger, geo, storage, ...(redis ? { redis } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,6 +31,8 @@ async function main() {
     closing = true;
     logger.info(`${signal} received: closing`);
     await app.close();
+    await mailWorker.stop();
+    await mailDriver.close();
     await database.close();
     redis?.disconnect();
     process.exit(0);
@@ -38,14 +41,15 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ host: config.host, port: config.port });
+  mailWorker.start();
   logger.info(
-    `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailer.driver}, storage: ${storage.driver})`,
+    `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailDriver.provider}, storage: ${storage.driver})`,
   );
   if (config.env === "production" && config.rateLimits && !redis) {
     logger.warn("Rate limits are counted per instance (REDIS_URL is not set): behind a load balancer, each instance grants its own budget");
   }
-  if (config.env === "production" && !mailer.delivers) {
-    logger.warn("No mail transport is set (SMTP_URL): mail is not delivered, only kept in the outbox table (mail_messages)");
+  if (config.env === "production" && !mailDriver.delivers) {
+    logger.warn("No mail provider is set (MAIL_PROVIDER): mail is not delivered, only kept in the outbox (mail_messages, status kept)");
   }
   if (!(await adminExists(database.db))) {
     logger.warn("No admin account exists yet. Create one with: npm run create-admin -- --email you@example.com --password '...'");

@@ -13,7 +13,7 @@ import type { AppDeps } from "../../src/server/deps";
 import { createOrPromoteAdmin, signup } from "../../src/server/features/auth/service";
 import { createGeoLookup } from "../../src/server/infra/geo";
 import { createLogger, type Logger } from "../../src/server/infra/logger";
-import { createMailer } from "../../src/server/infra/mail";
+import { createMailDriver, createMailWorker, type MailWorker } from "../../src/server/infra/mail";
 import { createRateLimits } from "../../src/server/infra/rate-limit";
 import { createObjectStorage, type ObjectStorage } from "../../src/server/infra/storage";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -44,6 +44,7 @@ export function useTestApp(options: Options = {}) {
   let claimed = 0;
   let userCount = 0;
   let dataDir: string | undefined;
+  let mailWorker: MailWorker | undefined;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -63,7 +64,7 @@ export function useTestApp(options: Options = {}) {
       config: { ...config, clientDir: options.clientDir ?? "/nonexistent" },
       database,
       logger,
-      mailer: createMailer(config, database.db, logger),
+      mailDriver: createMailDriver(config, logger),
       rateLimits: createRateLimits({ enabled: options.rateLimits ?? true, ...(redis ? { redis } : {}) }),
       geo: createGeoLookup({ trustProxy: config.behindProxy }),
       storage: options.storage?.() ?? createObjectStorage(config.storage),
@@ -105,6 +106,14 @@ export function useTestApp(options: Options = {}) {
       return state.deps;
     },
     logs,
+    /**
+     * Runs the mail worker (with the app's driver, as main.ts does) until no message is due: what the app
+     * queued is then kept by the outbox (its links logged) or delivered. Returns how many it handled.
+     */
+    drainMail(): Promise<number> {
+      mailWorker ??= createMailWorker({ db: state.database.db, driver: state.deps.mailDriver, logger: state.deps.logger, defaultFrom: state.config.mailFrom });
+      return mailWorker.drain();
+    },
     /** Claims error logs the test provokes on purpose. */
     expectErrorLog(count = 1) {
       claimed += count;

@@ -10,7 +10,7 @@ import { createDailySalts, utcDay } from "../../src/server/features/analytics/da
 import { analyticsWriterOf } from "../../src/server/features/analytics/routes";
 import { createGeoLookup } from "../../src/server/infra/geo";
 import type { Logger } from "../../src/server/infra/logger";
-import { createMailer } from "../../src/server/infra/mail";
+import { createMailDriver } from "../../src/server/infra/mail";
 import { createRateLimits } from "../../src/server/infra/rate-limit";
 import { createObjectStorage } from "../../src/server/infra/storage";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -43,7 +43,7 @@ async function buildOwnApp() {
     config,
     database,
     logger,
-    mailer: createMailer(config, database.db, logger),
+    mailDriver: createMailDriver(config, logger),
     rateLimits: createRateLimits({ enabled: true }),
     geo: createGeoLookup({ trustProxy: false }),
     storage: createObjectStorage(config.storage),

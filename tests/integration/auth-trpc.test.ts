@@ -46,6 +46,7 @@ describe("tRPC auth router", () => {
     await t.createUser("member", { email: "hal@example.com" });
     const request = await t.trpcMutation<{ message: string }>("auth.requestPasswordReset", { email: "hal@example.com" });
     expect(request.data.message).toMatch(/If an account exists/);
+    await t.drainMail();
     const mail = t.logs.find((entry) => entry.msg.startsWith("outbox mail to hal@example.com")) as unknown as { mail: { links: string[] } };
     const token = new URL(mail.mail.links[0]!).searchParams.get("token");
     const confirm = await t.trpcMutation("auth.confirmPasswordReset", { token, password: "brand-new" });

@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
-import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
-import { mailMessages } from "../../src/server/db/schema";
 import type { Logger } from "../../src/server/infra/logger";
-import { createMailer } from "../../src/server/infra/mail";
+import { createMailDriver, createMailWorker, enqueueMail, readMail } from "../../src/server/infra/mail";
+import { mailMessages } from "../../src/server/db/schema";
+import { eq } from "drizzle-orm";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
@@ -17,8 +17,8 @@ const resetMail = (to: string) => ({
   text: `Someone asked to reset your password. Open https://lab.example.com/reset-password?token=${TOKEN} within an hour.`,
 });
 
-/** A mailer built the way main.ts builds it for the environment, logging into a string. */
-function outboxFor(env: Record<string, string>) {
+/** The outbox driver built the way main.ts builds it for the environment, with a worker logging into a string. */
+function outboxWorkerFor(env: Record<string, string>) {
   let logged = "";
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -27,26 +27,32 @@ function outboxFor(env: Record<string, string>) {
     },
   });
   const logger = pino({ level: "trace" }, sink) as unknown as Logger;
-  const mailer = createMailer(loadConfig(env), t.db, logger);
-  return { mailer, logged: () => logged };
+  const config = loadConfig(env);
+  const driver = createMailDriver(config, logger);
+  const worker = createMailWorker({ db: t.db, driver, logger, defaultFrom: config.mailFrom });
+  return { driver, worker, logged: () => logged };
 }
 
-describe("the outbox mailer", () => {
-  it("in production keeps the message but never logs its link, token, body or recipient", async () => {
-    const { mailer, logged } = outboxFor({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com" });
-    const receipt = await mailer.send(resetMail("prod-reader@example.com"));
+describe("the outbox driver", () => {
+  it("in production keeps the message as `kept`, never `sent`, and never logs its link, token, body or recipient", async () => {
+    const { driver, worker, logged } = outboxWorkerFor({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com" });
+    const { id } = await enqueueMail(t.db, resetMail("prod-reader@example.com"));
+    expect(await worker.drain()).toBe(1);
 
-    expect(mailer.delivers).toBe(false);
+    expect(driver.delivers).toBe(false);
     expect(logged()).toContain("outbox mail kept in the database, not delivered");
     for (const secret of [TOKEN, "reset-password", "https://", "prod-reader@example.com"]) expect(logged()).not.toContain(secret);
-    const [row] = await t.db.select().from(mailMessages).where(eq(mailMessages.id, receipt.messageId));
-    expect(row).toMatchObject({ driver: "outbox", toAddress: "prod-reader@example.com", subject: "Reset your password" });
+    expect(await readMail(t.db, id)).toMatchObject({ status: "kept", provider: "outbox", providerMessageId: id, attempts: 1, lastError: null });
+    const [row] = await t.db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    expect(row).toMatchObject({ toAddress: "prod-reader@example.com", subject: "Reset your password", fromAddress: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
     expect(row!.textBody).toContain(TOKEN);
   });
 
   it("on a developer's machine prints the links, so a newcomer can follow a reset", async () => {
-    const { mailer, logged } = outboxFor({ NODE_ENV: "development" });
-    await mailer.send(resetMail("dev-reader@example.com"));
+    const { worker, logged } = outboxWorkerFor({ NODE_ENV: "development" });
+    await enqueueMail(t.db, resetMail("dev-reader@example.com"));
+    await worker.drain();
     const line = JSON.parse(logged().trim()) as { mail: { to: string; links: string[] } };
     expect(line.mail).toMatchObject({ to: "dev-reader@example.com", links: [`https://lab.example.com/reset-password?token=${TOKEN}`] });
   });

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { VISITOR_ALERT_WINDOW_MINUTES, type AnalyticsDashboard } from "../../src/common/analytics-dashboard";
+import type { Database } from "../../src/server/db/client";
 import { mailMessages, siteSettings } from "../../src/server/db/schema";
 import { analyticsWriterOf, visitorAlertOf } from "../../src/server/features/analytics/routes";
 import {
@@ -9,7 +10,6 @@ import {
   VISITOR_ALERT_KEY,
   type VisitorAlertDeps,
 } from "../../src/server/features/analytics/visitor-alert";
-import type { Mailer } from "../../src/server/infra/mail";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp();
@@ -25,7 +25,7 @@ const visit = (ip: string) =>
   });
 
 const alertMails = () => t.db.select().from(mailMessages).where(sql`${mailMessages.subject} like 'Visitor alert:%'`).orderBy(asc(mailMessages.toAddress));
-const alertDeps = (mailer: Mailer = t.deps.mailer): VisitorAlertDeps => ({ db: t.db, mailer, logger: t.deps.logger, publicUrl: t.deps.config.publicUrl });
+const alertDeps = (db: Database = t.db): VisitorAlertDeps => ({ db, logger: t.deps.logger, publicUrl: t.deps.config.publicUrl });
 const dashboardAs = async (user: TestUser) => {
   const response = await t.inject({ method: "GET", url: "/api/analytics/dashboard?timeRange=1h", headers: user.headers });
   expect(response.statusCode).toBe(200);
@@ -36,7 +36,7 @@ const ageLastEmail = (minutes: number) =>
   t.db
     .update(siteSettings)
     .set({
-      value: sql`jsonb_build_object('claimedAt', now() - make_interval(mins => ${minutes}), 'notifiedAt', now() - make_interval(mins => ${minutes}), 'recipients', 3, 'delivered', false)`,
+      value: sql`jsonb_build_object('claimedAt', now() - make_interval(mins => ${minutes}), 'notifiedAt', now() - make_interval(mins => ${minutes}), 'recipients', 3)`,
     })
     .where(eq(siteSettings.key, VISITOR_ALERT_KEY));
 
@@ -49,7 +49,7 @@ describe("the visitor alert", () => {
     await t.createUser("member", { email: "alert-member@example.com" });
 
     const quiet = await dashboardAs(admin);
-    expect(quiet).toMatchObject({ active: false, uniqueVisitorsLast10Min: 0, notifiedAt: null, recipients: 0, delivered: null });
+    expect(quiet).toMatchObject({ active: false, uniqueVisitorsLast10Min: 0, notifiedAt: null, recipients: 0, delivery: null });
 
     // Together, so both land in one batch (the first batch written triggers this instance's first check).
     const responses = await Promise.all([visit("198.51.100.31"), visit("198.51.100.32")]);
@@ -61,9 +61,14 @@ describe("the visitor alert", () => {
     expect(mails.map((mail) => mail.toAddress)).toEqual(["alert-admin@example.com", "alert-owner@example.com"]);
     expect(mails[0]!.subject).toBe(`Visitor alert: 2 visitors in the last ${VISITOR_ALERT_WINDOW_MINUTES} minutes`);
     expect(mails[0]!.textBody).toContain(`${t.deps.config.publicUrl}/admin/analytics`);
+    expect(mails.map((mail) => mail.status)).toEqual(["queued", "queued"]);
+    expect(await dashboardAs(admin)).toMatchObject({ active: true, recipients: 2, delivery: "pending" });
 
+    // The outbox (the test app's driver) keeps them: the dashboard must not call that sent.
+    expect(await t.drainMail()).toBe(2);
+    expect((await alertMails()).map((mail) => mail.status)).toEqual(["kept", "kept"]);
     const state = await dashboardAs(admin);
-    expect(state).toMatchObject({ active: true, uniqueVisitorsLast10Min: 2, recipients: 2, delivered: false });
+    expect(state).toMatchObject({ active: true, uniqueVisitorsLast10Min: 2, recipients: 2, delivery: "kept" });
     expect(Date.now() - Date.parse(state.notifiedAt!)).toBeLessThan(VISITOR_ALERT_WINDOW_MINUTES * 60_000);
   });
 
@@ -80,26 +85,39 @@ describe("the visitor alert", () => {
   it("sends again after an hour, and of two instances checking at once exactly one sends", async () => {
     await ageLastEmail(61);
     const outcomes = await Promise.all([checkVisitorAlert(alertDeps()), checkVisitorAlert(alertDeps())]);
-    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["already_notified", "sent"]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["already_notified", "queued"]);
     expect(await alertMails()).toHaveLength(4);
   });
 
-  it("claims nothing when the mail could not be sent, and tries again on the next check", async () => {
+  it("claims nothing when its transaction fails, and tries again on the next check", async () => {
     await ageLastEmail(61);
     const before = await dashboardAs(admin);
-    const broken: Mailer = {
-      driver: "broken",
-      delivers: true,
-      send: () => Promise.reject(new Error("SMTP server unreachable")),
-      verify: async () => {},
-    };
-    t.expectErrorLog(2);
-    expect(await checkVisitorAlert(alertDeps(broken))).toEqual({ status: "failed", visitors: 3, failed: 2 });
-    // The banner still shows the last email that really went out.
+    // The claim and both mails are written, then the commit fails (as when the connection drops).
+    const failingCommit = Object.create(t.db, {
+      transaction: {
+        value: (work: (tx: unknown) => Promise<unknown>) =>
+          t.db.transaction(async (tx) => {
+            await work(tx);
+            throw new Error("connection lost before commit");
+          }),
+      },
+    }) as Database;
+    await expect(checkVisitorAlert(alertDeps(failingCommit))).rejects.toThrow("connection lost before commit");
+    // The banner still shows the last email, and no mail of the failed check is queued.
     expect((await dashboardAs(admin)).notifiedAt).toBe(before.notifiedAt);
+    expect(await alertMails()).toHaveLength(4);
+    await t.drainMail();
 
-    expect(await checkVisitorAlert(alertDeps())).toMatchObject({ status: "sent", recipients: 2 });
+    expect(await checkVisitorAlert(alertDeps())).toMatchObject({ status: "queued", recipients: 2 });
     expect(await alertMails()).toHaveLength(6);
+
+    // A provider that accepts one and refuses the other for good: the dashboard says they failed, never "sent".
+    const latest = (await alertMails()).filter((mail) => mail.status === "queued");
+    await t.db.update(mailMessages).set({ status: "sent", provider: "smtp", sentAt: new Date() }).where(eq(mailMessages.id, latest[0]!.id));
+    await t.db.update(mailMessages).set({ status: "failed", provider: "smtp", lastError: "SMTP 550: no such user" }).where(eq(mailMessages.id, latest[1]!.id));
+    expect((await dashboardAs(admin)).delivery).toBe("failed");
+    await t.db.update(mailMessages).set({ status: "sent" }).where(eq(mailMessages.id, latest[1]!.id));
+    expect((await dashboardAs(admin)).delivery).toBe("sent");
   });
 
   it("stays quiet below two visitors", async () => {

@@ -21,7 +21,7 @@ describe("loadConfig", () => {
 
   it("reads every setting", () => {
     const config = loadConfig({ PORT: "8080", DATABASE_URL: "postgres://u@h/db", TRUST_PROXY: "1", PUBLIC_URL: "https://lab.example/", SMTP_URL: "smtp://h:587", RATE_LIMITS: "off" });
-    expect(config).toMatchObject({ port: 8080, databaseUrl: "postgres://u@h/db", trustProxy: { hops: 1 }, behindProxy: true, publicUrl: "https://lab.example", smtpUrl: "smtp://h:587", rateLimits: false });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: "postgres://u@h/db", trustProxy: { hops: 1 }, behindProxy: true, publicUrl: "https://lab.example", mail: { provider: "smtp", smtpUrl: "smtp://h:587" }, rateLimits: false });
   });
 
   it("names each bad value with the rule it breaks, all of them at once", () => {
@@ -157,5 +157,41 @@ describe("loadConfig: storage", () => {
     const message = problemsOf({ ...bucket, S3_BUCKET: "Lab_Files", S3_ENDPOINT: "ftp://x" });
     expect(message).toContain("S3_BUCKET: must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens");
     expect(message).toContain("S3_ENDPOINT: must be a https:// or http:// URL with a host");
+  });
+});
+
+describe("loadConfig: where mail goes", () => {
+  it("keeps mail in the outbox by default, and sends through SMTP when only SMTP_URL is set (as before MAIL_PROVIDER)", () => {
+    expect(loadConfig({}).mail).toEqual({ provider: "outbox" });
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465" }).mail).toEqual({ provider: "smtp", smtpUrl: "smtps://u:p@smtp.example.com:465" });
+    expect(loadConfig({ MAIL_PROVIDER: "outbox", SMTP_URL: "smtp://h:25" }).mail).toEqual({ provider: "outbox" });
+    expect(loadConfig({ MAIL_PROVIDER: " " }).mail).toEqual({ provider: "outbox" });
+  });
+
+  it("reads each provider's settings, with the API address overridable", () => {
+    expect(loadConfig({ MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_123" }).mail).toEqual({ provider: "resend", apiKey: "re_123", apiBaseUrl: undefined });
+    expect(loadConfig({ MAIL_PROVIDER: "sendgrid", SENDGRID_API_KEY: "SG.x", MAIL_API_BASE_URL: "http://127.0.0.1:9000/" }).mail).toEqual({
+      provider: "sendgrid",
+      apiKey: "SG.x",
+      apiBaseUrl: "http://127.0.0.1:9000",
+    });
+    expect(loadConfig({ MAIL_PROVIDER: "mailgun", MAILGUN_API_KEY: "key", MAILGUN_DOMAIN: "mg.example.com", MAILGUN_REGION: "eu" }).mail).toEqual({
+      provider: "mailgun",
+      apiKey: "key",
+      domain: "mg.example.com",
+      region: "eu",
+      apiBaseUrl: undefined,
+    });
+  });
+
+  it("names what a provider is missing, and refuses unknown providers and regions", () => {
+    expect(problemsOf({ MAIL_PROVIDER: "resend" })).toContain("RESEND_API_KEY: is required when MAIL_PROVIDER=resend");
+    expect(problemsOf({ MAIL_PROVIDER: "sendgrid", SENDGRID_API_KEY: "  " })).toContain("SENDGRID_API_KEY: is required when MAIL_PROVIDER=sendgrid");
+    expect(problemsOf({ MAIL_PROVIDER: "smtp" })).toContain("SMTP_URL: is required when MAIL_PROVIDER=smtp");
+    const mailgun = problemsOf({ MAIL_PROVIDER: "mailgun" });
+    expect(mailgun).toContain("MAILGUN_API_KEY: is required when MAIL_PROVIDER=mailgun");
+    expect(mailgun).toContain("MAILGUN_DOMAIN: is required when MAIL_PROVIDER=mailgun");
+    expect(problemsOf({ MAIL_PROVIDER: "postmark" })).toContain("MAIL_PROVIDER: must be one of outbox, smtp, resend, sendgrid, mailgun");
+    expect(problemsOf({ MAIL_PROVIDER: "mailgun", MAILGUN_API_KEY: "k", MAILGUN_DOMAIN: "d", MAILGUN_REGION: "asia" })).toContain("MAILGUN_REGION: must be us or eu");
   });
 });

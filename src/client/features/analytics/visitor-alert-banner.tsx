@@ -1,13 +1,13 @@
 import { BellRing } from "lucide-react";
-import { VISITOR_ALERT_EMAIL_INTERVAL_MINUTES, type VisitorAlertState } from "../../../common/analytics-dashboard";
+import { VISITOR_ALERT_EMAIL_INTERVAL_MINUTES, type VisitorAlertDelivery, type VisitorAlertState } from "../../../common/analytics-dashboard";
 import { countText, formatRelativeTime } from "../../lib/format";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 
 /**
  * Shown while the visitor alert is active (2 or more visitors in the last 10 minutes). It says an email
- * went out only when the server recorded one within the alert's window, and says where it went: an
- * outbox that keeps mail on the server is not a delivered email.
+ * was sent only when the mail provider accepted it (the mail queue's status), and says so when the mail
+ * waits, failed, or was kept by the outbox, which keeps mail on the server and delivers nothing.
  */
 export function VisitorAlertBanner({ alert, generatedAt }: { alert: VisitorAlertState; generatedAt: string }) {
   if (!alert.active) return null;
@@ -16,10 +16,8 @@ export function VisitorAlertBanner({ alert, generatedAt }: { alert: VisitorAlert
   const notifiedThisHour = notifiedAgo !== null && notifiedAgo <= VISITOR_ALERT_EMAIL_INTERVAL_MINUTES * 60_000;
 
   let notice: string;
-  if (notifiedInWindow && alert.delivered) {
-    notice = `Email notifications sent to ${countText(alert.recipients, "admin")} at ${timeFormat.format(Date.parse(alert.notifiedAt!))}.`;
-  } else if (notifiedInWindow) {
-    notice = `Email notifications for ${countText(alert.recipients, "admin")} were written to the outbox at ${timeFormat.format(Date.parse(alert.notifiedAt!))}. No mail server is configured, so they have not left this server.`;
+  if (notifiedInWindow) {
+    notice = deliveryNotice(alert.delivery, countText(alert.recipients, "admin"), timeFormat.format(Date.parse(alert.notifiedAt!)));
   } else if (notifiedThisHour) {
     notice = `No new email: admins were last notified ${formatRelativeTime(alert.notifiedAt!, Date.parse(generatedAt))}, and alerts go out at most once every ${VISITOR_ALERT_EMAIL_INTERVAL_MINUTES} minutes.`;
   } else {
@@ -43,4 +41,17 @@ export function VisitorAlertBanner({ alert, generatedAt }: { alert: VisitorAlert
       </div>
     </section>
   );
+}
+
+function deliveryNotice(delivery: VisitorAlertDelivery | null, admins: string, at: string): string {
+  switch (delivery) {
+    case "sent":
+      return `Email notifications sent to ${admins} at ${at}.`;
+    case "kept":
+      return `Email notifications for ${admins} were written to the outbox at ${at}. No mail provider is configured, so they have not left this server.`;
+    case "failed":
+      return `Email notifications for ${admins} were queued at ${at}, but the mail provider refused them. The server log has the reason.`;
+    default:
+      return `Email notifications for ${admins} were queued at ${at} and are waiting for the mail provider to accept them.`;
+  }
 }

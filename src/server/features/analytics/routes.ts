@@ -32,7 +32,7 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
   const { db } = deps.database;
   const persist = deps.config.analyticsPersist;
   if (persist && (await ensureRollups(db))) deps.logger.info("analytics: built the dashboard rollups from the stored events");
-  const alerts = createVisitorAlertMonitor({ db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.config.publicUrl });
+  const alerts = createVisitorAlertMonitor({ db, logger: deps.logger, publicUrl: deps.config.publicUrl });
   alertMonitors.set(deps, alerts);
   const insert = insertAnalyticsEvents(db);
   const writer = createEventWriter({

@@ -1,15 +1,17 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { ADMIN_ROLES } from "../../../common/auth";
 import {
   VISITOR_ALERT_EMAIL_INTERVAL_MINUTES,
   VISITOR_ALERT_THRESHOLD,
   VISITOR_ALERT_WINDOW_MINUTES,
+  type VisitorAlertDelivery,
   type VisitorAlertState,
 } from "../../../common/analytics-dashboard";
-import { rowsOf, type Database } from "../../db/client";
-import { siteSettings, users } from "../../db/schema";
+import type { MailStatus } from "../../../common/mail";
+import { rowsOf, type Database, type Executor } from "../../db/client";
+import { mailMessages, siteSettings, users } from "../../db/schema";
 import type { Logger } from "../../infra/logger";
-import type { Mailer } from "../../infra/mail";
+import { enqueueMail } from "../../infra/mail";
 import { countVisitors } from "./visitor-counts";
 
 /**
@@ -22,9 +24,10 @@ import { countVisitors } from "./visitor-counts";
  * Bookkeeping lives in site_settings under 'visitor_alert':
  *   claimedAt   the database time an instance took the right to send (an atomic conditional upsert, so
  *               of two instances checking at once exactly one sends);
- *   notifiedAt  the database time the last email was handed to the mailer for at least one admin;
- *   recipients, failed, delivered, visitorCount: what that email was.
- * If every send fails, the claim is given back, so the next check (a minute later) tries again.
+ *   notifiedAt  the database time the emails were queued;
+ *   recipients, visitorCount, mailIds: what that email was; the dashboard reads the mails' status from the queue.
+ * The claim, the emails and the record are one transaction: all are written or none is (then the next
+ * check, a minute later, tries again). The mail queue's worker delivers the emails, with its retries.
  */
 export const VISITOR_ALERT_KEY = "visitor_alert";
 const MINUTE_MS = 60_000;
@@ -35,22 +38,23 @@ export type StoredAlert = {
   claimedAt?: string;
   notifiedAt?: string;
   recipients?: number;
-  failed?: number;
-  delivered?: boolean;
   visitorCount?: number;
+  mailIds?: string[];
 };
 
-export type VisitorAlertDeps = { db: Database; mailer: Mailer; logger: Logger; publicUrl: string };
+/** The stored record, with the status of its mails in the queue. */
+export type LastVisitorAlert = StoredAlert & { mailStatuses: MailStatus[] };
+
+export type VisitorAlertDeps = { db: Database; logger: Logger; publicUrl: string };
 export type VisitorAlertOutcome =
   | { status: "quiet"; visitors: number }
   | { status: "no_admins"; visitors: number }
   | { status: "already_notified"; visitors: number }
-  | { status: "sent"; visitors: number; recipients: number; failed: number }
-  | { status: "failed"; visitors: number; failed: number };
+  | { status: "queued"; visitors: number; recipients: number };
 
-/** Checks the last 10 minutes and, when the alert is due and this instance wins the claim, emails every admin. */
+/** Checks the last 10 minutes and, when the alert is due and this instance wins the claim, queues an email to every admin. */
 export async function checkVisitorAlert(deps: VisitorAlertDeps, now: Date = new Date()): Promise<VisitorAlertOutcome> {
-  const { db, mailer, logger } = deps;
+  const { db, logger } = deps;
   const since = new Date(now.getTime() - VISITOR_ALERT_WINDOW_MINUTES * MINUTE_MS);
   const { uniqueVisitors: visitors } = await countVisitors(db, since, now);
   if (visitors < VISITOR_ALERT_THRESHOLD) return { status: "quiet", visitors };
@@ -58,44 +62,36 @@ export async function checkVisitorAlert(deps: VisitorAlertDeps, now: Date = new 
   const admins = await db.select({ email: users.email }).from(users).where(inArray(users.role, [...ADMIN_ROLES]));
   if (admins.length === 0) return { status: "no_admins", visitors };
 
-  const claimedAt = await claim(db);
-  if (!claimedAt) return { status: "already_notified", visitors };
-
   const message = alertMessage(visitors, now, deps.publicUrl);
-  let sent = 0;
-  let failed = 0;
-  for (const admin of admins) {
-    try {
-      await mailer.send({ to: admin.email, ...message });
-      sent += 1;
-    } catch (error) {
-      failed += 1;
-      logger.error({ err: error, to: admin.email }, "visitor alert: sending the email failed");
+  const queued = await db.transaction(async (tx) => {
+    const claimedAt = await claim(tx);
+    if (!claimedAt) return false;
+    const mailIds: string[] = [];
+    for (const admin of admins) {
+      const { id } = await enqueueMail(tx, { to: admin.email, ...message, idempotencyKey: `visitor-alert/${claimedAt}/${admin.email}` });
+      mailIds.push(id);
     }
-  }
-
-  if (sent === 0) {
-    await releaseClaim(db, claimedAt);
-    return { status: "failed", visitors, failed };
-  }
-  const record = { recipients: sent, failed, delivered: mailer.delivers, visitorCount: visitors };
-  await db
-    .update(siteSettings)
-    .set({
-      value: sql`${siteSettings.value} || jsonb_build_object('notifiedAt', now()) || ${JSON.stringify(record)}::jsonb`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(siteSettings.key, VISITOR_ALERT_KEY), sql`${siteSettings.value} ->> 'claimedAt' = ${claimedAt}`));
-  logger.info({ visitors, recipients: sent, failed }, "visitor alert: admins notified");
-  return { status: "sent", visitors, recipients: sent, failed };
+    const record: StoredAlert = { recipients: admins.length, visitorCount: visitors, mailIds };
+    await tx
+      .update(siteSettings)
+      .set({
+        value: sql`${siteSettings.value} || jsonb_build_object('notifiedAt', now()) || ${JSON.stringify(record)}::jsonb`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(siteSettings.key, VISITOR_ALERT_KEY));
+    return true;
+  });
+  if (!queued) return { status: "already_notified", visitors };
+  logger.info({ visitors, recipients: admins.length }, "visitor alert: emails to the admins queued");
+  return { status: "queued", visitors, recipients: admins.length };
 }
 
 /**
  * Takes the right to send: one statement that writes claimedAt = now() only when no claim is younger than
  * the interval. Postgres locks the row, so of two instances racing here exactly one gets a row back.
  */
-async function claim(db: Database): Promise<string | null> {
-  const result = await db.execute(sql`
+async function claim(tx: Executor): Promise<string | null> {
+  const result = await tx.execute(sql`
     insert into ${siteSettings} as s (key, value, updated_at)
     values (${VISITOR_ALERT_KEY}, jsonb_build_object('claimedAt', now()), now())
     on conflict (key) do update
@@ -103,16 +99,6 @@ async function claim(db: Database): Promise<string | null> {
       where coalesce((s.value ->> 'claimedAt')::timestamptz, '-infinity') <= now() - make_interval(mins => ${VISITOR_ALERT_EMAIL_INTERVAL_MINUTES})
     returning s.value ->> 'claimedAt' as claimed_at`);
   return rowsOf<{ claimed_at: string }>(result)[0]?.claimed_at ?? null;
-}
-
-/** Nothing was sent: the claim goes back to the last real notification (or away), if it is still ours. */
-async function releaseClaim(db: Database, claimedAt: string): Promise<void> {
-  await db
-    .update(siteSettings)
-    .set({
-      value: sql`(${siteSettings.value} - 'claimedAt') || case when ${siteSettings.value} -> 'notifiedAt' is not null then jsonb_build_object('claimedAt', ${siteSettings.value} -> 'notifiedAt') else '{}'::jsonb end`,
-    })
-    .where(and(eq(siteSettings.key, VISITOR_ALERT_KEY), sql`${siteSettings.value} ->> 'claimedAt' = ${claimedAt}`));
 }
 
 /** The analytics_alert email's variables (visitorCount, timeWindow, timestamp, siteUrl), as plain text. */
@@ -131,14 +117,25 @@ function alertMessage(visitorCount: number, now: Date, siteUrl: string) {
   };
 }
 
-/** The last email as recorded (read in parallel with the dashboard's other queries). */
-export async function readLastVisitorAlert(db: Database): Promise<StoredAlert> {
+/** The last email as recorded, and where its mails stand (read in parallel with the dashboard's other queries). */
+export async function readLastVisitorAlert(db: Database): Promise<LastVisitorAlert> {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, VISITOR_ALERT_KEY));
-  return (row?.value ?? {}) as StoredAlert;
+  const stored = (row?.value ?? {}) as StoredAlert;
+  const ids = Array.isArray(stored.mailIds) ? stored.mailIds : [];
+  if (ids.length === 0) return { ...stored, mailStatuses: [] };
+  const mails = await db.select({ status: mailMessages.status }).from(mailMessages).where(inArray(mailMessages.id, ids));
+  return { ...stored, mailStatuses: mails.map((mail) => mail.status) };
+}
+
+function deliveryOf(statuses: MailStatus[]): VisitorAlertDelivery | null {
+  if (statuses.length === 0) return null;
+  if (statuses.some((status) => status === "queued" || status === "sending")) return "pending";
+  if (statuses.includes("failed")) return "failed";
+  return statuses.every((status) => status === "kept") ? "kept" : "sent";
 }
 
 /** What the dashboard reports: the live count, and the last email exactly as recorded. */
-export function visitorAlertState(stored: StoredAlert, visitorsLast10Min: number): VisitorAlertState {
+export function visitorAlertState(stored: LastVisitorAlert, visitorsLast10Min: number): VisitorAlertState {
   const notifiedAt = typeof stored.notifiedAt === "string" ? new Date(stored.notifiedAt).toISOString() : null;
   return {
     active: visitorsLast10Min >= VISITOR_ALERT_THRESHOLD,
@@ -147,7 +144,7 @@ export function visitorAlertState(stored: StoredAlert, visitorsLast10Min: number
     windowMinutes: VISITOR_ALERT_WINDOW_MINUTES,
     notifiedAt,
     recipients: notifiedAt ? (stored.recipients ?? 0) : 0,
-    delivered: notifiedAt ? (stored.delivered ?? null) : null,
+    delivery: notifiedAt ? deliveryOf(stored.mailStatuses) : null,
   };
 }
 

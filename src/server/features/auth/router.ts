@@ -33,7 +33,7 @@ export const authRouter = router({
 
   requestPasswordReset: publicProcedure.input(passwordResetRequestInput).mutation(async ({ ctx, input }) => {
     return auth.requestPasswordReset(
-      { db: ctx.db, mailer: ctx.deps.mailer, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
+      { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
       input,
       ctx.req.ip,
     );

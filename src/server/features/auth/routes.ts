@@ -44,7 +44,7 @@ function defineAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post("/api/auth/reset-password", async (request) => {
     const input = parseInput(passwordResetRequestInput, request.body);
-    return auth.requestPasswordReset({ db, mailer: deps.mailer, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits }, input, request.ip);
+    return auth.requestPasswordReset({ db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits }, input, request.ip);
   });
 
   app.post("/api/auth/reset-password/confirm", async (request) => {

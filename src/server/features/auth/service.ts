@@ -8,7 +8,7 @@ import { generateToken, hashToken } from "../../auth/tokens";
 import type { Database } from "../../db/client";
 import { passwordResetTokens, users, type UserRow } from "../../db/schema";
 import { conflict, invalid, unauthorized } from "../../infra/errors";
-import type { Mailer } from "../../infra/mail";
+import { enqueueMail } from "../../infra/mail";
 import type { RateLimits } from "../../infra/rate-limit";
 import { isUniqueViolation } from "../../db/errors";
 import { startLoginAttempt } from "./login-throttle";
@@ -62,7 +62,7 @@ export async function logout(db: Database, sessionId: string | null): Promise<{ 
  * the budget per email is spent either way, so its refusal tells nothing either.
  */
 export async function requestPasswordReset(
-  deps: { db: Database; mailer: Mailer; publicUrl: string; rateLimits: RateLimits },
+  deps: { db: Database; publicUrl: string; rateLimits: RateLimits },
   input: PasswordResetRequestInput,
   clientAddress: string,
 ): Promise<{ message: string }> {
@@ -71,14 +71,16 @@ export async function requestPasswordReset(
   const [row] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, input.email));
   if (row) {
     const token = generateToken();
-    await deps.db
-      .insert(passwordResetTokens)
-      .values({ id: hashToken(token), userId: row.id, expiresAt: new Date(Date.now() + RESET_LINK_VALID_MS) });
     const link = `${deps.publicUrl}/reset-password?token=${token}`;
-    await deps.mailer.send({
-      to: input.email,
-      subject: "Reset your password",
-      text: `Hi ${row.name},\n\nSomeone asked to reset the password of your account. Open this link to choose a new one:\n\n${link}\n\nThe link is valid for 1 hour and works once. If you did not ask for it, ignore this email.\n`,
+    // The token and its mail are written together: no mail for a token that was not stored, and no stored
+    // token whose mail was lost. The mail worker delivers it.
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: row.id, expiresAt: new Date(Date.now() + RESET_LINK_VALID_MS) });
+      await enqueueMail(tx, {
+        to: input.email,
+        subject: "Reset your password",
+        text: `Hi ${row.name},\n\nSomeone asked to reset the password of your account. Open this link to choose a new one:\n\n${link}\n\nThe link is valid for 1 hour and works once. If you did not ask for it, ignore this email.\n`,
+      });
     });
   }
   return { message: RESET_REQUESTED };

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../../db/client";
-import type { Mailer } from "../../infra/mail";
+import type { MailDriver } from "../../infra/mail";
 import type { ObjectStorage } from "../../infra/storage";
 
 export type CheckResult = { name: string; ok: boolean; detail: string };
@@ -14,7 +14,7 @@ async function check(name: string, probe: () => Promise<string>): Promise<CheckR
 }
 
 /** What the back office's status banner reports: each dependency really probed. */
-export async function getSystemStatus(deps: { database: DatabaseHandle; mailer: Mailer; storage: ObjectStorage }): Promise<SystemStatus> {
+export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriver: MailDriver; storage: ObjectStorage }): Promise<SystemStatus> {
   const checks = await Promise.all([
     check("database", async () => {
       await deps.database.ping();
@@ -22,8 +22,8 @@ export async function getSystemStatus(deps: { database: DatabaseHandle; mailer: 
     }),
     check("storage", () => deps.storage.probe()),
     check("mail", async () => {
-      await deps.mailer.verify();
-      return deps.mailer.delivers ? `Delivering through ${deps.mailer.driver}` : "Outbox only: mail is kept, not delivered (set SMTP_URL)";
+      await deps.mailDriver.verify();
+      return deps.mailDriver.delivers ? `Delivering through ${deps.mailDriver.provider}` : "Outbox only: mail is kept, not delivered (set MAIL_PROVIDER)";
     }),
   ]);
   return { ok: checks.every((c) => c.ok), checks };

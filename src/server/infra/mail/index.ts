@@ -1,13 +1,29 @@
 import type { Config } from "../../config";
-import type { Database } from "../../db/client";
 import type { Logger } from "../logger";
-import type { Mailer } from "./mailer";
-import { createOutboxMailer } from "./outbox-mailer";
-import { createSmtpMailer } from "./smtp-mailer";
+import type { MailDriver } from "./driver";
+import { createMailgunDriver, MAILGUN_API_BASE_URLS } from "./mailgun-driver";
+import { createOutboxDriver } from "./outbox-driver";
+import { createResendDriver } from "./resend-driver";
+import { createSendgridDriver } from "./sendgrid-driver";
+import { createSmtpDriver } from "./smtp-driver";
 
-export type { MailMessage, Mailer, MailReceipt } from "./mailer";
+export type { MailDriver, OutgoingMail } from "./driver";
+export { enqueueMail, enqueueMails, readMail, sendAndWait, type MailResult, type NewMail } from "./queue";
+export { createMailWorker, type MailWorker, type MailWorkerOptions } from "./worker";
 
-export function createMailer(config: Pick<Config, "env" | "smtpUrl" | "mailFrom">, db: Database, logger: Logger): Mailer {
-  if (config.smtpUrl) return createSmtpMailer(db, config.smtpUrl, config.mailFrom);
-  return createOutboxMailer(db, config.mailFrom, logger, { showLinks: config.env !== "production" });
+/** The driver MAIL_PROVIDER names (config.ts has checked that its settings are there). */
+export function createMailDriver(config: Pick<Config, "env" | "mail">, logger: Logger): MailDriver {
+  const mail = config.mail;
+  switch (mail.provider) {
+    case "outbox":
+      return createOutboxDriver(logger, { showLinks: config.env !== "production" });
+    case "smtp":
+      return createSmtpDriver(mail.smtpUrl);
+    case "resend":
+      return createResendDriver(mail.apiKey, mail.apiBaseUrl);
+    case "sendgrid":
+      return createSendgridDriver(mail.apiKey, mail.apiBaseUrl);
+    case "mailgun":
+      return createMailgunDriver(mail.apiKey, mail.domain, mail.apiBaseUrl ?? MAILGUN_API_BASE_URLS[mail.region]);
+  }
 }
