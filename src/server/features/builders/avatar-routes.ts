@@ -2,11 +2,11 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { BUILDER_AVATAR_MAX_BYTES } from "../../../common/builders";
 import type { AppDeps } from "../../deps";
+import { isUuid } from "../../infra/http";
 import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
 import { serveStoredObject } from "../../infra/serve-stored-object";
 import { AVATAR_NOT_FOUND, builderAvatarKey, saveBuilderAvatar } from "./avatar-service";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const AVATAR_TOO_LARGE = `The picture is larger than ${BUILDER_AVATAR_MAX_BYTES / (1024 * 1024)} MB. Please choose a smaller one.`;
 
 /**
@@ -33,7 +33,7 @@ export async function registerBuilderAvatarRoutes(app: FastifyInstance, deps: Ap
 
   app.get<{ Params: { id: string } }>("/uploads/avatars/:id", async (request, reply) => {
     const { id } = request.params;
-    if (!UUID.test(id)) return reply.code(404).send({ error: AVATAR_NOT_FOUND });
+    if (!isUuid(id)) return reply.code(404).send({ error: AVATAR_NOT_FOUND });
     // Each upload gets a new id, so the bytes under one never change; avatars are public by nature.
     return serveStoredObject(request, reply, deps.storage, builderAvatarKey(id.toLowerCase()), {
       visibility: "public",

@@ -6,12 +6,11 @@ import { resolveRequestAuth } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";
 import { errorReply } from "../../infra/error-reply";
 import type { DomainError } from "../../infra/errors";
-import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
+import { isUuid, parseInput, PRIVATE_NO_STORE } from "../../infra/http";
 import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
 import { serveStoredObject } from "../../infra/serve-stored-object";
 import * as images from "./service";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const IMAGE_TOO_LARGE = `The image is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller image.`;
 /**
  * Stored files never change under their key (a new upload gets a new id), so an unshared image may stay a
@@ -57,8 +56,8 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
 
   const serveImageFile = (variant: images.ImageVariant) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const { id } = request.params;
-    const viewer = UUID.test(id) ? ((await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null) : null;
-    const file = UUID.test(id) ? await images.servableImageFile(db, viewer, id, variant) : null;
+    const viewer = async () => (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
+    const file = isUuid(id) ? await images.servableImageFile(db, id, variant, viewer) : null;
     // The same 404 for missing and private images, so a stranger cannot tell which ids exist.
     if (!file) return reply.code(404).header("Cache-Control", PRIVATE_NO_STORE).send({ error: images.IMAGE_NOT_FOUND });
     return serveStoredObject(request, reply, deps.storage, file.key, { ...fileCachePolicy(file.shared), notFoundMessage: images.IMAGE_NOT_FOUND });

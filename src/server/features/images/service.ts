@@ -135,10 +135,12 @@ export async function listImages(db: Database, actor: ImageActor, experimentId: 
   return { images: rows.map(toSavedImage) };
 }
 
+const mayManage = (actor: ImageActor | null, row: ImageRow) => actor !== null && (actor.id === row.ownerId || isAdminRole(actor.role));
+
 /** The image when the actor owns it or is an admin; 404 otherwise, so others cannot learn that it exists. */
 async function manageableImage(db: Database, actor: ImageActor, imageId: string): Promise<ImageRow> {
   const [row] = await db.select().from(images).where(eq(images.id, imageId));
-  if (!row || (row.ownerId !== actor.id && !isAdminRole(actor.role))) throw notFound(IMAGE_NOT_FOUND);
+  if (!row || !mayManage(actor, row)) throw notFound(IMAGE_NOT_FOUND);
   return row;
 }
 
@@ -180,18 +182,18 @@ export async function getSharedImage(db: Database, id: string): Promise<SharedIm
 }
 
 /**
- * Which stored file a request for an image may read: any viewer's when the image is shared, else only its
- * owner's or an admin's. Null (answered 404) when the viewer may not see it or it does not exist.
+ * Which stored file a request for an image may read: anyone's when the image is shared, else only its
+ * owner's or an admin's (the viewer is looked up only then). Null (answered 404) when the viewer may not
+ * see it or it does not exist.
  */
 export async function servableImageFile(
   db: Database,
-  viewer: ImageActor | null,
   id: string,
   variant: ImageVariant,
+  viewer: () => Promise<ImageActor | null>,
 ): Promise<{ key: string; shared: boolean } | null> {
   const [row] = await db.select().from(images).where(eq(images.id, id));
   if (!row) return null;
-  const mayView = row.shared || (viewer !== null && (viewer.id === row.ownerId || isAdminRole(viewer.role)));
-  if (!mayView) return null;
+  if (!row.shared && !mayManage(await viewer(), row)) return null;
   return { key: variant === "full" ? row.fullKey : row.thumbnailKey, shared: row.shared };
 }
