@@ -1,6 +1,5 @@
 // s3rver ships no types; these are the parts the tests use (lib/s3rver.js).
 declare module "s3rver" {
-  import type { Server } from "node:http";
   import type { AddressInfo } from "node:net";
 
   type Options = {
@@ -13,8 +12,6 @@ declare module "s3rver" {
 
   export default class S3rver {
     constructor(options: Options);
-    httpServer: Server;
     run(): Promise<AddressInfo>;
-    close(): Promise<void>;
   }
 }

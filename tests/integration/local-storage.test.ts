@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ObjectStorage } from "../../src/server/infra/storage";
+import { StorageUnavailableError, type ObjectStorage } from "../../src/server/infra/storage";
 import { createLocalStorage } from "../../src/server/infra/storage/local-storage";
 import { failingAfter, objectStorageContract } from "../helpers/storage-contract";
 
@@ -98,6 +98,31 @@ describe("the local driver's files", () => {
     await fs.mkdir(path.join(root, "damaged"), { recursive: true });
     await fs.writeFile(path.join(root, "damaged", "file.png"), "not a stored object");
     await expect(storage.get("damaged/file.png")).rejects.toThrow(/is not a stored object \(its header is missing or damaged\)/);
+  });
+
+  it("lists only what it wrote: leftover temp files and foreign names are skipped", async () => {
+    await storage.put("stray/kept.png", Buffer.from("x"), { contentType: "image/png" });
+    await fs.writeFile(path.join(root, "stray", "kept.png~0a1b2c.tmp"), "half");
+    await fs.writeFile(path.join(root, "stray", "notes from someone.txt"), "hello");
+    expect((await storage.list("stray/")).map((info) => info.key)).toEqual(["stray/kept.png"]);
+  });
+
+  it("explains a key that a folder tree cannot hold beside another", async () => {
+    await storage.put("tree/leaf", Buffer.from("x"), { contentType: "image/png" });
+    await expect(storage.put("tree/leaf/below", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow(
+      "Cannot store tree/leaf/below: a folder on its path is already an object",
+    );
+    await expect(storage.put("tree", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow("Cannot store tree: it is a folder of other objects");
+    expect((await filesUnder(path.join(root, "tree"))).filter((file) => file.includes("~"))).toEqual([]);
+  });
+
+  it("reports a broken storage folder as unavailable, with the system's reason", async () => {
+    const file = path.join(path.dirname(root), "not-a-folder");
+    await fs.writeFile(file, "");
+    const broken = createLocalStorage({ root: path.join(file, "storage") });
+    const failed = broken.put("x.png", Buffer.from("x"), { contentType: "image/png" });
+    await expect(failed).rejects.toThrow(StorageUnavailableError);
+    await expect(failed).rejects.toThrow(/^Storage \(local folder .*not-a-folder\/storage\) could not write x\.png: ENOTDIR: not a directory/);
   });
 
   it("treats a folder as no object", async () => {

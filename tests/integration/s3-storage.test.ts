@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StorageUnavailableError, type ObjectStorage } from "../../src/server/infra/storage";
 import { createS3Storage } from "../../src/server/infra/storage/s3-storage";
@@ -17,6 +18,15 @@ afterAll(async () => {
 
 objectStorageContract(() => storage);
 
+describe("the S3 driver's listing", () => {
+  it("follows continuation tokens across pages", async () => {
+    const paged = createS3Storage(server.config, { listPageSize: 2 });
+    const keys = ["pages/1", "pages/2", "pages/3", "pages/4", "pages/5"];
+    for (const key of keys) await storage.put(key, Buffer.from(key), { contentType: "text/plain" });
+    expect((await paged.list("pages/")).map((info) => info.key)).toEqual(keys);
+  });
+});
+
 describe("the S3 driver against a misconfigured service", () => {
   it("names a missing bucket", async () => {
     const wrongBucket = createS3Storage({ ...server.config, bucket: "no-such-bucket" });
@@ -29,6 +39,22 @@ describe("the S3 driver against a misconfigured service", () => {
     await expect(unknownKey.put("x.png", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow(
       /could not write x\.png: access was denied \(InvalidAccessKeyId\): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
     );
+  });
+});
+
+describe("the S3 driver when the service hangs", () => {
+  it("gives the status probe up after its deadline with the reason", async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket)); // accepts connections, never answers
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const hung = createS3Storage({ ...server.config, endpoint: `http://127.0.0.1:${port}` }, { probeTimeoutMs: 300 });
+      await expect(hung.probe()).rejects.toThrow(/could not write \.status-probe\/\w+: the service did not answer in time/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
 

@@ -7,9 +7,11 @@ import {
   assertContentType,
   assertStorageKey,
   assertStoragePrefix,
+  isStorageKey,
   type ObjectStorage,
   type StoredObject,
   type StoredObjectInfo,
+  StorageUnavailableError,
 } from "./object-storage";
 
 /** Below this much free space the status banner reports storage as degraded. */
@@ -24,7 +26,7 @@ const HEADER_BYTES = 512;
 const FORMAT = "lab-object/1";
 type Header = { format: typeof FORMAT; contentType: string; etag: string };
 
-/** Temp files carry a `~`, which no key may hold, so listing can never mistake one for an object. */
+/** Temp files carry a `~`, which no key may hold, so listing (which skips non-keys) never mistakes one for an object. */
 const TEMP_MARK = "~";
 
 const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
@@ -47,6 +49,9 @@ function decodeHeader(bytes: Buffer, file: string): Header {
   throw new Error(`${file} is not a stored object (its header is missing or damaged)`);
 }
 
+/** An error of the file system itself (no room, no rights, a broken disk), as opposed to one of the caller's body. */
+const isFileSystemError = (error: unknown): error is NodeJS.ErrnoException => typeof (error as NodeJS.ErrnoException).syscall === "string";
+
 const isMissing = (error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
   return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
@@ -59,6 +64,9 @@ export type LocalStorageOptions = {
 };
 
 export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES }: LocalStorageOptions): ObjectStorage {
+  const unavailable = (action: string, error: NodeJS.ErrnoException) =>
+    new StorageUnavailableError(`Storage (local folder ${root}) could not ${action}: ${error.message}`, { cause: error });
+
   const fileOf = (key: string) => {
     assertStorageKey(key);
     return path.join(root, ...key.split("/"));
@@ -80,7 +88,7 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
       handle = await fs.open(file, "r");
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw isFileSystemError(error) ? unavailable(`read ${key}`, error) : error;
     }
     try {
       return { handle, info: await readInfo(handle, key, file) };
@@ -92,9 +100,14 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
   }
 
   /** Creates the temp file beside the target; retries if a concurrent delete pruned the folder meanwhile. */
-  async function openTemp(file: string): Promise<{ handle: fs.FileHandle; temp: string }> {
+  async function openTemp(key: string, file: string): Promise<{ handle: fs.FileHandle; temp: string }> {
+    await fs.mkdir(root, { recursive: true });
     for (let attempt = 1; ; attempt += 1) {
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.mkdir(path.dirname(file), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+        // S3 lets `a` and `a/b` both be objects; a folder tree cannot.
+        if (error.code === "EEXIST" || error.code === "ENOTDIR") throw new Error(`Cannot store ${key}: a folder on its path is already an object`, { cause: error });
+        throw error;
+      });
       const temp = `${file}${TEMP_MARK}${randomBytes(6).toString("hex")}.tmp`;
       try {
         return { handle: await fs.open(temp, "wx"), temp };
@@ -120,6 +133,37 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
     }
   }
 
+  /** Temp file in the target's folder, synced, then renamed over the target: readers see the old file or the new one. */
+  async function writeAtomically(key: string, file: string, body: Readable | Buffer, contentType: string): Promise<StoredObjectInfo> {
+    const { handle, temp } = await openTemp(key, file);
+    try {
+      const hash = createHash("md5");
+      let position = HEADER_BYTES;
+      const chunks: AsyncIterable<Buffer | string> | Buffer[] = Buffer.isBuffer(body) ? [body] : (body as Readable);
+      for await (const chunk of chunks) {
+        const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        hash.update(bytes);
+        await handle.write(bytes, 0, bytes.length, position);
+        position += bytes.length;
+      }
+      const etag = `"${hash.digest("hex")}"`;
+      await handle.write(encodeHeader({ format: FORMAT, contentType, etag }), 0, HEADER_BYTES, 0);
+      await handle.sync();
+      const stat = await handle.stat();
+      await handle.close();
+      await fs.rename(temp, file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "EISDIR") throw new Error(`Cannot store ${key}: it is a folder of other objects`, { cause: error });
+        throw error;
+      });
+      await syncFolder(path.dirname(file));
+      return { key, size: position - HEADER_BYTES, contentType, etag, lastModified: stat.mtime };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   /** Removes folders the last object of which was deleted, up to the root. */
   async function pruneEmptyFolders(folder: string) {
     while (folder.startsWith(root + path.sep)) {
@@ -138,14 +182,13 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
       entries = await fs.readdir(folder, { withFileTypes: true });
     } catch (error) {
       if (isMissing(error)) return;
-      throw error;
+      throw isFileSystemError(error) ? unavailable(`list ${prefix || "the folder"}`, error) : error;
     }
     for (const entry of entries) {
-      if (entry.name.includes(TEMP_MARK)) continue;
       const key = path.relative(root, path.join(folder, entry.name)).split(path.sep).join("/");
       if (entry.isDirectory()) {
         if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) await walk(path.join(folder, entry.name), prefix, found);
-      } else if (entry.isFile() && key.startsWith(prefix)) {
+      } else if (entry.isFile() && key.startsWith(prefix) && isStorageKey(key)) {
         found.push(key);
       }
     }
@@ -157,29 +200,10 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
     async put(key, body, { contentType }) {
       const file = fileOf(key);
       assertContentType(contentType);
-      const { handle, temp } = await openTemp(file);
       try {
-        const hash = createHash("md5");
-        let position = HEADER_BYTES;
-        const chunks: AsyncIterable<Buffer | string> | Buffer[] = Buffer.isBuffer(body) ? [body] : (body as Readable);
-        for await (const chunk of chunks) {
-          const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-          hash.update(bytes);
-          await handle.write(bytes, 0, bytes.length, position);
-          position += bytes.length;
-        }
-        const etag = `"${hash.digest("hex")}"`;
-        await handle.write(encodeHeader({ format: FORMAT, contentType, etag }), 0, HEADER_BYTES, 0);
-        await handle.sync();
-        const stat = await handle.stat();
-        await handle.close();
-        await fs.rename(temp, file);
-        await syncFolder(path.dirname(file));
-        return { key, size: position - HEADER_BYTES, contentType, etag, lastModified: stat.mtime };
+        return await writeAtomically(key, file, body, contentType);
       } catch (error) {
-        await handle.close().catch(() => undefined);
-        await fs.rm(temp, { force: true });
-        throw error;
+        throw isFileSystemError(error) ? unavailable(`write ${key}`, error) : error;
       }
     },
 
@@ -195,7 +219,9 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
 
     async delete(key) {
       const file = fileOf(key);
-      await fs.rm(file, { force: true });
+      await fs.rm(file, { force: true }).catch((error: unknown) => {
+        throw isFileSystemError(error) ? unavailable(`delete ${key}`, error) : error;
+      });
       await pruneEmptyFolders(path.dirname(file));
     },
 

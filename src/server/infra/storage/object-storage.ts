@@ -58,6 +58,16 @@ export function assertStorageKey(key: string): void {
   }
 }
 
+/** Whether the name could have been written through a driver; listing skips what something else put there. */
+export function isStorageKey(key: string): boolean {
+  try {
+    assertStorageKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A list prefix: empty (everything) or the start of a key, possibly ending with a slash. */
 export function assertStoragePrefix(prefix: string): void {
   if (prefix === "") return;

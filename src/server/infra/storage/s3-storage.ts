@@ -16,6 +16,7 @@ import {
   assertContentType,
   assertStorageKey,
   assertStoragePrefix,
+  isStorageKey,
   type ObjectStorage,
   type StoredObject,
   type StoredObjectInfo,
@@ -44,6 +45,7 @@ function reasonOf(error: ServiceError, config: S3StorageConfig): string {
     case "Forbidden":
       return `access was denied (${error.name}): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the key's rights on the bucket`;
     case "TimeoutError":
+    case "AbortError":
       return "the service did not answer in time";
   }
   const status = error.$metadata?.httpStatusCode;
@@ -51,7 +53,14 @@ function reasonOf(error: ServiceError, config: S3StorageConfig): string {
   return status ? `${message} (HTTP ${status})` : message || "unknown error";
 }
 
-export function createS3Storage(config: S3StorageConfig): ObjectStorage {
+type S3StorageOptions = {
+  /** Keys per ListObjectsV2 page (S3's maximum by default). */
+  listPageSize?: number;
+  /** The status banner waits this long for a hung service, not the minute a slow upload may idle. */
+  probeTimeoutMs?: number;
+};
+
+export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000, probeTimeoutMs = 10_000 }: S3StorageOptions = {}): ObjectStorage {
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -65,11 +74,14 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
   const Bucket = config.bucket;
   const where = `S3 bucket "${config.bucket}"${config.endpoint ? ` at ${config.endpoint}` : ` in ${config.region}`}`;
 
+  const unavailable = (action: string, error: unknown) =>
+    new StorageUnavailableError(`Storage (${where}) could not ${action}: ${reasonOf(error as ServiceError, config)}`, { cause: error });
+
   async function call<T>(action: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      throw new StorageUnavailableError(`Storage (${where}) could not ${action}: ${reasonOf(error as ServiceError, config)}`, { cause: error });
+      throw unavailable(action, error);
     }
   }
 
@@ -96,14 +108,19 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
   async function put(key: string, body: Readable | Buffer, { contentType }: { contentType: string }): Promise<StoredObjectInfo> {
     assertStorageKey(key);
     assertContentType(contentType);
-    await call(`write ${key}`, async () => {
+    // A body that fails (an upload cut short) is the caller's error, not the storage's: it is rethrown as is.
+    let bodyError: unknown;
+    try {
       if (Buffer.isBuffer(body)) {
         await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
       } else {
+        body.once("error", (error) => (bodyError = error));
         // A stream's length is unknown up front: Upload sends it in parts (or in one request when it is small).
         await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType } }).done();
       }
-    });
+    } catch (error) {
+      throw bodyError ?? unavailable(`write ${key}`, error);
+    }
     const info = await head(key);
     if (!info) throw new StorageUnavailableError(`Storage (${where}) lost ${key} right after writing it`);
     return info;
@@ -139,9 +156,9 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
       let ContinuationToken: string | undefined;
       do {
         const page = await call(`list ${prefix || "the bucket"}`, () =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ...(ContinuationToken ? { ContinuationToken } : {}) })),
+          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: listPageSize, ...(ContinuationToken ? { ContinuationToken } : {}) })),
         );
-        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        for (const item of page.Contents ?? []) if (item.Key && isStorageKey(item.Key)) keys.push(item.Key);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       // A listing carries no content type, so each object is asked for its own.
@@ -151,8 +168,9 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
 
     async probe() {
       const key = `.status-probe/${randomBytes(8).toString("hex")}`;
-      await put(key, Buffer.from("ok"), { contentType: "text/plain" });
-      await call(`delete ${key}`, () => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
+      const abortSignal = AbortSignal.timeout(probeTimeoutMs);
+      await call(`write ${key}`, () => client.send(new PutObjectCommand({ Bucket, Key: key, Body: "ok", ContentType: "text/plain" }), { abortSignal }));
+      await call(`delete ${key}`, () => client.send(new DeleteObjectCommand({ Bucket, Key: key }), { abortSignal }));
       return `${where} accepts writes`;
     },
   };
