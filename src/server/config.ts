@@ -106,6 +106,7 @@ const envSchema = z.object({
     .default("The $100 Lab <hello@localhost>"),
   REDIS_URL: optionalUrl(["redis", "rediss"], "redis://127.0.0.1:6379"),
   RATE_LIMITS: flag.default(true),
+  IMAGE_QUOTA_MB: z.coerce.number({ error: "must be a number of megabytes" }).int("must be a whole number of megabytes").min(1, "must be at least 1 (megabytes)").default(500),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   BODY_LIMIT_BYTES: z.coerce.number({ error: BODY_LIMIT_RULE }).int(BODY_LIMIT_RULE).min(1024, BODY_LIMIT_RULE).default(100 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce
@@ -159,6 +160,8 @@ export type Config = {
   mailFrom: string;
   redisUrl: string | undefined;
   rateLimits: boolean;
+  /** What one user's uploaded images may take in storage, in bytes. */
+  imageQuotaBytes: number;
   logLevel: string;
   bodyLimitBytes: number;
   /** A request must arrive whole (headers and body) within this many milliseconds, or it gets 408. */
@@ -296,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     rateLimits: e.RATE_LIMITS,
+    imageQuotaBytes: e.IMAGE_QUOTA_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

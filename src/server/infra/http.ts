@@ -19,3 +19,7 @@ export function parseInput<S extends core.$ZodType>(schema: S, value: unknown): 
 
 /** Cache-Control of admin answers: they carry names and emails, so no cache anywhere may keep them. */
 export const PRIVATE_NO_STORE = "private, no-store";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids in paths: anything else is simply unknown (Postgres would reject the cast with a 500). */
+export const isUuid = (value: string): boolean => UUID.test(value);

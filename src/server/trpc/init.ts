@@ -6,6 +6,7 @@ import { isAdminRole } from "../../common/auth";
 import { resolveRequestAuth } from "../auth/request-auth";
 import { databaseUnavailableError } from "../db/errors";
 import type { AppDeps } from "../deps";
+import { outageError } from "../infra/error-reply";
 import { DomainError, type DomainErrorKind } from "../infra/errors";
 import { firstIssueMessage } from "../infra/http";
 
@@ -33,6 +34,8 @@ const TRPC_CODE: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   not_found: "NOT_FOUND",
   conflict: "CONFLICT",
   payload_too_large: "PAYLOAD_TOO_LARGE",
+  unsupported_media_type: "UNSUPPORTED_MEDIA_TYPE",
+  unprocessable: "UNPROCESSABLE_CONTENT",
   rate_limited: "TOO_MANY_REQUESTS",
   unavailable: "SERVICE_UNAVAILABLE",
 };
@@ -54,7 +57,7 @@ const toTrpcError = (cause: DomainError) => new TRPCError({ code: TRPC_CODE[caus
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
-  const cause = result.error.cause instanceof DomainError ? result.error.cause : databaseUnavailableError(result.error.cause);
+  const cause = result.error.cause instanceof DomainError ? result.error.cause : outageError(result.error.cause);
   if (cause) throw toTrpcError(cause);
   return result;
 });

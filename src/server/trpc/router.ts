@@ -3,6 +3,7 @@ import { analyticsRouter } from "../features/analytics/router";
 import { authRouter } from "../features/auth/router";
 import { bangersRouter } from "../features/bangers/router";
 import { buildersRouter } from "../features/builders/router";
+import { imagesRouter } from "../features/images/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
 import { waitlistRouter } from "../features/waitlist/router";
@@ -17,6 +18,7 @@ export const appRouter = router({
   admin: adminRouter,
   seo: seoRouter,
   bangers: bangersRouter,
+  images: imagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

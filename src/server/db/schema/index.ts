@@ -5,3 +5,4 @@ export * from "./builders";
 export * from "./analytics";
 export * from "./settings";
 export * from "./bangers";
+export * from "./images";

@@ -1,0 +1,67 @@
+import multipart from "@fastify/multipart";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { IMAGE_MAX_BYTES, imageAnnotateInput, imageUploadFields, type SavedImage } from "../../../common/images";
+import type { Guards } from "../../auth/guards";
+import { resolveRequestAuth } from "../../auth/request-auth";
+import type { AppDeps } from "../../deps";
+import { errorReply } from "../../infra/error-reply";
+import type { DomainError } from "../../infra/errors";
+import { isUuid, parseInput, PRIVATE_NO_STORE } from "../../infra/http";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
+import { serveStoredObject } from "../../infra/serve-stored-object";
+import * as images from "./service";
+
+export const IMAGE_TOO_LARGE = `The image is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller image.`;
+/**
+ * Stored files never change under their key (a new upload gets a new id), so an unshared image may stay a
+ * year in its viewer's own browser. A shared one may sit in shared caches (CDNs) but is revalidated on each
+ * use, a cheap 304, so that taking the share back closes it at once everywhere.
+ */
+const fileCachePolicy = (shared: boolean) => (shared ? { visibility: "public" as const, immutable: false } : { visibility: "private" as const, immutable: true });
+
+/** The spec's fixed REST paths of images (upload, annotate) and the stored files they serve. */
+export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
+  const { db } = deps.database;
+  const context: images.ImagesContext = { db, storage: deps.storage, quotaBytes: deps.config.imageQuotaBytes };
+  const spoolDir = uploadSpoolDir(deps.config.dataDir);
+
+  // The upload has a scope of its own: multipart parsing exists only here, and its every failure answers
+  // the spec's { success: false, error }.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: singleFileLimits(IMAGE_MAX_BYTES) });
+    upload.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+      const { status, message } = errorReply(thrown, request, reply);
+      return reply.code(status).send({ success: false, error: message });
+    });
+    upload.post("/api/images/upload", async (request, reply) => {
+      const { user } = await guards.member(request, reply);
+      await deps.rateLimits.consume("imageUpload", user.id);
+      const form = await spoolSingleFileUpload(request, { fileField: "file", tooLargeMessage: IMAGE_TOO_LARGE, spoolDir });
+      let image: SavedImage;
+      try {
+        const fields = parseInput(imageUploadFields, form.fields);
+        image = await images.uploadImage(context, user, { path: form.path, originalName: form.filename }, fields);
+      } finally {
+        await form.discard();
+      }
+      return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send({ success: true, image });
+    });
+  });
+
+  app.post("/api/images/annotate", async (request, reply) => {
+    const { user } = await guards.member(request, reply);
+    const input = parseInput(imageAnnotateInput, request.body);
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await images.annotateImage(db, user, input));
+  });
+
+  const serveImageFile = (variant: images.ImageVariant) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const { id } = request.params;
+    const viewer = async () => (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
+    const file = isUuid(id) ? await images.servableImageFile(db, id, variant, viewer) : null;
+    // The same 404 for missing and private images, so a stranger cannot tell which ids exist.
+    if (!file) return reply.code(404).header("Cache-Control", PRIVATE_NO_STORE).send({ error: images.IMAGE_NOT_FOUND });
+    return serveStoredObject(request, reply, deps.storage, file.key, { ...fileCachePolicy(file.shared), notFoundMessage: images.IMAGE_NOT_FOUND });
+  };
+  app.get("/uploads/images/:id", serveImageFile("full"));
+  app.get("/uploads/images/:id/thumbnail", serveImageFile("thumbnail"));
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { createWorkLimiter } from "../../src/server/infra/work-limiter";
+
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+};
+
+describe("createWorkLimiter", () => {
+  it("runs at most max tasks at once and starts the others in arrival order", async () => {
+    const limiter = createWorkLimiter(2);
+    const gates = [deferred(), deferred(), deferred(), deferred()];
+    const started: number[] = [];
+    const runs = gates.map((gate, index) =>
+      limiter.run(async () => {
+        started.push(index);
+        await gate.promise;
+        return index;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    expect(limiter.load).toEqual({ running: 2, waiting: 2 });
+
+    gates[1]!.resolve();
+    await runs[1];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+
+    gates[0]!.resolve();
+    gates[2]!.resolve();
+    gates[3]!.resolve();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+    expect(limiter.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("frees the slot when a task fails", async () => {
+    const limiter = createWorkLimiter(1);
+    await expect(limiter.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await limiter.run(async () => "next")).toBe("next");
+    expect(limiter.load).toEqual({ running: 0, waiting: 0 });
+  });
+});
