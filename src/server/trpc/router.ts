@@ -2,6 +2,7 @@ import { adminRouter } from "../features/admin/router";
 import { analyticsRouter } from "../features/analytics/router";
 import { authRouter } from "../features/auth/router";
 import { buildersRouter } from "../features/builders/router";
+import { imageTestRouter } from "../features/image-test/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
 import { waitlistRouter } from "../features/waitlist/router";
@@ -15,6 +16,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   admin: adminRouter,
   seo: seoRouter,
+  imageTest: imageTestRouter,
 });
 
 export type AppRouter = typeof appRouter;

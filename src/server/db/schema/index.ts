@@ -4,3 +4,4 @@ export * from "./waitlist";
 export * from "./builders";
 export * from "./analytics";
 export * from "./settings";
+export * from "./image-test";
