@@ -4,4 +4,5 @@ export * from "./waitlist";
 export * from "./builders";
 export * from "./analytics";
 export * from "./settings";
+export * from "./images";
 export * from "./image-test";
