@@ -12,6 +12,7 @@ import { createLogger } from "../src/server/infra/logger";
 import { createMailer } from "../src/server/infra/mail";
 import { createRateLimits } from "../src/server/infra/rate-limit";
 import { DEBUG_REQUEST_LOGS } from "../src/server/infra/request-log";
+import { createObjectStorage } from "../src/server/infra/storage";
 
 const barePath = process.argv[2];
 if (!barePath?.startsWith("/")) throw new Error("usage: bench-bare-server.ts <route path>");
@@ -28,6 +29,7 @@ const app = await buildApp({
   mailer: createMailer(config, database.db, logger),
   rateLimits: createRateLimits({ enabled: false }),
   geo: createGeoLookup({ trustProxy: config.behindProxy }),
+  storage: createObjectStorage(config.storage),
 });
 app.post(barePath, { bodyLimit: ANALYTICS_BODY_LIMIT_BYTES, ...DEBUG_REQUEST_LOGS }, async (request, reply) => {
   if (typeof request.body !== "object" || request.body === null) return reply.code(400).send({ error: "Request body must be a JSON object" });

@@ -12,16 +12,17 @@ import { isPagePath } from "../common/page-routes";
 import { createGuards } from "./auth/guards";
 import { isCrossSiteCookieWrite } from "./auth/origin-check";
 import type { TrustProxy } from "./config";
-import { databaseUnavailableError } from "./db/errors";
 import type { AppDeps } from "./deps";
 import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
+import { registerImagesRoutes } from "./features/images/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
-import { DOMAIN_ERROR_STATUS, DomainError, rateLimited } from "./infra/errors";
+import { errorReply } from "./infra/error-reply";
+import { DomainError, rateLimited } from "./infra/errors";
 import { PRIVATE_NO_STORE } from "./infra/http";
 import { retryAfterSeconds } from "./infra/rate-limit";
 import { registerRequestIdHeader, requestIdOptions } from "./infra/request-id";
@@ -33,16 +34,8 @@ import { appRouter, type AppRouter } from "./trpc/router";
 const API_REQUESTS_PER_MINUTE = 600;
 /** Load balancers and orchestrators probe health often and from few addresses: never throttled. */
 const UNLIMITED_ROUTES = new Set(["/healthz"]);
-const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 /** Headers arrive in one packet from any real client: 10 s is generous (never more than the whole request). */
 const HEADERS_TIMEOUT_MS = 10_000;
-
-const FASTIFY_ERROR_TEXT: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON body",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "Request body must be a JSON object",
-  FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type",
-};
 
 export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<FastifyInstance> {
   const { config } = deps;
@@ -60,18 +53,8 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   const guards = createGuards(deps);
 
   app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
-    const error = databaseUnavailableError(thrown) ?? thrown;
-    if (error instanceof DomainError) {
-      if (error.retryAfterSeconds !== undefined) reply.header("Retry-After", String(error.retryAfterSeconds));
-      return reply.code(DOMAIN_ERROR_STATUS[error.kind]).send({ error: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-      return reply.code(500).send({ error: GENERIC_ERROR });
-    }
-    const known = error.code ? FASTIFY_ERROR_TEXT[error.code] : undefined;
-    return reply.code(status).send({ error: known ?? (error instanceof SyntaxError ? "Malformed JSON body" : error.message) });
+    const { status, message } = errorReply(thrown, request, reply);
+    return reply.code(status).send({ error: message });
   });
 
   await app.register(cookie);
@@ -127,6 +110,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerBuildersRoutes(api, deps, guards);
     await registerAnalyticsRoutes(api, deps, guards);
     registerSeoRoutes(api, deps, guards);
+    await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
       trpcOptions: {

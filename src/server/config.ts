@@ -95,6 +95,7 @@ const envSchema = z.object({
     .default("The $100 Lab <hello@localhost>"),
   REDIS_URL: optionalUrl(["redis", "rediss"], "redis://127.0.0.1:6379"),
   RATE_LIMITS: flag.default(true),
+  IMAGE_QUOTA_MB: z.coerce.number({ error: "must be a number of megabytes" }).int("must be a whole number of megabytes").min(1, "must be at least 1 (megabytes)").default(500),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   BODY_LIMIT_BYTES: z.coerce.number({ error: BODY_LIMIT_RULE }).int(BODY_LIMIT_RULE).min(1024, BODY_LIMIT_RULE).default(100 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce
@@ -102,9 +103,37 @@ const envSchema = z.object({
     .int("must be a whole number of milliseconds")
     .min(100, "must be at least 100 (milliseconds)")
     .default(30_000),
+  S3_ENDPOINT: optionalUrl(["https", "http"], "https://<account>.r2.cloudflarestorage.com", "required"),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+      message: "must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens",
+    }),
+  S3_REGION: z.string().trim().min(1, "must not be empty (auto suits R2 and MinIO; AWS needs the bucket's region)").default("auto"),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
   /** Off only for benchmarks: analytics events are still validated and enriched, then discarded. */
   ANALYTICS_PERSIST: flag.default(true),
 });
+
+/** Where uploaded files live: a folder under DATA_DIR unless S3_BUCKET names a bucket. */
+export type StorageConfig =
+  | { driver: "local"; root: string }
+  | {
+      driver: "s3";
+      bucket: string;
+      region: string;
+      /** Absent for AWS S3 itself; the service's URL for R2, MinIO and the like. */
+      endpoint: string | undefined;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: MinIO and s3rver need it. */
+      forcePathStyle: boolean;
+    };
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -120,11 +149,14 @@ export type Config = {
   mailFrom: string;
   redisUrl: string | undefined;
   rateLimits: boolean;
+  /** What one user's uploaded images may take in storage, in bytes. */
+  imageQuotaBytes: number;
   logLevel: string;
   bodyLimitBytes: number;
   /** A request must arrive whole (headers and body) within this many milliseconds, or it gets 408. */
   requestTimeoutMs: number;
   analyticsPersist: boolean;
+  storage: StorageConfig;
   clientDir: string;
 };
 
@@ -148,34 +180,66 @@ function productionProblems(env: NodeJS.ProcessEnv): Array<{ name: string; rule:
   return [{ name: "PUBLIC_URL", rule: `must use https:// when NODE_ENV=production (${loopbackExample})` }];
 }
 
+const S3_SETTINGS = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+/** S3 is all or nothing: a bucket needs both keys, and keys or an endpoint without a bucket would be silently ignored. */
+function storageProblems(env: NodeJS.ProcessEnv): Array<{ name: string; rule: string }> {
+  const given = (name: string) => Boolean(env[name]?.trim());
+  if (!given("S3_BUCKET")) {
+    const stray = S3_SETTINGS.filter(given);
+    if (stray.length === 0) return [];
+    return [{ name: "S3_BUCKET", rule: `is required when ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} set (leave every S3_ setting empty to store files under DATA_DIR)` }];
+  }
+  return (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
+    .filter((name) => !given(name))
+    .map((name) => ({ name, rule: "is required when S3_BUCKET is set" }));
+}
+
+function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (!e.S3_BUCKET) return { driver: "local", root: path.join(dataDir, "storage") };
+  return {
+    driver: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => ({ name: issue.path.join("."), rule: issue.message }))),
     ...productionProblems(env),
+    ...storageProblems(env),
   ];
   if (!parsed.success || problems.length > 0) {
     const lines = problems.map((problem) => `  ${problem.name}: ${problem.rule}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     trustProxy: e.TRUST_PROXY,
     behindProxy: e.TRUST_PROXY !== false,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     rateLimits: e.RATE_LIMITS,
+    imageQuotaBytes: e.IMAGE_QUOTA_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     analyticsPersist: e.ANALYTICS_PERSIST,
+    storage: storageConfig(e, dataDir),
     clientDir: path.join(PACKAGE_ROOT, "dist/client"),
   };
 }

@@ -4,6 +4,7 @@ import type { GeoLookup } from "./infra/geo";
 import type { Logger } from "./infra/logger";
 import type { Mailer } from "./infra/mail";
 import type { RateLimits } from "./infra/rate-limit";
+import type { ObjectStorage } from "./infra/storage";
 
 /** Everything buildApp needs from the outside; main.ts and the tests assemble it. */
 export type AppDeps = {
@@ -13,4 +14,5 @@ export type AppDeps = {
   rateLimits: RateLimits;
   logger: Logger;
   geo: GeoLookup;
+  storage: ObjectStorage;
 };

@@ -7,6 +7,7 @@ import { createLogger } from "./infra/logger";
 import { createMailer } from "./infra/mail";
 import { createRateLimits } from "./infra/rate-limit";
 import { connectRedis } from "./infra/redis";
+import { createObjectStorage } from "./infra/storage";
 
 async function main() {
   const config = loadConfig();
@@ -18,9 +19,10 @@ async function main() {
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const mailer = createMailer(config, database.db, logger);
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
+  const storage = createObjectStorage(config.storage);
   const geo = createGeoLookup({ trustProxy: config.behindProxy });
   warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
-  const app = await buildApp({ config, database, mailer, rateLimits, logger, geo, ...(redis ? { redis } : {}) });
+  const app = await buildApp({ config, database, mailer, rateLimits, logger, geo, storage, ...(redis ? { redis } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,7 +39,7 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   logger.info(
-    `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailer.driver})`,
+    `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailer.driver}, storage: ${storage.driver})`,
   );
   if (config.env === "production" && config.rateLimits && !redis) {
     logger.warn("Rate limits are counted per instance (REDIS_URL is not set): behind a load balancer, each instance grants its own budget");

@@ -15,6 +15,7 @@ import { createGeoLookup } from "../../src/server/infra/geo";
 import { createLogger, type Logger } from "../../src/server/infra/logger";
 import { createMailer } from "../../src/server/infra/mail";
 import { createRateLimits } from "../../src/server/infra/rate-limit";
+import { createObjectStorage, type ObjectStorage } from "../../src/server/infra/storage";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export type TestUser = { user: SessionUser; token: string; headers: { authorization: string } };
@@ -23,8 +24,15 @@ export type TrpcResult<T = unknown> = { status: number; data: T; error?: { messa
 /**
  * `clientDir`: a folder shaped like dist/client to serve; by default none, as before any build.
  * `redis` builds the app's Redis client (the rate-limit store) once the test logger exists.
+ * `storage`: by default the local driver in the test's temp data folder (or what `env` configures).
  */
-type Options = { rateLimits?: boolean; env?: Record<string, string>; clientDir?: string; redis?: (logger: Logger) => Redis };
+type Options = {
+  rateLimits?: boolean;
+  env?: Record<string, string>;
+  clientDir?: string;
+  redis?: (logger: Logger) => Redis;
+  storage?: () => ObjectStorage;
+};
 
 /**
  * One app and one fresh database per test file. Error logs fail the test that caused them,
@@ -58,6 +66,7 @@ export function useTestApp(options: Options = {}) {
       mailer: createMailer(config, database.db, logger),
       rateLimits: createRateLimits({ enabled: options.rateLimits ?? true, ...(redis ? { redis } : {}) }),
       geo: createGeoLookup({ trustProxy: config.behindProxy }),
+      storage: options.storage?.() ?? createObjectStorage(config.storage),
       ...(redis ? { redis } : {}),
     };
     const app = await buildApp(deps);

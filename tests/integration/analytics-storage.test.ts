@@ -12,6 +12,7 @@ import { createGeoLookup } from "../../src/server/infra/geo";
 import type { Logger } from "../../src/server/infra/logger";
 import { createMailer } from "../../src/server/infra/mail";
 import { createRateLimits } from "../../src/server/infra/rate-limit";
+import { createObjectStorage } from "../../src/server/infra/storage";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 const HOUR = 3600 * 1000;
@@ -45,6 +46,7 @@ async function buildOwnApp() {
     mailer: createMailer(config, database.db, logger),
     rateLimits: createRateLimits({ enabled: true }),
     geo: createGeoLookup({ trustProxy: false }),
+    storage: createObjectStorage(config.storage),
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -9,6 +9,8 @@ export const DOMAIN_ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
 } as const;
@@ -32,5 +34,8 @@ export const unauthorized = (message = "You need to sign in") => new DomainError
 export const forbidden = (message = "Access denied") => new DomainError("forbidden", message);
 export const notFound = (message = "Not found") => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
+export const payloadTooLarge = (message: string) => new DomainError("payload_too_large", message);
+export const unsupportedMediaType = (message: string) => new DomainError("unsupported_media_type", message);
+export const unprocessable = (message: string) => new DomainError("unprocessable", message);
 export const rateLimited = (message = "Too many requests. Please wait a minute and try again.", retryAfterSeconds?: number) =>
   new DomainError("rate_limited", message, retryAfterSeconds);

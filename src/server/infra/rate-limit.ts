@@ -26,6 +26,10 @@ export const RATE_LIMIT_BUDGETS = {
   waitlistJoin: { points: 10, durationSeconds: 60 },
   builderSubmit: { points: 5, durationSeconds: 60 },
   analyticsTrack: { points: 240, durationSeconds: 60 },
+  /** Per user: image uploads (each one is seconds of CPU). */
+  imageUpload: { points: 30, durationSeconds: 60, message: "Too many uploads. Please wait a minute and try again." },
+  /** Per address: builder avatars, which the public join form may upload. */
+  avatarUpload: { points: 10, durationSeconds: 60 * 60, message: "Too many avatar uploads. Please try again later." },
 } as const satisfies Record<string, Budget>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMIT_BUDGETS;

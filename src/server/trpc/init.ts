@@ -33,6 +33,8 @@ const TRPC_CODE: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   not_found: "NOT_FOUND",
   conflict: "CONFLICT",
   payload_too_large: "PAYLOAD_TOO_LARGE",
+  unsupported_media_type: "UNSUPPORTED_MEDIA_TYPE",
+  unprocessable: "UNPROCESSABLE_CONTENT",
   rate_limited: "TOO_MANY_REQUESTS",
   unavailable: "SERVICE_UNAVAILABLE",
 };

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../../db/client";
 import type { Mailer } from "../../infra/mail";
-import { probeStorage } from "../../infra/storage";
+import type { ObjectStorage } from "../../infra/storage";
 
 export type CheckResult = { name: string; ok: boolean; detail: string };
 export type SystemStatus = { ok: boolean; checks: CheckResult[] };
@@ -14,13 +14,13 @@ async function check(name: string, probe: () => Promise<string>): Promise<CheckR
 }
 
 /** What the back office's status banner reports: each dependency really probed. */
-export async function getSystemStatus(deps: { database: DatabaseHandle; mailer: Mailer; config: { dataDir: string } }): Promise<SystemStatus> {
+export async function getSystemStatus(deps: { database: DatabaseHandle; mailer: Mailer; storage: ObjectStorage }): Promise<SystemStatus> {
   const checks = await Promise.all([
     check("database", async () => {
       await deps.database.ping();
       return deps.database.kind === "pglite" ? "Embedded PGlite" : "Postgres";
     }),
-    check("storage", () => probeStorage(deps.config.dataDir)),
+    check("storage", () => deps.storage.probe()),
     check("mail", async () => {
       await deps.mailer.verify();
       return deps.mailer.delivers ? `Delivering through ${deps.mailer.driver}` : "Outbox only: mail is kept, not delivered (set SMTP_URL)";

@@ -1,0 +1,82 @@
+import os from "node:os";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES, type ImageAcceptedType } from "../../common/images";
+import { unprocessable, unsupportedMediaType } from "./errors";
+import { createWorkLimiter } from "./work-limiter";
+
+/** A decompression bomb stops here: 50 megapixels is four times a 12 MP phone photo. */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
+export const IMAGE_FULL_MAX_SIDE = 2560;
+export const IMAGE_THUMBNAIL_MAX_SIDE = 400;
+export const AVATAR_SIDE = 256;
+
+/** Every stored image is WebP: smaller than JPEG and PNG at the same look, shown by every current browser. */
+export const STORED_IMAGE_TYPE = "image/webp";
+export const STORED_IMAGE_EXTENSION = "webp";
+const WEBP_QUALITY = 82;
+
+// Every upload is decoded once: libvips' operation cache would only hold memory for inputs never seen again.
+sharp.cache(false);
+
+/** Decoding beyond one image per core adds memory, not throughput: the rest wait their turn. */
+const imageWork = createWorkLimiter(os.availableParallelism());
+
+/** file-type names animated PNG apart; it is a PNG all the same. */
+const SNIFFED_ALIASES: Record<string, ImageAcceptedType> = { "image/apng": "image/png" };
+
+/** The type the bytes say, when it is one the site accepts; 415 naming what is accepted otherwise. */
+export async function sniffImageType(bytes: Buffer): Promise<ImageAcceptedType> {
+  const sniffed = await fileTypeFromBuffer(bytes);
+  const mime = sniffed ? (SNIFFED_ALIASES[sniffed.mime] ?? sniffed.mime) : undefined;
+  if (mime && (IMAGE_ACCEPTED_TYPES as readonly string[]).includes(mime)) return mime as ImageAcceptedType;
+  throw unsupportedMediaType(`This file is not a supported image. Please upload a ${IMAGE_ACCEPTED_LABEL} image.`);
+}
+
+export type EncodedImage = { data: Buffer; width: number; height: number };
+export type ProcessedImage = { full: EncodedImage; thumbnail: EncodedImage };
+
+/**
+ * Decodes under the pixel limit, turns the image upright (EXIF orientation), and writes WebP copies without
+ * any metadata (sharp keeps none unless asked: no EXIF, GPS, XMP or ICC comment survives). Animated GIF and
+ * WebP keep their first frame. 422 for a decompression bomb or bytes that do not decode.
+ */
+export function processUpload(bytes: Buffer): Promise<ProcessedImage> {
+  return imageWork.run(() =>
+    decodeSafely(async () => {
+      const upright = openImage(bytes).rotate();
+      const [full, thumbnail] = await Promise.all([
+        encode(upright.clone().resize({ width: IMAGE_FULL_MAX_SIDE, height: IMAGE_FULL_MAX_SIDE, fit: "inside", withoutEnlargement: true })),
+        encode(upright.clone().resize({ width: IMAGE_THUMBNAIL_MAX_SIDE, height: IMAGE_THUMBNAIL_MAX_SIDE, fit: "inside", withoutEnlargement: true })),
+      ]);
+      return { full, thumbnail };
+    }),
+  );
+}
+
+/** A builder avatar: upright, cropped square around what draws the eye, 256 px, WebP without metadata. */
+export function processAvatar(bytes: Buffer): Promise<EncodedImage> {
+  return imageWork.run(() =>
+    decodeSafely(() => encode(openImage(bytes).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }))),
+  );
+}
+
+const openImage = (bytes: Buffer) => sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error" });
+
+async function encode(pipeline: sharp.Sharp): Promise<EncodedImage> {
+  const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function decodeSafely<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    if (/pixel limit/i.test(error.message)) {
+      throw unprocessable(`This image has too many pixels (more than ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels). Please upload a smaller image.`);
+    }
+    // libvips' own words for bytes it cannot decode (truncated, corrupt): the file is at fault, not the server.
+    throw unprocessable("This image could not be read: the file looks damaged or incomplete.");
+  }
+}
