@@ -13,7 +13,7 @@ export type ContentIdea = {
 type Annotated = { id: string; name: string; annotation: string };
 
 const STOP_WORDS = new Set(
-  "a an and are as at be but by for from has have how i in is it its my of on or our so that the their this to was we were what when with you your".split(" "),
+  "a an and are as at be but by can could did does for from had has have how i in is it its my of on or our should so than that the their then this to was we were what when why will with would you your".split(" "),
 );
 const MAX_QUOTE = 90;
 
