@@ -30,7 +30,7 @@ export function TestCard({ test, completedAt, onComplete }: { test: ImageTestNam
   };
 
   return (
-    <Card aria-labelledby={titleId} className={cn("flex w-full flex-col gap-3 p-4 sm:p-5", completedAt && "border-emerald-200 bg-emerald-50/50")}>
+    <Card className={cn("flex w-full flex-col gap-3 p-4 sm:p-5", completedAt && "border-emerald-200 bg-emerald-50/50")}>
       <div className="flex items-center gap-3">
         <span
           aria-hidden="true"
