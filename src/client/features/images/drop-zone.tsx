@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import { FolderOpen, ImageUp } from "lucide-react";
 import { IMAGE_ACCEPTED_LABEL, IMAGE_MAX_BYTES } from "../../../common/images";
 import { Button } from "../../ui/button";
@@ -22,6 +22,19 @@ export function DropZone({ onFiles, uploading }: DropZoneProps) {
   const depth = useRef(0);
 
   const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
+
+  // A file dropped just beside the zone would otherwise make the browser leave the page to open it.
+  useEffect(() => {
+    const keepPage = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+    };
+    window.addEventListener("dragover", keepPage);
+    window.addEventListener("drop", keepPage);
+    return () => {
+      window.removeEventListener("dragover", keepPage);
+      window.removeEventListener("drop", keepPage);
+    };
+  }, []);
 
   return (
     <div className="flex flex-col gap-3">
