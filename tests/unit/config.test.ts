@@ -115,3 +115,47 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: "soon" })).toThrow("REQUEST_TIMEOUT_MS: must be a number of milliseconds");
   });
 });
+
+describe("loadConfig: storage", () => {
+  const bucket = { S3_BUCKET: "lab-files", S3_ACCESS_KEY_ID: "AKIA", S3_SECRET_ACCESS_KEY: "secret" };
+
+  it("stores files in a folder under DATA_DIR by default", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/lab" }).storage).toEqual({ driver: "local", root: path.resolve("/srv/lab/storage") });
+  });
+
+  it("uses S3 when S3_BUCKET is set: AWS by default, region auto, virtual-host addressing", () => {
+    expect(loadConfig(bucket).storage).toEqual({
+      driver: "s3",
+      bucket: "lab-files",
+      region: "auto",
+      endpoint: undefined,
+      accessKeyId: "AKIA",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    });
+  });
+
+  it("addresses buckets by path when an endpoint is given (MinIO, s3rver), unless told otherwise", () => {
+    const endpoint = "http://127.0.0.1:9000";
+    expect(loadConfig({ ...bucket, S3_ENDPOINT: endpoint, S3_REGION: "eu-west-1" }).storage).toMatchObject({ endpoint, region: "eu-west-1", forcePathStyle: true });
+    expect(loadConfig({ ...bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: "off" }).storage).toMatchObject({ forcePathStyle: false });
+  });
+
+  it("names each missing key when S3_BUCKET is set", () => {
+    const message = problemsOf({ S3_BUCKET: "lab-files" });
+    expect(message).toContain("S3_ACCESS_KEY_ID: is required when S3_BUCKET is set");
+    expect(message).toContain("S3_SECRET_ACCESS_KEY: is required when S3_BUCKET is set");
+  });
+
+  it("refuses S3 settings without a bucket rather than silently storing on disk", () => {
+    expect(problemsOf({ S3_ENDPOINT: "https://x.r2.cloudflarestorage.com", S3_ACCESS_KEY_ID: "k" })).toContain(
+      "S3_BUCKET: is required when S3_ENDPOINT, S3_ACCESS_KEY_ID are set (leave every S3_ setting empty to store files under DATA_DIR)",
+    );
+  });
+
+  it("refuses a bad bucket name or endpoint with the rule", () => {
+    const message = problemsOf({ ...bucket, S3_BUCKET: "Lab_Files", S3_ENDPOINT: "ftp://x" });
+    expect(message).toContain("S3_BUCKET: must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens");
+    expect(message).toContain("S3_ENDPOINT: must be a https:// or http:// URL with a host");
+  });
+});

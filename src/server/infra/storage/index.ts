@@ -1,8 +1,9 @@
 import type { StorageConfig } from "../../config";
 import { createLocalStorage } from "./local-storage";
 import type { ObjectStorage } from "./object-storage";
+import { createS3Storage } from "./s3-storage";
 
-export { assertStorageKey, StorageInputError } from "./object-storage";
+export { assertStorageKey, StorageInputError, StorageUnavailableError } from "./object-storage";
 export type { ObjectStorage, StoredObject, StoredObjectInfo } from "./object-storage";
 
 export function createObjectStorage(config: StorageConfig): ObjectStorage {
@@ -10,6 +11,6 @@ export function createObjectStorage(config: StorageConfig): ObjectStorage {
     case "local":
       return createLocalStorage({ root: config.root });
     case "s3":
-      throw new Error("The S3 storage driver is not built yet");
+      return createS3Storage(config);
   }
 }

@@ -204,8 +204,7 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
       const folder = path.join(root, ...prefix.split("/").slice(0, -1));
       const keys: string[] = [];
       await walk(folder, prefix, keys);
-      keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      const infos = await mapLimited(keys, 16, head);
+      const infos = await mapLimited(keys.sort(), 16, head);
       return infos.filter((info): info is StoredObjectInfo => info !== null);
     },
 

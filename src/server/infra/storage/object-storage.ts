@@ -31,6 +31,9 @@ export type ObjectStorage = {
   probe(): Promise<string>;
 };
 
+/** The storage service failed or could not be reached; the message says which storage and why. */
+export class StorageUnavailableError extends Error {}
+
 /** A key, prefix or content type that no driver accepts: a bug in the caller, never a storage outage. */
 export class StorageInputError extends Error {}
 

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StorageUnavailableError, type ObjectStorage } from "../../src/server/infra/storage";
+import { createS3Storage } from "../../src/server/infra/storage/s3-storage";
+import { startS3Server, type TestS3Server } from "../helpers/s3-server";
+import { objectStorageContract } from "../helpers/storage-contract";
+
+let server: TestS3Server;
+let storage: ObjectStorage;
+
+beforeAll(async () => {
+  server = await startS3Server();
+  storage = createS3Storage(server.config);
+});
+afterAll(async () => {
+  await server?.remove();
+});
+
+objectStorageContract(() => storage);
+
+describe("the S3 driver against a misconfigured service", () => {
+  it("names a missing bucket", async () => {
+    const wrongBucket = createS3Storage({ ...server.config, bucket: "no-such-bucket" });
+    await expect(wrongBucket.probe()).rejects.toThrow(/S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+\) could not write .*: the bucket does not exist/);
+  });
+
+  // s3rver checks the key id but not SigV4 signatures, so a wrong secret cannot be shown here.
+  it("names refused credentials", async () => {
+    const unknownKey = createS3Storage({ ...server.config, accessKeyId: "NOT-A-KEY" });
+    await expect(unknownKey.put("x.png", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow(
+      /could not write x\.png: access was denied \(InvalidAccessKeyId\): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+  });
+});
+
+// Last: stops the server for the rest of the file.
+describe("the S3 driver when the service is away", () => {
+  it("rejects writes, reads and the probe with the reason, not a hang or a crash", async () => {
+    await server.stop();
+    const refused = /could not (write|read|list|delete) .*: the connection was refused/;
+    await expect(storage.put("away.png", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow(StorageUnavailableError);
+    await expect(storage.put("away.png", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow(refused);
+    await expect(storage.get("away.png")).rejects.toThrow(refused);
+    await expect(storage.head("away.png")).rejects.toThrow(refused);
+    await expect(storage.list("")).rejects.toThrow(refused);
+    await expect(storage.delete("away.png")).rejects.toThrow(refused);
+    await expect(storage.probe()).rejects.toThrow(/^Storage \(S3 bucket "lab-test" at http:\/\/127\.0\.0\.1:\d+\) could not write \.status-probe\/\w+: the connection was refused/);
+  });
+});
