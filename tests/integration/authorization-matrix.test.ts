@@ -36,8 +36,13 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/waitlist/join": { access: "public", request: json("POST", "/api/waitlist/join") },
   "GET /api/builders": { access: "public", request: get("/api/builders") },
   "POST /api/builders": { access: "public", request: json("POST", "/api/builders") },
+  // Public paths whose gate is the image's own: a private image answers 404 to strangers (images-access.test.ts).
+  "GET /uploads/images/:id": { access: "public", request: get(`/uploads/images/${unknownId}`) },
+  "GET /uploads/images/:id/thumbnail": { access: "public", request: get(`/uploads/images/${unknownId}/thumbnail`) },
 
   "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
+  "POST /api/images/upload": { access: "member", request: json("POST", "/api/images/upload") },
+  "POST /api/images/annotate": { access: "member", request: json("POST", "/api/images/annotate") },
 
   "GET /api/admin/status": { access: "admin", request: get("/api/admin/status") },
   "GET /api/analytics/dashboard": { access: "admin", request: get("/api/analytics/dashboard?timeRange=7d") },
@@ -62,10 +67,15 @@ const procedures: Record<string, ProcedureSample> = {
   "builders.list": { access: "public" },
   "builders.submit": { access: "public", input: {} },
   "waitlist.join": { access: "public", input: {} },
+  "images.getShared": { access: "public", input: { id: unknownId } },
   // Like REST's logout: without a session there is nothing to end, and the answer is the same.
   "auth.logout": { access: "public" },
 
   "builders.updateMine": { access: "member", input: {} },
+  "images.list": { access: "member", input: { experimentId: "general" } },
+  "images.annotate": { access: "member", input: { imageId: unknownId, annotation: "" } },
+  "images.delete": { access: "member", input: { imageId: unknownId } },
+  "images.share": { access: "member", input: { imageId: unknownId, shared: true } },
 
   "admin.overview": { access: "admin" },
   "analytics.dashboard": { access: "admin", input: { timeRange: "1h" } },

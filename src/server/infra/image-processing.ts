@@ -1,6 +1,6 @@
 import os from "node:os";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES, type ImageAcceptedType } from "../../common/images";
 import { unprocessable, unsupportedMediaType } from "./errors";
 import { createWorkLimiter } from "./work-limiter";
@@ -63,7 +63,7 @@ export function processAvatar(bytes: Buffer): Promise<EncodedImage> {
 
 const openImage = (bytes: Buffer) => sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error" });
 
-async function encode(pipeline: sharp.Sharp): Promise<EncodedImage> {
+async function encode(pipeline: Sharp): Promise<EncodedImage> {
   const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

@@ -6,6 +6,7 @@ import { isAdminRole } from "../../common/auth";
 import { resolveRequestAuth } from "../auth/request-auth";
 import { databaseUnavailableError } from "../db/errors";
 import type { AppDeps } from "../deps";
+import { outageError } from "../infra/error-reply";
 import { DomainError, type DomainErrorKind } from "../infra/errors";
 import { firstIssueMessage } from "../infra/http";
 
@@ -56,7 +57,7 @@ const toTrpcError = (cause: DomainError) => new TRPCError({ code: TRPC_CODE[caus
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
-  const cause = result.error.cause instanceof DomainError ? result.error.cause : databaseUnavailableError(result.error.cause);
+  const cause = result.error.cause instanceof DomainError ? result.error.cause : outageError(result.error.cause);
   if (cause) throw toTrpcError(cause);
   return result;
 });

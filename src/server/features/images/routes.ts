@@ -8,18 +8,17 @@ import { errorReply } from "../../infra/error-reply";
 import type { DomainError } from "../../infra/errors";
 import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
 import { readSingleFileUpload, singleFileLimits } from "../../infra/multipart-upload";
-import { sendStoredObject } from "../../infra/serve-stored-object";
+import { serveStoredObject } from "../../infra/serve-stored-object";
 import * as images from "./service";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const IMAGE_TOO_LARGE = `The image is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller image.`;
 /**
- * Stored files never change under their key (a new upload gets a new id), so browsers may keep them a year.
- * An unshared image is private to its viewer's browser; a shared one may sit in shared caches only ten
- * minutes, so taking a share back reaches a CDN soon.
+ * Stored files never change under their key (a new upload gets a new id), so an unshared image may stay a
+ * year in its viewer's own browser. A shared one may sit in shared caches (CDNs) but is revalidated on each
+ * use, a cheap 304, so that taking the share back closes it at once everywhere.
  */
-const SHARED_FILE_CACHE = "public, max-age=31536000, s-maxage=600, immutable";
-const PRIVATE_FILE_CACHE = "private, max-age=31536000, immutable";
+const fileCachePolicy = (shared: boolean) => (shared ? { visibility: "public" as const, immutable: false } : { visibility: "private" as const, immutable: true });
 
 /** The spec's fixed REST paths of images (upload, annotate) and the stored files they serve. */
 export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
@@ -56,7 +55,7 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
     const file = UUID.test(id) ? await images.servableImageFile(db, viewer, id, variant) : null;
     // The same 404 for missing and private images, so a stranger cannot tell which ids exist.
     if (!file) return reply.code(404).header("Cache-Control", PRIVATE_NO_STORE).send({ error: images.IMAGE_NOT_FOUND });
-    return sendStoredObject(request, reply, deps.storage, file.key, { cacheControl: file.shared ? SHARED_FILE_CACHE : PRIVATE_FILE_CACHE });
+    return serveStoredObject(request, reply, deps.storage, file.key, { ...fileCachePolicy(file.shared), notFoundMessage: images.IMAGE_NOT_FOUND });
   };
   app.get("/uploads/images/:id", serveImageFile("full"));
   app.get("/uploads/images/:id/thumbnail", serveImageFile("thumbnail"));

@@ -147,11 +147,14 @@ export async function annotateImage(db: Database, actor: ImageActor, input: Imag
   return { ok: true };
 }
 
-/** Removes the row, then both files (a file left by a failed removal is unreachable: its row is gone). */
+/**
+ * Removes both files, then the row: when the storage is away nothing changes and asking again finishes the
+ * job (removing a missing file is no error), and no file outlives its row unseen.
+ */
 export async function deleteImage(ctx: Pick<ImagesContext, "db" | "storage">, actor: ImageActor, imageId: string): Promise<{ ok: true }> {
   const row = await manageableImage(ctx.db, actor, imageId);
-  await ctx.db.delete(images).where(eq(images.id, row.id));
   await Promise.all([ctx.storage.delete(row.fullKey), ctx.storage.delete(row.thumbnailKey)]);
+  await ctx.db.delete(images).where(eq(images.id, row.id));
   return { ok: true };
 }
 

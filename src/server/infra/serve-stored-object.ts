@@ -1,0 +1,66 @@
+import { Readable } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { StorageUnavailableError, type ObjectStorage, type StoredObjectInfo } from "./storage";
+
+export type ServeStoredObjectOptions = {
+  /** The key's bytes never change (a new version gets a new key): caches may keep it a year without asking. */
+  immutable?: boolean;
+  /** `private` (the default) keeps shared caches (CDNs, proxies) from storing what only some users may see. */
+  visibility?: "public" | "private";
+  /** The 404 body's message. */
+  notFoundMessage?: string;
+};
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** If-None-Match compares weakly (RFC 9110 13.1.2): `W/"x"` matches `"x"`, and `*` matches any object. */
+function matchesIfNoneMatch(header: string, etag: string): boolean {
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((candidate) => candidate.trim() === "*" || bare(candidate) === bare(etag));
+}
+
+function setValidators(reply: FastifyReply, info: StoredObjectInfo, options: ServeStoredObjectOptions) {
+  const visibility = options.visibility ?? "private";
+  reply.header("ETag", info.etag);
+  reply.header("Last-Modified", info.lastModified.toUTCString());
+  reply.header("Cache-Control", options.immutable ? `${visibility}, max-age=${ONE_YEAR_SECONDS}, immutable` : `${visibility}, no-cache`);
+  reply.header("X-Content-Type-Options", "nosniff");
+}
+
+/**
+ * Sends a stored object as the answer: its type and length, ETag and Last-Modified, 304 on a matching
+ * If-None-Match, and the cache policy of the options. The bytes are streamed from the storage, never held
+ * in memory whole. Answers 404 `{ error }` when the key holds nothing, 503 when the storage is away.
+ * The key must come from the caller's own records (a row it found), never straight from the URL.
+ */
+export async function serveStoredObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: ObjectStorage,
+  key: string,
+  options: ServeStoredObjectOptions = {},
+): Promise<FastifyReply> {
+  const notFound = () => reply.code(404).send({ error: options.notFoundMessage ?? "File not found" });
+  try {
+    const ifNoneMatch = request.headers["if-none-match"];
+    // A revalidation or a HEAD needs only the object's description: no bytes are fetched.
+    if (ifNoneMatch !== undefined || request.method === "HEAD") {
+      const info = await storage.head(key);
+      if (!info) return notFound();
+      setValidators(reply, info, options);
+      if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, info.etag)) return reply.code(304).send();
+      if (request.method === "HEAD") {
+        // An empty stream, not no payload: Fastify's HEAD handling keeps our Content-Length for a stream and sets 0 otherwise.
+        return reply.type(info.contentType).header("Content-Length", info.size).send(Readable.from([]));
+      }
+    }
+    const object = await storage.get(key);
+    if (!object) return notFound();
+    setValidators(reply, object, options);
+    return reply.type(object.contentType).header("Content-Length", object.size).send(object.body);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    request.log.error({ err: error }, "file storage unavailable");
+    return reply.code(503).header("Retry-After", "30").send({ error: "File storage is unavailable right now. Please try again shortly." });
+  }
+}
