@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
 
 const admin = { email: "ida@lab.example", password: "admin-password-1", name: "Ida Images" };
@@ -57,6 +57,11 @@ beforeAll(async () => {
   await page.waitForURL(`${server.url}/today`);
 });
 
+// What the page showed when a step failed, to look at beside the error.
+afterEach(async ({ task }) => {
+  if (task.result?.state === "fail") await screenshot(page, `images-failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}`);
+});
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -98,21 +103,25 @@ describe("the image drop widget on /admin/image-test", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Annotation").fill(ANNOTATION);
     await dialog.getByRole("button", { name: "Save Annotation" }).click();
-    await testCard("Annotate").getByText("Complete ·").waitFor();
-    await page.getByRole("region", { name: "Content Ideas from Images" }).getByText(`“${ANNOTATION}”`, { exact: false }).waitFor();
+    // Saved: the button waits for the next change.
+    await dialog.getByRole("button", { name: "Save Annotation", disabled: true }).waitFor();
 
     await dialog.getByRole("button", { name: "Share" }).click();
-    await page.getByText(CLIPBOARD_TEXT).waitFor();
+    await page.getByText(CLIPBOARD_TEXT).first().waitFor();
     const payload = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>;
     expect(Object.keys(payload).sort()).toEqual(["annotation", "experimentId", "imageName", "imageUrl", "shareUrl", "timestamp"]);
     expect(payload).toMatchObject({ imageName: "red-square.png", annotation: ANNOTATION, experimentId: "image-test" });
     expect(payload.shareUrl).toMatch(new RegExp(`^${server.url}/lab/image/[0-9a-f-]{36}$`));
+    expect(payload.imageUrl).toMatch(new RegExp(`^${server.url}/uploads/images/[0-9a-f-]{36}$`));
     sharedUrl = payload.shareUrl as string;
 
+    // The modal hides the page from the accessibility tree: the cards are read once it is closed.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("region", { name: "Content Ideas from Images" }).getByText(`“${ANNOTATION}”`, { exact: false }).waitFor();
+    await testCard("Annotate").getByText("Complete ·").waitFor();
     await testCard("Share").getByText("Complete ·").waitFor();
     await page.getByRole("heading", { name: "All five feature tests complete!" }).waitFor();
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "detached" });
     await screenshot(page, "image-test-desktop");
   });
 
