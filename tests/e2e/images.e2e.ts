@@ -20,7 +20,7 @@ const png = async (name: string, color: string): Promise<Png> => {
 };
 
 /** Dispatches the DOM event a person's drop or paste makes, with a DataTransfer holding these files. */
-async function dispatchFiles(kind: "drop" | "paste", files: Array<Png | { name: string; text: string }>) {
+async function dispatchFiles(kind: "dragenter" | "drop" | "paste", files: Array<Png | { name: string; text: string }>) {
   await page.evaluate(
     ({ kind, files }) => {
       const transfer = new DataTransfer();
@@ -34,7 +34,7 @@ async function dispatchFiles(kind: "drop" | "paste", files: Array<Png | { name: 
       }
       const zone = document.querySelector("[aria-describedby='image-drop-zone-hint']")!;
       zone.dispatchEvent(new DragEvent("dragenter", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      if (kind === "drop") zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
     },
     { kind, files },
   );
@@ -75,8 +75,14 @@ describe("the image drop widget on /admin/image-test", () => {
     await progressBar(0).waitFor();
     await page.getByText("How to Paste", { exact: true }).waitFor();
 
+    // Dragging files over the zone highlights it.
+    await dispatchFiles("dragenter", [await png("red-square.png", "#dc2626")]);
+    await page.getByRole("button", { name: /Drop to add the images/ }).waitFor();
+    await screenshot(page, "image-drop-dragging");
+
     await dispatchFiles("drop", [await png("red-square.png", "#dc2626"), await png("blue-square.png", "#2563eb"), { name: "notes.txt", text: "not an image" }]);
     await imagesHeading(2).waitFor();
+    await page.getByRole("button", { name: /^Drop images here/ }).waitFor();
     await testCard("Drag and Drop").getByText("Complete ·").waitFor();
 
     await dispatchFiles("paste", [await png("pasted.png", "#16a34a")]);

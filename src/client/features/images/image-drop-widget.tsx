@@ -37,7 +37,7 @@ export function ImageDropWidget({ experimentId = IMAGE_DEFAULT_EXPERIMENT, onAct
   usePasteImages((files) => void library.addFiles(files, "paste"));
 
   return (
-    <div className="flex flex-col gap-5">
+    <div className="@container flex flex-col gap-5">
       <DropZone onFiles={(files, via) => void library.addFiles(files, via)} uploading={library.uploads.some((upload) => !upload.error)} />
       <PasteHelp />
       <UploadList uploads={library.uploads} onDismiss={library.dismissUpload} />

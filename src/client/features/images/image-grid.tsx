@@ -14,7 +14,8 @@ export type ImageGridProps = {
 /** Thumbnails in two to four columns with name and annotation; each opens the preview, shares or is removed. */
 export function ImageGrid({ images, onOpen, onShare, onRemove }: ImageGridProps) {
   return (
-    <ul aria-label="Images" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+    // Columns follow the widget's own width (a container query), not the window's: it sits in narrow and wide places.
+    <ul aria-label="Images" className="grid grid-cols-2 gap-3 @lg:grid-cols-3 @lg:gap-4 @3xl:grid-cols-4">
       {images.map((image) => (
         <li key={image.id} className="flex min-w-0 flex-col overflow-hidden rounded-panel border border-line bg-surface shadow-panel">
           <button
@@ -47,9 +48,8 @@ export function ImageGrid({ images, onOpen, onShare, onRemove }: ImageGridProps)
             )}
           </div>
           <div className="flex items-center justify-end gap-1 border-t border-line px-2 py-1.5">
-            <Button variant="ghost" size="sm" onClick={() => onShare(image)} aria-label={`Share ${image.name}`}>
+            <Button variant="ghost" size="sm" className="w-8 px-0" onClick={() => onShare(image)} aria-label={`Share ${image.name}`} title="Share">
               <Share2 aria-hidden="true" />
-              <span className="hidden sm:inline">Share</span>
             </Button>
             <ConfirmDialog
               title={`Remove “${image.name}”?`}
@@ -58,9 +58,8 @@ export function ImageGrid({ images, onOpen, onShare, onRemove }: ImageGridProps)
               destructive
               onConfirm={() => onRemove(image)}
               trigger={
-                <Button variant="ghost" size="sm" aria-label={`Remove ${image.name}`} className="text-red-700 hover:bg-red-50">
+                <Button variant="ghost" size="sm" aria-label={`Remove ${image.name}`} title="Remove" className="w-8 px-0 text-red-700 hover:bg-red-50">
                   <Trash2 aria-hidden="true" />
-                  <span className="hidden sm:inline">Remove</span>
                 </Button>
               }
             />
