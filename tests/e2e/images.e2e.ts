@@ -170,6 +170,52 @@ describe("the image drop widget on /admin/image-test", () => {
     expect(stored[0]!.url).toMatch(/^data:image\/png;base64,/);
   });
 
+  it("keeps an annotation the server could not save in this browser, and tracks the fallback", async () => {
+    const tracked: Array<{ event: string; properties?: Record<string, unknown> }> = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/analytics/track")) tracked.push(JSON.parse(request.postData() ?? "{}"));
+    });
+    await page.route("**/api/images/annotate", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "Service unavailable" }) }),
+    );
+    await page.getByRole("button", { name: "Open blue-square.png" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Annotation").fill("Ad spend for week one");
+    await dialog.getByRole("button", { name: "Save Annotation" }).click();
+    await page.getByText("Annotation save failed: Service unavailable").first().waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.unroute("**/api/images/annotate");
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("images_image-test") ?? "[]") as Array<{ name: string; annotation: string; stored?: string }>);
+    expect(stored.find((entry) => entry.name === "blue-square.png")).toMatchObject({ annotation: "Ad spend for week one", stored: "r2" });
+    await expect.poll(() => tracked.find((event) => event.event === "annotation_saved")?.properties).toEqual({ saveMethod: "localStorage_fallback" });
+    // The local copy is what the widget shows, after a reload too.
+    await page.reload();
+    await page.getByRole("list", { name: "Images" }).getByText("Ad spend for week one").waitFor();
+  });
+
+  it("shows each file's upload progress in bytes sent", async () => {
+    // A slow uplink (CDP network emulation), so the progress of a 1.5 MB image can be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    const noise = await sharp(Buffer.from(Array.from({ length: 700 * 700 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 700, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    await page.locator("[data-testid='image-file-input']").setInputFiles({ name: "noise.png", mimeType: "image/png", buffer: noise });
+    const bar = page.getByRole("progressbar", { name: /^Uploading noise\.png: \d+%$/ });
+    await bar.waitFor();
+    await page.waitForFunction(() => {
+      const value = Number(document.querySelector("[role='progressbar'][aria-label^='Uploading noise.png']")?.getAttribute("aria-valuenow"));
+      return value > 0 && value < 100;
+    });
+    await page.getByText(/^\d[\d,]* KB of 1,4\d\d KB$/).waitFor();
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await bar.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Open noise.png" }).waitFor();
+    await cdp.detach();
+  });
+
   it("starts over and completes the five cards by hand", async () => {
     await page.getByRole("button", { name: "Start over" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Start over" }).click();
