@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, type SavedImage } from "../../src/common/images";
 import { IMAGE_MAX_INPUT_PIXELS } from "../../src/server/infra/image-processing";
+import { uploadSpoolDir } from "../../src/server/infra/multipart-upload";
 import { jpegWithGpsAndOrientation, multipartRequest, noisyJpeg, pngClaimingSize, sampleImages } from "../helpers/images";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
@@ -184,6 +186,13 @@ describe("POST /api/images/upload", () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ success: false, error: "Too many uploads. Please wait a minute and try again." });
     expect((await upload(samples.png, "a.png")).status).toBe(201);
+  });
+
+  // Last of this file's uploads: every one above, accepted or refused, removed its temp file.
+  it("leaves no received file behind in the spool folder", () => {
+    const spool = uploadSpoolDir(t.deps.config.dataDir);
+    expect(fs.existsSync(spool)).toBe(true);
+    expect(fs.readdirSync(spool)).toEqual([]);
   });
 });
 

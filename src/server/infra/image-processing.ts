@@ -1,5 +1,5 @@
 import os from "node:os";
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromFile } from "file-type";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES, type ImageAcceptedType } from "../../common/images";
 import { unprocessable, unsupportedMediaType } from "./errors";
@@ -25,9 +25,9 @@ const imageWork = createWorkLimiter(os.availableParallelism());
 /** file-type names animated PNG apart; it is a PNG all the same. */
 const SNIFFED_ALIASES: Record<string, ImageAcceptedType> = { "image/apng": "image/png" };
 
-/** The type the bytes say, when it is one the site accepts; 415 naming what is accepted otherwise. */
-export async function sniffImageType(bytes: Buffer): Promise<ImageAcceptedType> {
-  const sniffed = await fileTypeFromBuffer(bytes);
+/** The type the file's bytes say, when it is one the site accepts; 415 naming what is accepted otherwise. */
+export async function sniffImageType(file: string): Promise<ImageAcceptedType> {
+  const sniffed = await fileTypeFromFile(file);
   const mime = sniffed ? (SNIFFED_ALIASES[sniffed.mime] ?? sniffed.mime) : undefined;
   if (mime && (IMAGE_ACCEPTED_TYPES as readonly string[]).includes(mime)) return mime as ImageAcceptedType;
   throw unsupportedMediaType(`This file is not a supported image. Please upload a ${IMAGE_ACCEPTED_LABEL} image.`);
@@ -36,32 +36,33 @@ export async function sniffImageType(bytes: Buffer): Promise<ImageAcceptedType> 
 export type EncodedImage = { data: Buffer; width: number; height: number };
 export type ProcessedImage = { full: EncodedImage; thumbnail: EncodedImage };
 
+const within = (side: number) => ({ width: side, height: side, fit: "inside" as const, withoutEnlargement: true });
+
 /**
- * Decodes under the pixel limit, turns the image upright (EXIF orientation), and writes WebP copies without
- * any metadata (sharp keeps none unless asked: no EXIF, GPS, XMP or ICC comment survives). Animated GIF and
- * WebP keep their first frame. 422 for a decompression bomb or bytes that do not decode.
+ * Decodes the file under the pixel limit, turns the image upright (EXIF orientation), and writes WebP copies
+ * without any metadata (sharp keeps none unless asked: no EXIF, GPS, XMP or ICC comment survives). Animated
+ * GIF and WebP keep their first frame. 422 for a decompression bomb or bytes that do not decode.
+ * The two copies are made one after the other, each from the file: one decoded image at a time per upload
+ * (a JPEG thumbnail decodes at 1/8 scale, so the second pass is cheap).
  */
-export function processUpload(bytes: Buffer): Promise<ProcessedImage> {
+export function processUpload(file: string): Promise<ProcessedImage> {
   return imageWork.run(() =>
     decodeSafely(async () => {
-      const upright = openImage(bytes).rotate();
-      const [full, thumbnail] = await Promise.all([
-        encode(upright.clone().resize({ width: IMAGE_FULL_MAX_SIDE, height: IMAGE_FULL_MAX_SIDE, fit: "inside", withoutEnlargement: true })),
-        encode(upright.clone().resize({ width: IMAGE_THUMBNAIL_MAX_SIDE, height: IMAGE_THUMBNAIL_MAX_SIDE, fit: "inside", withoutEnlargement: true })),
-      ]);
+      const full = await encode(openImage(file).rotate().resize(within(IMAGE_FULL_MAX_SIDE)));
+      const thumbnail = await encode(openImage(file).rotate().resize(within(IMAGE_THUMBNAIL_MAX_SIDE)));
       return { full, thumbnail };
     }),
   );
 }
 
 /** A builder avatar: upright, cropped square around what draws the eye, 256 px, WebP without metadata. */
-export function processAvatar(bytes: Buffer): Promise<EncodedImage> {
+export function processAvatar(file: string): Promise<EncodedImage> {
   return imageWork.run(() =>
-    decodeSafely(() => encode(openImage(bytes).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }))),
+    decodeSafely(() => encode(openImage(file).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }))),
   );
 }
 
-const openImage = (bytes: Buffer) => sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error" });
+const openImage = (file: string) => sharp(file, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error" });
 
 async function encode(pipeline: Sharp): Promise<EncodedImage> {
   const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });

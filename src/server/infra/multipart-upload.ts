@@ -1,3 +1,7 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { DomainError, invalid, payloadTooLarge, unsupportedMediaType } from "./errors";
 
@@ -12,34 +16,56 @@ export const singleFileLimits = (maxFileBytes: number) => ({
   headerPairs: 20,
 });
 
-export type SingleFileUpload = { bytes: Buffer; filename: string; fields: Record<string, string> };
+/** Where uploads wait on disk while they are checked and re-encoded: under DATA_DIR, beside the data. */
+export const uploadSpoolDir = (dataDir: string) => path.join(dataDir, "tmp", "uploads");
+
+export type SpooledUpload = {
+  /** The received file on disk; removed by `discard`. */
+  path: string;
+  size: number;
+  filename: string;
+  fields: Record<string, string>;
+  discard(): Promise<void>;
+};
 
 /**
- * Reads a multipart form holding one file in the field `fileField` and a few text fields, into memory
- * (the caller's size limit bounds it). The plugin's limit errors become clear domain errors.
+ * Reads a multipart form holding one file in the field `fileField` and a few text fields. The file is
+ * written to a temp file in `spoolDir` as it arrives, not held in memory: uploads waiting for their turn
+ * at image work then cost disk, not RAM. The plugin's limit errors become clear domain errors; the caller
+ * calls `discard` when done (on failure the temp file is already gone).
  */
-export async function readSingleFileUpload(
+export async function spoolSingleFileUpload(
   request: FastifyRequest,
-  options: { fileField: string; tooLargeMessage: string },
-): Promise<SingleFileUpload> {
+  options: { fileField: string; tooLargeMessage: string; spoolDir: string },
+): Promise<SpooledUpload> {
   const fields: Record<string, string> = {};
-  let file: { bytes: Buffer; filename: string } | undefined;
+  let file: { path: string; size: number; filename: string } | undefined;
+  const spooled: string[] = [];
+  const discard = async () => {
+    await Promise.all(spooled.map((file) => fs.promises.rm(file, { force: true })));
+  };
   try {
     for await (const part of request.parts()) {
       if (part.type === "file") {
         if (part.fieldname !== options.fileField) throw invalid(`Send the file in the "${options.fileField}" field`);
-        file = { bytes: await part.toBuffer(), filename: part.filename };
+        await fs.promises.mkdir(options.spoolDir, { recursive: true });
+        const target = path.join(options.spoolDir, `${randomUUID()}.upload`);
+        spooled.push(target);
+        await pipeline(part.file, fs.createWriteStream(target));
+        if (part.file.truncated) throw payloadTooLarge(options.tooLargeMessage);
+        file = { path: target, size: (await fs.promises.stat(target)).size, filename: part.filename };
       } else {
         if (part.valueTruncated) throw invalid(`The ${part.fieldname} field is too long`);
         fields[part.fieldname] = String(part.value);
       }
     }
+    if (!file) throw invalid(`Choose a file to upload (the "${options.fileField}" field)`);
+    if (file.size === 0) throw invalid("The file is empty");
   } catch (error) {
+    await discard();
     throw multipartError(error, options.tooLargeMessage);
   }
-  if (!file) throw invalid(`Choose a file to upload (the "${options.fileField}" field)`);
-  if (file.bytes.length === 0) throw invalid("The file is empty");
-  return { ...file, fields };
+  return { ...file, fields, discard };
 }
 
 function multipartError(error: unknown, tooLargeMessage: string): unknown {

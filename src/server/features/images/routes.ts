@@ -1,13 +1,13 @@
 import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { IMAGE_MAX_BYTES, imageAnnotateInput, imageUploadFields } from "../../../common/images";
+import { IMAGE_MAX_BYTES, imageAnnotateInput, imageUploadFields, type SavedImage } from "../../../common/images";
 import type { Guards } from "../../auth/guards";
 import { resolveRequestAuth } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";
 import { errorReply } from "../../infra/error-reply";
 import type { DomainError } from "../../infra/errors";
 import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
-import { readSingleFileUpload, singleFileLimits } from "../../infra/multipart-upload";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
 import { serveStoredObject } from "../../infra/serve-stored-object";
 import * as images from "./service";
 
@@ -24,6 +24,7 @@ const fileCachePolicy = (shared: boolean) => (shared ? { visibility: "public" as
 export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
   const context: images.ImagesContext = { db, storage: deps.storage, quotaBytes: deps.config.imageQuotaBytes };
+  const spoolDir = uploadSpoolDir(deps.config.dataDir);
 
   // The upload has a scope of its own: multipart parsing exists only here, and its every failure answers
   // the spec's { success: false, error }.
@@ -36,9 +37,14 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
     upload.post("/api/images/upload", async (request, reply) => {
       const { user } = await guards.member(request, reply);
       await deps.rateLimits.consume("imageUpload", user.id);
-      const form = await readSingleFileUpload(request, { fileField: "file", tooLargeMessage: IMAGE_TOO_LARGE });
-      const fields = parseInput(imageUploadFields, form.fields);
-      const image = await images.uploadImage(context, user, { bytes: form.bytes, originalName: form.filename }, fields);
+      const form = await spoolSingleFileUpload(request, { fileField: "file", tooLargeMessage: IMAGE_TOO_LARGE, spoolDir });
+      let image: SavedImage;
+      try {
+        const fields = parseInput(imageUploadFields, form.fields);
+        image = await images.uploadImage(context, user, { path: form.path, originalName: form.filename }, fields);
+      } finally {
+        await form.discard();
+      }
       return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send({ success: true, image });
     });
   });

@@ -22,7 +22,8 @@ import type { ObjectStorage } from "../../infra/storage/object-storage";
 export type ImagesContext = { db: Database; storage: ObjectStorage; quotaBytes: number };
 /** Who asks: owners see and change their images, admins everyone's. */
 export type ImageActor = { id: string; role: Role };
-export type ImageUpload = { bytes: Buffer; originalName: string };
+/** A received file on disk (see infra/multipart-upload.ts) and the name it was sent under. */
+export type ImageUpload = { path: string; originalName: string };
 export type ImageVariant = "full" | "thumbnail";
 
 export const IMAGE_NOT_FOUND = "Image not found";
@@ -83,9 +84,9 @@ async function usedBytes(db: Executor, ownerId: string): Promise<number> {
  */
 export async function uploadImage(ctx: ImagesContext, owner: ImageActor, upload: ImageUpload, fields: ImageUploadFields): Promise<SavedImage> {
   // The sniffed type only decides admission: what is stored (and served) is the re-encoded WebP.
-  await sniffImageType(upload.bytes);
+  await sniffImageType(upload.path);
   if ((await usedBytes(ctx.db, owner.id)) >= ctx.quotaBytes) throw quotaReached(ctx.quotaBytes);
-  const processed = await processUpload(upload.bytes);
+  const processed = await processUpload(upload.path);
 
   const imageId = randomUUID();
   const keys = storageKeys(owner.id, imageId);
