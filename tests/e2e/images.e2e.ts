@@ -170,6 +170,23 @@ describe("the image drop widget on /admin/image-test", () => {
     expect(stored[0]!.url).toMatch(/^data:image\/png;base64,/);
   });
 
+  it("keeps an image whose upload failed in this browser, and sends it again when asked", async () => {
+    await page.route("**/api/images/upload", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, error: "Storage is unavailable" }) }),
+    );
+    await dispatchFiles("drop", [await png("offline.png", "#f59e0b")]);
+    await page.getByText("Upload failed: Storage is unavailable").first().waitFor();
+    const item = page.getByRole("list", { name: "Images" }).getByRole("listitem").filter({ hasText: "offline.png" });
+    await item.getByText("This browser only").waitFor();
+    await page.unroute("**/api/images/upload");
+
+    await item.getByRole("button", { name: "Upload offline.png again" }).click();
+    await item.getByText("This browser only").waitFor({ state: "detached" });
+    expect(await item.locator("img").getAttribute("src")).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\/thumbnail$/);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("images_image-test") ?? "[]") as Array<{ name: string }>);
+    expect(stored.map((entry) => entry.name)).toEqual(["fake.png"]);
+  });
+
   it("keeps an annotation the server could not save in this browser, and tracks the fallback", async () => {
     const tracked: Array<{ event: string; properties?: Record<string, unknown> }> = [];
     page.on("request", (request) => {

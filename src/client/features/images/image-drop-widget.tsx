@@ -63,6 +63,7 @@ export function ImageDropWidget({ experimentId = IMAGE_DEFAULT_EXPERIMENT, onAct
               onOpen={(image) => setOpenId(image.id)}
               onShare={(image) => void library.share(image)}
               onRemove={library.remove}
+              onUploadLocalCopy={library.canUpload ? (image) => void library.uploadLocalCopy(image) : null}
             />
           </section>
           <ContentIdeasBox images={library.images} />

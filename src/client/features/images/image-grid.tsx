@@ -1,4 +1,4 @@
-import { HardDrive, Share2, Trash2 } from "lucide-react";
+import { CloudUpload, HardDrive, Share2, Trash2 } from "lucide-react";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -9,10 +9,12 @@ export type ImageGridProps = {
   onOpen: (image: WidgetImage) => void;
   onShare: (image: WidgetImage) => void;
   onRemove: (image: WidgetImage) => Promise<void>;
+  /** Offered for copies kept in this browser while signed in; null when there is no server to send them to. */
+  onUploadLocalCopy: ((image: WidgetImage) => void) | null;
 };
 
 /** Thumbnails in two to four columns with name and annotation; each opens the preview, shares or is removed. */
-export function ImageGrid({ images, onOpen, onShare, onRemove }: ImageGridProps) {
+export function ImageGrid({ images, onOpen, onShare, onRemove, onUploadLocalCopy }: ImageGridProps) {
   return (
     // Columns follow the widget's own width (a container query), not the window's: it sits in narrow and wide places.
     <ul aria-label="Images" className="grid grid-cols-2 gap-3 @lg:grid-cols-3 @lg:gap-4 @3xl:grid-cols-4">
@@ -48,6 +50,11 @@ export function ImageGrid({ images, onOpen, onShare, onRemove }: ImageGridProps)
             )}
           </div>
           <div className="flex items-center justify-end gap-1 border-t border-line px-2 py-1.5">
+            {image.stored === "local" && onUploadLocalCopy ? (
+              <Button variant="ghost" size="sm" className="w-8 px-0" onClick={() => onUploadLocalCopy(image)} aria-label={`Upload ${image.name} again`} title="Upload again">
+                <CloudUpload aria-hidden="true" />
+              </Button>
+            ) : null}
             <Button variant="ghost" size="sm" className="w-8 px-0" onClick={() => onShare(image)} aria-label={`Share ${image.name}`} title="Share">
               <Share2 aria-hidden="true" />
             </Button>

@@ -70,3 +70,11 @@ export function readFileAsDataUrl(file: Blob): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/** A kept copy back as a file to upload (decoded here: the site's CSP lets fetch reach only itself, not data: URLs). */
+export function dataUrlToFile(dataUrl: string, name: string): File {
+  const [header = "", base64 = ""] = dataUrl.split(",", 2);
+  const type = /^data:([^;,]+)/.exec(header)?.[1] ?? "application/octet-stream";
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return new File([bytes], name, { type });
+}

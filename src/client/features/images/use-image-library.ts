@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import {
+  dataUrlToFile,
   readFileAsDataUrl,
   readLocalImages,
   removeLocalImage,
@@ -82,35 +83,56 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
     return kept;
   };
 
-  const uploadOne = async (file: File, key: string): Promise<boolean> => {
+  const startUpload = (name: string, size: number): string => {
+    const key = newId();
+    setUploads((current) => [...current, { key, name, loaded: 0, total: size, error: null }]);
+    return key;
+  };
+
+  /** Uploads one file under its progress row; the spec's "Upload failed: ..." message when it fails, else null. */
+  const uploadOne = async (file: File, key: string, annotation = ""): Promise<string | null> => {
     const setUpload = (change: Partial<PendingUpload>) =>
       setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
     try {
-      const image = await uploadImage(file, { experimentId }, ({ loaded, total }) => setUpload({ loaded, total }));
+      const image = await uploadImage(file, { experimentId, annotation }, ({ loaded, total }) => setUpload({ loaded, total }));
       utils.images.list.setData({ experimentId }, (data) => ({ images: [image, ...(data?.images ?? []).filter((other) => other.id !== image.id)] }));
       setUploads((current) => current.filter((upload) => upload.key !== key));
       track("image_upload", { experimentId, component: "image-drop-widget", label: image.type, value: image.size });
-      return true;
+      return null;
     } catch (cause) {
       const message = cause instanceof Error ? cause.message : "Upload failed";
       console.error(message);
       setUpload({ error: message });
-      // The spec's user alert, and the image stays in this browser.
-      toast({ variant: "error", title: message, description: "A copy is kept in this browser." });
-      return keepLocally(file);
+      return message;
     }
+  };
+
+  const uploadOrKeep = async (file: File): Promise<boolean> => {
+    const failure = await uploadOne(file, startUpload(file.name || "Pasted image", file.size));
+    if (failure === null) return true;
+    // The spec's user alert, and the image stays in this browser.
+    toast({ variant: "error", title: failure, description: "A copy is kept in this browser." });
+    return keepLocally(file);
   };
 
   /** Takes the images among `files` (other files are dropped silently) and stores each one. */
   const addFiles = async (files: readonly File[], via: ImageWidgetAction) => {
     const accepted = files.filter((file) => file.type.startsWith("image/"));
     if (accepted.length === 0) return;
-    const keyed = accepted.map((file) => ({ file, key: newId() }));
-    if (isAuthenticated) {
-      setUploads((current) => [...current, ...keyed.map(({ file, key }) => ({ key, name: file.name || "Pasted image", loaded: 0, total: file.size, error: null }))]);
-    }
-    const results = await Promise.all(keyed.map(({ file, key }) => (isAuthenticated ? uploadOne(file, key) : keepLocally(file))));
+    const results = await Promise.all(accepted.map((file) => (isAuthenticated ? uploadOrKeep(file) : keepLocally(file))));
     if (results.some(Boolean)) onAction?.(via);
+  };
+
+  /** Sends a copy kept in this browser to the server; once stored there, the browser's copy goes. */
+  const uploadLocalCopy = async (image: WidgetImage) => {
+    const file = dataUrlToFile(image.url, image.name);
+    const failure = await uploadOne(file, startUpload(image.name, file.size), image.annotation);
+    if (failure !== null) {
+      toast({ variant: "error", title: failure });
+      return;
+    }
+    removeLocalImage(experimentId, image.id);
+    refreshLocal();
   };
 
   const dismissUpload = (key: string) => setUploads((current) => current.filter((upload) => upload.key !== key));
@@ -189,6 +211,8 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
     loadError: list.isError ? list.error : null,
     retryLoad: () => void list.refetch(),
     addFiles,
+    canUpload: isAuthenticated,
+    uploadLocalCopy,
     dismissUpload,
     annotate,
     remove,
