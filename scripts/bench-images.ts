@@ -86,7 +86,7 @@ async function main() {
   await admin.connect();
   await admin.query(`create database ${name}`);
   const children: ChildProcess[] = [];
-  let passed = false;
+  let passed: boolean;
   try {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 // The builder profile's zod/mini schemas: the server enforces them; the /builders forms load them on first submit.
 import * as z from "zod/mini";
 import { emailField, requiredText } from "./auth-input";
-import { BUILDER_FIELD_MAX, BUILDER_TAGS, BUILDER_TAGS_MAX, type BuilderTag } from "./builders";
+import { BUILDER_AVATAR_URL, BUILDER_FIELD_MAX, BUILDER_TAGS, BUILDER_TAGS_MAX, type BuilderTag } from "./builders";
 import { safeText } from "./text-input";
 
 const TWITTER_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
@@ -50,6 +50,22 @@ const tagsField = z.pipe(
   z.transform((tags): BuilderTag[] => tags ?? []),
 );
 
+/**
+ * The avatar: a URL that POST /api/builders/avatar answered. Missing keeps the current one (forms that do
+ * not show it leave it alone); null or empty removes it.
+ */
+const avatarUrlField = z.optional(
+  z.pipe(
+    z.nullable(
+      safeText("Avatar").check(
+        z.trim(),
+        z.refine((value) => value === "" || BUILDER_AVATAR_URL.test(value), "Avatar must be an image uploaded with the form"),
+      ),
+    ),
+    z.transform((value) => value || null),
+  ),
+);
+
 const profileFields = {
   name: requiredText("Name", BUILDER_FIELD_MAX.name),
   title: nullableText("Title", BUILDER_FIELD_MAX.title),
@@ -60,11 +76,12 @@ const profileFields = {
   linkedinUrl: nullableUrl("LinkedIn URL"),
   currentProject: nullableText("Current project", BUILDER_FIELD_MAX.currentProject),
   tags: tagsField,
+  avatarUrl: avatarUrlField,
 };
 
 /**
- * The Builder join form (POST /api/builders, builders.submit). Unknown keys such as status or
- * avatarUrl are dropped: every new profile starts pending.
+ * The Builder join form (POST /api/builders, builders.submit). Unknown keys such as status are dropped:
+ * every new profile starts pending.
  */
 export const builderSubmitInput = z.object({ ...profileFields, email: emailField });
 export type BuilderSubmitInput = z.infer<typeof builderSubmitInput>;

@@ -33,6 +33,13 @@ export const BUILDER_FIELD_MAX = {
   url: 500,
 } as const;
 
+/** Avatars are uploaded through the image pipeline (square, 256 px WebP) before the form is sent. */
+export const BUILDER_AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const BUILDER_AVATAR_SIDE = 256;
+export const builderAvatarUrl = (id: string): string => `/uploads/avatars/${id}`;
+/** The only avatar URLs a profile accepts: avatars uploaded here (POST /api/builders/avatar). */
+export const BUILDER_AVATAR_URL = /^\/uploads\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * A builder as anyone may see it: never the email. Times are ISO 8601 strings, so REST and tRPC
  * (which sends plain JSON) return the same shape. `canEdit` is true for the signed-in owner.

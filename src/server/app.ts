@@ -16,6 +16,7 @@ import type { AppDeps } from "./deps";
 import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
+import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerSystemRoutes(api, deps, guards);
     registerWaitlistRoutes(api, deps, guards);
     registerBuildersRoutes(api, deps, guards);
+    await registerBuilderAvatarRoutes(api, deps);
     await registerAnalyticsRoutes(api, deps, guards);
     registerSeoRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);

@@ -36,6 +36,9 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/waitlist/join": { access: "public", request: json("POST", "/api/waitlist/join") },
   "GET /api/builders": { access: "public", request: get("/api/builders") },
   "POST /api/builders": { access: "public", request: json("POST", "/api/builders") },
+  // The join form is public, so its avatar upload is too (a strict budget per address).
+  "POST /api/builders/avatar": { access: "public", request: json("POST", "/api/builders/avatar") },
+  "GET /uploads/avatars/:id": { access: "public", request: get(`/uploads/avatars/${unknownId}`) },
   // Public paths whose gate is the image's own: a private image answers 404 to strangers (images-access.test.ts).
   "GET /uploads/images/:id": { access: "public", request: get(`/uploads/images/${unknownId}`) },
   "GET /uploads/images/:id/thumbnail": { access: "public", request: get(`/uploads/images/${unknownId}/thumbnail`) },

@@ -68,8 +68,11 @@ describe("POST /api/builders", () => {
     expect(row).toMatchObject({ email: "ada@example.com", status: "pending", twitterHandle: "ada_1815" });
   });
 
-  it("starts every profile pending, whatever status or avatar the body claims", async () => {
-    const response = await post({ name: "Sneaky", email: "sneaky@example.com", status: "verified", avatarUrl: "https://evil.example/x.png" });
+  it("starts every profile pending, whatever status the body claims, and refuses an avatar from elsewhere", async () => {
+    const foreign = await post({ name: "Sneaky", email: "sneaky@example.com", avatarUrl: "https://evil.example/x.png" });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ error: "Avatar must be an image uploaded with the form" });
+    const response = await post({ name: "Sneaky", email: "sneaky@example.com", status: "verified" });
     expect(response.statusCode).toBe(201);
     const [row] = await t.db.select().from(builders).where(eq(builders.email, "sneaky@example.com"));
     expect(row).toMatchObject({ status: "pending", avatarUrl: null, joinedAt: null });

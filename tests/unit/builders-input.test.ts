@@ -25,10 +25,20 @@ describe("builderSubmitInput", () => {
     });
   });
 
-  it("drops keys the form does not own (status, avatarUrl)", () => {
-    const parsed = builderSubmitInput.parse({ ...base, status: "verified", avatarUrl: "https://evil.example/a.png" });
+  it("drops keys the form does not own (status)", () => {
+    const parsed = builderSubmitInput.parse({ ...base, status: "verified" });
     expect(parsed).not.toHaveProperty("status");
-    expect(parsed).not.toHaveProperty("avatarUrl");
+  });
+
+  it("accepts only avatars uploaded here; empty or null removes, missing keeps", () => {
+    const uploaded = "/uploads/avatars/0b5e1c9a-3f4d-4c2b-9a8e-1d2c3b4a5f60";
+    expect(builderSubmitInput.parse({ ...base, avatarUrl: uploaded }).avatarUrl).toBe(uploaded);
+    expect(builderSubmitInput.parse({ ...base, avatarUrl: "" }).avatarUrl).toBeNull();
+    expect(builderSubmitInput.parse({ ...base, avatarUrl: null }).avatarUrl).toBeNull();
+    expect(builderSubmitInput.parse(base).avatarUrl).toBeUndefined();
+    for (const avatarUrl of ["https://evil.example/a.png", `${uploaded}/../x`, "/uploads/avatars/x"]) {
+      expect(builderSubmitInput.safeParse({ ...base, avatarUrl }).error?.issues[0]?.message, avatarUrl).toBe("Avatar must be an image uploaded with the form");
+    }
   });
 
   it.each([

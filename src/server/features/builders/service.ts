@@ -127,5 +127,6 @@ function profileValues(input: BuilderUpdateInput) {
     linkedinUrl: input.linkedinUrl,
     currentProject: input.currentProject,
     tags: input.tags,
+    ...(input.avatarUrl === undefined ? {} : { avatarUrl: input.avatarUrl }),
   };
 }
