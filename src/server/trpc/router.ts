@@ -3,6 +3,7 @@ import { analyticsRouter } from "../features/analytics/router";
 import { authRouter } from "../features/auth/router";
 import { bangersRouter } from "../features/bangers/router";
 import { buildersRouter } from "../features/builders/router";
+import { imageTestRouter } from "../features/image-test/router";
 import { imagesRouter } from "../features/images/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
@@ -18,6 +19,7 @@ export const appRouter = router({
   admin: adminRouter,
   seo: seoRouter,
   bangers: bangersRouter,
+  imageTest: imageTestRouter,
   images: imagesRouter,
 });
 

@@ -40,7 +40,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "backup", title: "Backup Data", subtitle: "Export the site's data", page: NotAvailable },
   { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: NotAvailable },
   { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: NotAvailable },
-  { path: "image-test", title: "Image Test", subtitle: "Image upload and processing checks", page: NotAvailable },
+  { path: "image-test", title: "Image Test", subtitle: "Try the image drop widget's five features", page: lazyPage(() => import("../image-test/image-test-page"), (m) => m.ImageTestPage) },
   { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: NotAvailable },
   { path: "vault-demo", title: "Vault Demo", subtitle: "A credential vault, with sample data", page: NotAvailable },
   { path: "playbook", title: "Playbook", subtitle: "Chapters and checklists", page: NotAvailable },

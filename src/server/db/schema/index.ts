@@ -6,3 +6,4 @@ export * from "./analytics";
 export * from "./settings";
 export * from "./bangers";
 export * from "./images";
+export * from "./image-test";

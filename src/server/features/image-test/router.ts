@@ -1,0 +1,10 @@
+import { imageTestCompleteInput } from "../../../common/image-test";
+import { adminProcedure, router } from "../../trpc/init";
+import { completeImageTest, getImageTestProgress, resetImageTests } from "./service";
+
+/** The image test page's progress, kept per admin. */
+export const imageTestRouter = router({
+  get: adminProcedure.query(({ ctx }) => getImageTestProgress(ctx.db, ctx.user.id)),
+  complete: adminProcedure.input(imageTestCompleteInput).mutation(({ ctx, input }) => completeImageTest(ctx.db, ctx.user.id, input)),
+  reset: adminProcedure.mutation(({ ctx }) => resetImageTests(ctx.db, ctx.user.id)),
+});
