@@ -39,7 +39,7 @@ export function BuildersPage() {
     const panel = panelRef.current;
     if (!panel) return;
     panel.scrollIntoView({ behavior: "smooth", block: "start" });
-    panel.querySelector<HTMLElement>("input, [tabindex='-1']")?.focus({ preventScroll: true });
+    panel.querySelector<HTMLElement>("input[name='name'], [tabindex='-1']")?.focus({ preventScroll: true });
   }, [joinOpen, joined]);
 
   return (

@@ -29,7 +29,7 @@ export function EditProfileDialog({ builder, onClose }: EditProfileDialogProps) 
 function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: () => void }) {
   const utils = trpc.useUtils();
   const update = trpc.builders.updateMine.useMutation();
-  const { values, fieldErrors, formError, saving, canSubmit, change, submit } = useProfileForm({
+  const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     initial: () => profileValuesOf(builder),
     schema: builderUpdateInput,
     ready: (current) => current.name.trim().length > 0,
@@ -48,7 +48,7 @@ function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: 
         <DialogDescription>Changes appear in the directory right away. Your email stays private and cannot be changed here.</DialogDescription>
       </DialogHeader>
       {formError ? <Alert variant="error">{formError}</Alert> : null}
-      <ProfileFields idPrefix="edit" values={values} errors={fieldErrors} onChange={change} />
+      <ProfileFields idPrefix="edit" values={values} errors={fieldErrors} onChange={change} onUploadingChange={setUploading} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

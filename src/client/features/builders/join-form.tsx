@@ -22,7 +22,7 @@ export function JoinForm({ onJoined }: JoinFormProps) {
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const submitMutation = trpc.builders.submit.useMutation();
-  const { values, fieldErrors, formError, saving, canSubmit, change, submit } = useProfileForm({
+  const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     // A signed-in member most likely joins with their own account: start from their name and email.
     initial: (): JoinValues => ({ ...EMPTY_PROFILE, name: user?.name ?? "", email: user?.email ?? "" }),
     schema: builderSubmitInput,
@@ -37,13 +37,14 @@ export function JoinForm({ onJoined }: JoinFormProps) {
 
   const formRef = useRef<HTMLFormElement>(null);
   // The form mounts when the person opens the panel (it loads lazily): start them in the first field.
-  useEffect(() => formRef.current?.querySelector("input")?.focus({ preventScroll: true }), []);
+  useEffect(() => formRef.current?.querySelector<HTMLInputElement>("input[name='name']")?.focus({ preventScroll: true }), []);
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-6">
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <ProfileFields
         idPrefix="join"
+        onUploadingChange={setUploading}
         values={values}
         errors={fieldErrors}
         onChange={change}

@@ -5,6 +5,7 @@ import {
   type BuilderTag,
   type PublicBuilder,
 } from "../../../common/builders";
+import { AvatarPicker } from "./avatar-picker";
 import { ChoiceChips } from "../../ui/choice-chips";
 import { Field } from "../../ui/field";
 import { EmailInput, Input } from "../../ui/input";
@@ -21,6 +22,8 @@ export type ProfileValues = {
   linkedinUrl: string;
   currentProject: string;
   tags: BuilderTag[];
+  /** The avatar's URL: an upload's answer, or the profile's current one ("" = none). */
+  avatarUrl: string;
 };
 export type ProfileField = keyof ProfileValues;
 export type FieldErrors = Partial<Record<string, string>>;
@@ -38,6 +41,7 @@ export const EMPTY_PROFILE: ProfileValues = {
   linkedinUrl: "",
   currentProject: "",
   tags: [],
+  avatarUrl: "",
 };
 
 /** The order fields are checked in, so the first invalid one gets the focus. */
@@ -68,6 +72,7 @@ export function profileValuesOf(builder: PublicBuilder): ProfileValues {
     linkedinUrl: builder.linkedinUrl ?? "",
     currentProject: builder.currentProject ?? "",
     tags: builder.tags.filter(isBuilderTag),
+    avatarUrl: builder.avatarUrl ?? "",
   };
 }
 
@@ -95,6 +100,8 @@ export type ProfileFieldsProps = {
   values: ProfileValues;
   errors: FieldErrors;
   onChange: (name: ProfileField, value: ProfileValues[ProfileField]) => void;
+  /** Told while the photo uploads, so that the form is not sent without it. */
+  onUploadingChange: (uploading: boolean) => void;
   /** Rendered right after the name (the join form's email field). */
   afterName?: ReactNode;
   /** Prefix for element ids, so two forms on one page do not clash. */
@@ -102,8 +109,8 @@ export type ProfileFieldsProps = {
 };
 
 /** The profile fields shared by the join form and the owner's edit dialog. */
-export function ProfileFields({ values, errors, onChange, afterName, idPrefix }: ProfileFieldsProps) {
-  const text = (name: Exclude<ProfileField, "tags">) => ({
+export function ProfileFields({ values, errors, onChange, onUploadingChange, afterName, idPrefix }: ProfileFieldsProps) {
+  const text = (name: Exclude<ProfileField, "tags" | "avatarUrl">) => ({
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
@@ -113,6 +120,15 @@ export function ProfileFields({ values, errors, onChange, afterName, idPrefix }:
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
+      <AvatarPicker
+        idPrefix={idPrefix}
+        name={values.name}
+        value={values.avatarUrl}
+        error={errors.avatarUrl}
+        onChange={(avatarUrl) => onChange("avatarUrl", avatarUrl)}
+        onUploadingChange={onUploadingChange}
+        className="sm:col-span-2"
+      />
       <Field label="Name" error={errors.name} id={`${idPrefix}-name`}>
         <Input {...text("name")} autoComplete="name" required maxLength={BUILDER_FIELD_MAX.name} />
       </Field>

@@ -23,7 +23,9 @@ export function useProfileForm<V extends ProfileValues, S extends Schema>({ init
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const canSubmit = ready(values) && !saving;
+  // A photo on its way to the server: the profile waits for its URL.
+  const [uploading, setUploading] = useState(false);
+  const canSubmit = ready(values) && !saving && !uploading;
 
   const change = <K extends keyof V>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -51,5 +53,5 @@ export function useProfileForm<V extends ProfileValues, S extends Schema>({ init
     }
   };
 
-  return { values, fieldErrors, formError, saving, canSubmit, change, submit };
+  return { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading };
 }

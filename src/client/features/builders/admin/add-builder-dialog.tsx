@@ -48,7 +48,7 @@ export function AddBuilderDialog() {
 function AddBuilderForm({ onDone }: { onDone: () => void }) {
   const refresh = useRefreshBuilders();
   const create = trpc.builders.adminCreate.useMutation();
-  const { values, fieldErrors, formError, saving, canSubmit, change, submit } = useProfileForm({
+  const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     initial: INITIAL,
     schema: builderAdminCreateInput,
     ready: (current) => current.name.trim().length > 0 && current.email.trim().length > 0,
@@ -69,6 +69,7 @@ function AddBuilderForm({ onDone }: { onDone: () => void }) {
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <ProfileFields
         idPrefix="add-builder"
+        onUploadingChange={setUploading}
         values={values}
         errors={fieldErrors}
         onChange={change}
