@@ -39,9 +39,9 @@ describe("email test page", () => {
     await page.goto(`${server.url}/admin/email-test`);
     const send = page.getByRole("button", { name: "Send Email" });
     await expect(send.isDisabled()).resolves.toBe(true);
-    await page.getByLabel("To").fill("reader@example.com");
+    await page.getByLabel("To", { exact: true }).fill("reader@example.com");
     await page.getByRole("button", { name: /Plain check/ }).click();
-    await expect(page.getByLabel("Subject").inputValue()).resolves.toBe("Test email from The $100 Lab");
+    await expect(page.getByLabel("Subject", { exact: true }).inputValue()).resolves.toBe("Test email from The $100 Lab");
     await send.click();
     await page.getByText("Kept in the outbox (test mode)").waitFor();
     await expect(page.getByRole("status").filter({ hasText: "Kept in the outbox" }).textContent()).resolves.toContain("outbox");

@@ -67,7 +67,7 @@ export function EmailTestPage() {
       ) : null}
 
       <Tabs defaultValue="send">
-        <TabsList aria-label="Email test">
+        <TabsList aria-label="Email test" className="flex-wrap">
           <TabsTrigger value="send">
             <Send aria-hidden="true" />
             Send Email
