@@ -157,6 +157,8 @@ export type Config = {
   /** True when some proxy is trusted: its headers (client address, edge geo, request id) may be believed. */
   behindProxy: boolean;
   mail: MailSettings;
+  /** MAIL_API_BASE_URL whatever the provider: keys typed on the email test page are sent there too (tests). */
+  mailApiBaseUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
   rateLimits: boolean;
@@ -296,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     behindProxy: e.TRUST_PROXY !== false,
     mail: mailSettings(e),
+    mailApiBaseUrl: e.MAIL_API_BASE_URL?.replace(/\/+$/, ""),
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     rateLimits: e.RATE_LIMITS,

@@ -62,6 +62,8 @@ const restRoutes: Record<string, Sample> = {
   "GET /api/content/bangers": { access: "admin", request: get("/api/content/bangers?action=list") },
   "POST /api/content/bangers": { access: "admin", request: json("POST", "/api/content/bangers") },
   "DELETE /api/content/bangers": { access: "admin", request: json("DELETE", `/api/content/bangers?id=${unknownId}`) },
+  "POST /api/email/send": { access: "admin", request: json("POST", "/api/email/send") },
+  "POST /api/email/test-credentials": { access: "admin", request: json("POST", "/api/email/test-credentials") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -101,6 +103,8 @@ const procedures: Record<string, ProcedureSample> = {
   "imageTest.get": { access: "admin" },
   "imageTest.complete": { access: "admin", input: { test: "paste" } },
   "imageTest.reset": { access: "admin" },
+  "emailTest.status": { access: "admin" },
+  "emailTest.analytics": { access: "admin" },
   "system.status": { access: "admin" },
   "waitlist.adminList": { access: "admin", input: { page: 1, pageSize: 10 } },
   "waitlist.adminStats": { access: "admin" },

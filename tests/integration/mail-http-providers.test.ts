@@ -1,51 +1,21 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { enqueueMail } from "../../src/server/infra/mail";
+import { createFakeProvider } from "../helpers/http-provider";
 import { makeDue, mailRow, mailWorkerFor } from "../helpers/mail";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
 
-type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
-/** `raw` is sent as is; `body` as JSON. */
-type Answer = { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
-
 /** A local HTTP server standing in for the provider: records each request and answers from a script. */
-let server: http.Server;
-let baseUrl: string;
-let requests: Recorded[] = [];
-let answers: Answer[] = [];
+const provider = createFakeProvider();
+const { requests, answers } = provider;
 
-function startProvider(port = 0): Promise<void> {
-  server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      requests.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const answer = answers.shift() ?? { status: 500, body: { message: "the test scripted no answer" } };
-      response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
-      response.end(answer.raw ?? (answer.body === undefined ? "" : JSON.stringify(answer.body)));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(port, "127.0.0.1", () => {
-      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      resolve();
-    }),
-  );
-}
-const stopProvider = () => new Promise<void>((resolve) => server.close(() => resolve()));
-
-beforeAll(() => startProvider());
-afterAll(() => stopProvider());
-beforeEach(() => {
-  requests = [];
-  answers = [];
-});
+beforeAll(() => provider.start());
+afterAll(() => provider.stop());
+beforeEach(() => provider.reset());
 
 const message = { to: "reader@example.com", subject: "Lab notes", text: "Plain words.", html: "<p>Rich words</p>", headers: { "List-Unsubscribe": "<https://lab.example/u?t=1>" } };
-const workerFor = (env: Record<string, string>) => mailWorkerFor(t, { MAIL_API_BASE_URL: baseUrl, ...env }, { retryBaseMs: 60_000 });
+const workerFor = (env: Record<string, string>) => mailWorkerFor(t, { MAIL_API_BASE_URL: provider.baseUrl, ...env }, { retryBaseMs: 60_000 });
 
 describe("Resend", () => {
   const resend = () => workerFor({ MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_test_key" });
@@ -102,14 +72,14 @@ describe("Resend", () => {
 
   it("keeps mail queued while Resend cannot be reached, and sends it once it can", async () => {
     const { worker } = resend();
-    await stopProvider();
+    await provider.stop();
     const { id } = await enqueueMail(t.db, message);
     await worker.drain();
     const waiting = await mailRow(t.db, id);
     expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
     expect(waiting.lastError).toMatch(/^Resend could not be reached: \S/);
 
-    await startProvider(Number(new URL(baseUrl).port));
+    await provider.start(Number(new URL(provider.baseUrl).port));
     answers.push({ status: 200, body: { id: "re-back" } });
     await makeDue(t.db, [id]);
     await worker.drain();

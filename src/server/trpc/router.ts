@@ -3,6 +3,7 @@ import { analyticsRouter } from "../features/analytics/router";
 import { authRouter } from "../features/auth/router";
 import { bangersRouter } from "../features/bangers/router";
 import { buildersRouter } from "../features/builders/router";
+import { emailTestRouter } from "../features/email-test/router";
 import { imageTestRouter } from "../features/image-test/router";
 import { imagesRouter } from "../features/images/router";
 import { seoRouter } from "../features/seo/router";
@@ -21,6 +22,7 @@ export const appRouter = router({
   bangers: bangersRouter,
   imageTest: imageTestRouter,
   images: imagesRouter,
+  emailTest: emailTestRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -41,7 +41,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: NotAvailable },
   { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: NotAvailable },
   { path: "image-test", title: "Image Test", subtitle: "Try the image drop widget's five features", page: lazyPage(() => import("../image-test/image-test-page"), (m) => m.ImageTestPage) },
-  { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: NotAvailable },
+  { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: lazyPage(() => import("../email-test/email-test-page"), (m) => m.EmailTestPage) },
   { path: "vault-demo", title: "Vault Demo", subtitle: "A credential vault, with sample data", page: NotAvailable },
   { path: "playbook", title: "Playbook", subtitle: "Chapters and checklists", page: NotAvailable },
   { path: "bangers", title: "Content Bangers", subtitle: "Drafts of threads, posts and chapters", page: lazyPage(() => import("../bangers/bangers-page"), (m) => m.BangersPage) },

@@ -10,10 +10,19 @@ const MAX_REASON_LENGTH = 500;
  * Otherwise throws a DeliveryError carrying the provider's own reason: transient for network failures,
  * timeouts, 408, 429 and 5xx; permanent for the other 4xx (a bad key, a refused sender or address).
  */
-export async function postToProvider(providerName: string, url: string, init: { headers: Record<string, string>; body: string | URLSearchParams }): Promise<Response> {
+export function postToProvider(providerName: string, url: string, init: { headers: Record<string, string>; body: string | URLSearchParams }): Promise<Response> {
+  return callProvider(providerName, url, { method: "POST", ...init });
+}
+
+/** postToProvider for any method: a GET that checks credentials gets the same timeout and reasons. */
+export async function callProvider(
+  providerName: string,
+  url: string,
+  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: string | URLSearchParams },
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers: init.headers, body: init.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const detail = cause?.message ?? cause?.code ?? (error instanceof Error ? error.message : String(error));

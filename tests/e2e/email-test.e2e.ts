@@ -1,0 +1,70 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
+
+/** The email test page in test mode: a send goes through the site's queue to the outbox, and Analytics counts it. */
+const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin" };
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+
+async function screenshots(name: string) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+}
+
+beforeAll(async () => {
+  server = await startServer({ admins: [admin] });
+  browser = await launchBrowser();
+  page = await openPage(browser, DESKTOP);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel("Email", { exact: true }).fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${server.url}/today`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("email test page", () => {
+  it("sends a test email in test mode and shows it was kept in the outbox", async () => {
+    await page.goto(`${server.url}/admin/email-test`);
+    const send = page.getByRole("button", { name: "Send Email" });
+    await expect(send.isDisabled()).resolves.toBe(true);
+    await page.getByLabel("To", { exact: true }).fill("reader@example.com");
+    await page.getByRole("button", { name: /Plain check/ }).click();
+    await expect(page.getByLabel("Subject", { exact: true }).inputValue()).resolves.toBe("Test email from The $100 Lab");
+    await send.click();
+    await page.getByText("Kept in the outbox (test mode)").waitFor();
+    await expect(page.getByRole("status").filter({ hasText: "Kept in the outbox" }).textContent()).resolves.toContain("outbox");
+    await screenshots("email-test-sent");
+  });
+
+  it("counts the kept message under Analytics", async () => {
+    await page.getByRole("tab", { name: "Analytics" }).click();
+    await statCard("Kept in the outbox").getByText("1", { exact: true }).waitFor();
+    await page.getByRole("cell", { name: "outbox" }).waitFor();
+    await screenshots("email-test-analytics");
+  });
+
+  it("shows the live setup with Test Credentials disabled until a key is typed", async () => {
+    await page.getByRole("tab", { name: "API Settings" }).click();
+    await page.getByText("Keeps mail, delivers nothing").waitFor();
+    await page.getByRole("switch", { name: "Live mode" }).click();
+    const testButton = page.getByRole("button", { name: "Test Credentials" });
+    await expect(testButton.isDisabled()).resolves.toBe(true);
+    await page.getByRole("combobox", { name: "Provider" }).first().click();
+    await page.getByRole("option", { name: "Resend" }).click();
+    await page.getByLabel("Resend API key").fill("re_not_a_real_key");
+    await expect(testButton.isDisabled()).resolves.toBe(false);
+    await screenshots("email-test-live");
+  });
+});
