@@ -17,6 +17,7 @@ import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBangersRoutes } from "./features/bangers/routes";
+import { registerEmailTemplatesRoutes } from "./features/email-templates/routes";
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerImagesRoutes } from "./features/images/routes";
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     await registerAnalyticsRoutes(api, deps, guards);
     registerSeoRoutes(api, deps, guards);
     registerBangersRoutes(api, deps, guards);
+    registerEmailTemplatesRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

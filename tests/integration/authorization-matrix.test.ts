@@ -62,6 +62,12 @@ const restRoutes: Record<string, Sample> = {
   "GET /api/content/bangers": { access: "admin", request: get("/api/content/bangers?action=list") },
   "POST /api/content/bangers": { access: "admin", request: json("POST", "/api/content/bangers") },
   "DELETE /api/content/bangers": { access: "admin", request: json("DELETE", `/api/content/bangers?id=${unknownId}`) },
+  "GET /api/email/templates": { access: "admin", request: get("/api/email/templates") },
+  "POST /api/email/templates": { access: "admin", request: json("POST", "/api/email/templates") },
+  "DELETE /api/email/templates": { access: "admin", request: json("DELETE", `/api/email/templates?id=${unknownId}`) },
+  "POST /api/email/templates/preview": { access: "admin", request: json("POST", "/api/email/templates/preview", { templateId: unknownId }) },
+  "POST /api/email/templates/test": { access: "admin", request: json("POST", "/api/email/templates/test", { templateId: unknownId, email: "" }) },
+  "POST /api/email/templates/seed": { access: "admin", request: json("POST", "/api/email/templates/seed") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -90,6 +96,12 @@ const procedures: Record<string, ProcedureSample> = {
   "bangers.setStatus": { access: "admin", input: { id: unknownId, status: "ready" } },
   "bangers.delete": { access: "admin", input: { id: unknownId } },
   "bangers.campaign": { access: "admin", input: { id: unknownId } },
+  "emailTemplates.list": { access: "admin" },
+  "emailTemplates.save": { access: "admin", input: {} },
+  "emailTemplates.delete": { access: "admin", input: { id: unknownId } },
+  "emailTemplates.preview": { access: "admin", input: { templateId: unknownId } },
+  "emailTemplates.test": { access: "admin", input: { templateId: unknownId, email: "" } },
+  "emailTemplates.seed": { access: "admin" },
   "analytics.dashboard": { access: "admin", input: { timeRange: "1h" } },
   "builders.adminList": { access: "admin" },
   "builders.adminSetStatus": { access: "admin", input: { id: unknownId, status: "approved" } },
