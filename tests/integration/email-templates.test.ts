@@ -1,7 +1,10 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_TEMPLATE_SAMPLE_DATA, TEST_EMAIL_INVALID, TEST_EMAIL_REQUIRED, TEST_EMAIL_RESERVED, type EmailTemplate, type EmailTemplateList, type EmailTemplatePreview, type EmailTemplateSaveResult, type EmailTemplateSeedResult, type EmailTemplateTestResult } from "../../src/common/email-templates";
 import { emailTemplates, mailMessages } from "../../src/server/db/schema";
+import { mailWorkerFor } from "../helpers/mail";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
@@ -182,6 +185,39 @@ describe("test send", () => {
     expect(mail).toMatchObject({ toAddress: "ada@lab.dev", subject: "[Test] The $100 Lab, January 15, 2026", status: "kept" });
     expect(mail!.htmlBody).toContain("Hi Ada,");
     expect(mail!.textBody).toContain("Unsubscribe (https://example.com/unsubscribe?token=sample)");
+  });
+
+  it("answers a provider's acceptance as sent, and its refusal as a failure with the provider's reason", async () => {
+    const answers = [
+      { status: 200, body: { id: "re-42" } },
+      { status: 422, body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field." } },
+    ];
+    const provider = http.createServer((request, response) => {
+      request.resume().on("end", () => {
+        const answer = answers.shift()!;
+        response.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    const resend = mailWorkerFor(t, { MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_test", MAIL_API_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` });
+    try {
+      await seed();
+      const { id } = await templateOf("newsletter");
+      const send = async () => {
+        const pending = post("/api/email/templates/test", { templateId: id, email: "ada@lab.dev", data: EMAIL_TEMPLATE_SAMPLE_DATA.newsletter });
+        while ((await resend.worker.drain()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        return pending;
+      };
+      const sent = await send();
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json<EmailTemplateTestResult>()).toMatchObject({ status: "sent", provider: "resend", message: "Sent: resend accepted the test email." });
+      const refused = await send();
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json<{ error: string }>().error).toMatch(/^The mail provider refused the test email: .*Invalid `to` field\./);
+    } finally {
+      await resend.close();
+      await new Promise((resolve) => provider.close(resolve));
+    }
   });
 
   it("refuses a missing, malformed or reserved address with the spec's texts, queueing nothing", async () => {
