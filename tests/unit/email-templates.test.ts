@@ -35,6 +35,11 @@ describe("the renderer", () => {
     expect(rendered.warnings).toEqual([]);
   });
 
+  it("escapes even through | raw: a visitor's name is public input", async () => {
+    const rendered = await renderTemplate(welcome({ htmlContent: "<p>{{ name | raw }}</p>" }), { name: "<script>x</script>" });
+    expect(rendered.html).toBe("<p>&lt;script&gt;x&lt;/script&gt;</p>");
+  });
+
   it("reports unknown variables when saving and refuses broken syntax", () => {
     expect(checkTemplate(welcome({ htmlContent: "{{ name }} {{ password }}" }))).toEqual([
       'Unknown variable "password": a waitlist_welcome template can use name, position, waitlistCount, interests. It will render empty.',

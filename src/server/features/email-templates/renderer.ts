@@ -17,8 +17,11 @@ const SAFE_OPTIONS = {
   renderLimit: 1_000,
   memoryLimit: 20_000_000,
 } as const;
-/** The HTML part: every {{ value }} is HTML-escaped unless a template says `| raw`. */
+/** The HTML part: every {{ value }} is HTML-escaped. */
 const htmlEngine = new Liquid({ ...SAFE_OPTIONS, outputEscape: "escape" });
+// `| raw` would skip the escaping, and a value such as a visitor's name comes from the public: here it
+// passes the value on and the escaping still applies.
+htmlEngine.registerFilter("raw", (value: unknown) => value);
 /** Subject and text part: plain text, nothing to escape. */
 const textEngine = new Liquid(SAFE_OPTIONS);
 
