@@ -46,6 +46,11 @@ describe("email templates", () => {
     await expect(page.getByRole("list", { name: "Email templates" }).getByRole("listitem").count()).resolves.toBe(3);
     await screenshots("email-templates-grid");
 
+    const joined = await page.evaluate(async () => {
+      const response = await fetch("/api/waitlist/join", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "grace@lab.dev", name: "Grace" }) });
+      return response.status;
+    });
+    expect(joined).toBeLessThan(300);
     await card("Waitlist welcome").getByRole("button", { name: "Preview Waitlist welcome" }).click();
     const preview = page.getByRole("dialog");
     await expect(preview.getByTestId("preview-subject").textContent()).resolves.toBe("You're #42 on the $100 Lab waitlist");
@@ -53,6 +58,12 @@ describe("email templates", () => {
     await expect(frame.getAttribute("sandbox")).resolves.toBe("");
     await expect(frame.contentFrame().getByText("Welcome, Ada!").textContent()).resolves.toContain("Welcome, Ada!");
     await screenshots("email-templates-preview");
+
+    // A real waitlist entry as the data: the welcome mail as that person got it.
+    await preview.getByLabel("Data").click();
+    await page.getByRole("option", { name: "#1 Grace" }).click();
+    await expect(preview.getByTestId("preview-subject").textContent()).resolves.toBe("You're #1 on the $100 Lab waitlist");
+    await frame.contentFrame().getByText("Welcome, Grace!").waitFor();
     await page.keyboard.press("Escape");
     await preview.waitFor({ state: "detached" });
 

@@ -1,8 +1,10 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { EMAIL_TEMPLATE_ERRORS, EMAIL_TEMPLATE_SAMPLE_DATA, type EmailTemplate } from "../../../common/email-templates";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog";
+import { Field } from "../../ui/field";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
 import { Spinner } from "../../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { reasonOf } from "./email-templates-texts";
@@ -21,17 +23,23 @@ export function TemplatePreviewDialog({ template, onClose }: { template: EmailTe
 
 function PreviewBody({ template }: { template: EmailTemplate }) {
   const preview = trpc.emailTemplates.preview.useMutation();
+  const [source, setSource] = useState(SAMPLE);
   const { mutate } = preview;
   useEffect(() => {
-    mutate({ templateId: template.id, data: EMAIL_TEMPLATE_SAMPLE_DATA[template.type] });
-  }, [mutate, template.id, template.type, template.updatedAt]);
+    mutate(
+      source === SAMPLE
+        ? { templateId: template.id, data: EMAIL_TEMPLATE_SAMPLE_DATA[template.type] }
+        : { templateId: template.id, data: {}, waitlistEntryId: source },
+    );
+  }, [mutate, source, template.id, template.type, template.updatedAt]);
 
   return (
     <div className="flex flex-col gap-4">
       <DialogHeader>
         <DialogTitle>Preview: {template.name}</DialogTitle>
-        <DialogDescription>Rendered with sample data. Links and scripts in the preview are inert.</DialogDescription>
+        <DialogDescription>Rendered by the server. Links and scripts in the preview are inert.</DialogDescription>
       </DialogHeader>
+      {template.type === "waitlist_welcome" ? <DataSourceSelect value={source} onChange={setSource} /> : null}
       {preview.isError ? (
         <Alert variant="error" title={EMAIL_TEMPLATE_ERRORS.preview}>
           {reasonOf(preview.error)}
@@ -70,5 +78,29 @@ function PreviewBody({ template }: { template: EmailTemplate }) {
         </>
       )}
     </div>
+  );
+}
+
+const SAMPLE = "sample";
+
+/** Sample data, or one of the 20 latest waitlist entries (the welcome mail exactly as that person got it). */
+function DataSourceSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const entries = trpc.waitlist.adminList.useQuery({ page: 1, pageSize: 20 });
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <Field label="Data" id="preview-data-source" className="sm:w-80">
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+      </Field>
+      <SelectContent>
+        <SelectItem value={SAMPLE}>Sample data</SelectItem>
+        {(entries.data?.entries ?? []).map((entry) => (
+          <SelectItem key={entry.id} value={entry.id}>
+            #{entry.position} {entry.name ?? entry.email}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
