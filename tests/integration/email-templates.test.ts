@@ -213,7 +213,7 @@ describe("test send", () => {
       expect(sent.json<EmailTemplateTestResult>()).toMatchObject({ status: "sent", provider: "resend", message: "Sent: resend accepted the test email." });
       const refused = await send();
       expect(refused.statusCode, refused.body).toBe(422);
-      expect(refused.json<{ error: string }>().error).toMatch(/^The mail provider refused the test email: .*Invalid `to` field\./);
+      expect(refused.json<{ error: string }>().error).toMatch(/^The mail provider refused the test email: .*Invalid `to` field\..*\. Please use a real email address you can read\.$/);
     } finally {
       await resend.close();
       await new Promise((resolve) => provider.close(resolve));

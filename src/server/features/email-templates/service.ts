@@ -132,7 +132,7 @@ export async function sendTestEmail(db: Database, input: EmailTemplateTestInput,
   if (!result) throw new Error(`test mail ${id} vanished from the queue`);
   switch (result.status) {
     case "failed":
-      throw unprocessable(`The mail provider refused the test email: ${result.lastError ?? "no reason given"}`);
+      throw unprocessable(refusalMessage(result.lastError));
     case "sent":
       return { status: "sent", message: `Sent: ${result.provider ?? "the provider"} accepted the test email.`, mailId: id, provider: result.provider };
     case "kept":
@@ -152,6 +152,13 @@ export async function sendTestEmail(db: Database, input: EmailTemplateTestInput,
       };
   }
 }
+
+/** The provider's reason; a complaint about the recipient gets the spec's hint to use a real address. */
+function refusalMessage(reason: string | null): string {
+  const message = `The mail provider refused the test email: ${reason ?? "no reason given"}`;
+  return reason && INVALID_RECIPIENT.test(reason) ? `${message}. Please use a real email address you can read.` : message;
+}
+const INVALID_RECIPIENT = /invalid\W+to\b|recipient|mailbox|5\.1\.\d/i;
 
 /**
  * The product's mail of a type: the admins' template, or the built-in example when there is none. Runs in the
