@@ -18,6 +18,7 @@ import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBangersRoutes } from "./features/bangers/routes";
 import { registerEmailTestRoutes } from "./features/email-test/routes";
+import { registerEmailTemplatesRoutes } from "./features/email-templates/routes";
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerImagesRoutes } from "./features/images/routes";
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerSeoRoutes(api, deps, guards);
     registerBangersRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);
+    registerEmailTemplatesRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

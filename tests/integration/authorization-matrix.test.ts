@@ -64,6 +64,12 @@ const restRoutes: Record<string, Sample> = {
   "DELETE /api/content/bangers": { access: "admin", request: json("DELETE", `/api/content/bangers?id=${unknownId}`) },
   "POST /api/email/send": { access: "admin", request: json("POST", "/api/email/send") },
   "POST /api/email/test-credentials": { access: "admin", request: json("POST", "/api/email/test-credentials") },
+  "GET /api/email/templates": { access: "admin", request: get("/api/email/templates") },
+  "POST /api/email/templates": { access: "admin", request: json("POST", "/api/email/templates") },
+  "DELETE /api/email/templates": { access: "admin", request: json("DELETE", `/api/email/templates?id=${unknownId}`) },
+  "POST /api/email/templates/preview": { access: "admin", request: json("POST", "/api/email/templates/preview", { templateId: unknownId }) },
+  "POST /api/email/templates/test": { access: "admin", request: json("POST", "/api/email/templates/test", { templateId: unknownId, email: "" }) },
+  "POST /api/email/templates/seed": { access: "admin", request: json("POST", "/api/email/templates/seed") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -92,6 +98,12 @@ const procedures: Record<string, ProcedureSample> = {
   "bangers.setStatus": { access: "admin", input: { id: unknownId, status: "ready" } },
   "bangers.delete": { access: "admin", input: { id: unknownId } },
   "bangers.campaign": { access: "admin", input: { id: unknownId } },
+  "emailTemplates.list": { access: "admin" },
+  "emailTemplates.save": { access: "admin", input: {} },
+  "emailTemplates.delete": { access: "admin", input: { id: unknownId } },
+  "emailTemplates.preview": { access: "admin", input: { templateId: unknownId } },
+  "emailTemplates.test": { access: "admin", input: { templateId: unknownId, email: "" } },
+  "emailTemplates.seed": { access: "admin" },
   "analytics.dashboard": { access: "admin", input: { timeRange: "1h" } },
   "builders.adminList": { access: "admin" },
   "builders.adminSetStatus": { access: "admin", input: { id: unknownId, status: "approved" } },

@@ -2,6 +2,7 @@ import { adminRouter } from "../features/admin/router";
 import { analyticsRouter } from "../features/analytics/router";
 import { authRouter } from "../features/auth/router";
 import { bangersRouter } from "../features/bangers/router";
+import { emailTemplatesRouter } from "../features/email-templates/router";
 import { buildersRouter } from "../features/builders/router";
 import { emailTestRouter } from "../features/email-test/router";
 import { imageTestRouter } from "../features/image-test/router";
@@ -20,6 +21,7 @@ export const appRouter = router({
   admin: adminRouter,
   seo: seoRouter,
   bangers: bangersRouter,
+  emailTemplates: emailTemplatesRouter,
   imageTest: imageTestRouter,
   images: imagesRouter,
   emailTest: emailTestRouter,

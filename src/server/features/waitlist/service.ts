@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { waitlistEntries } from "../../db/schema";
 import type { GeoLocation, GeoLookup } from "../../infra/geo";
 import type { Logger } from "../../infra/logger";
+import { queueWaitlistWelcome } from "./welcome-mail";
 
 /**
  * Any fixed number, distinct from the other advisory lock keys of the app (migrations use 7_100_100).
@@ -35,7 +36,7 @@ export async function joinWaitlist(deps: WaitlistDeps, input: WaitlistJoin, visi
   if (existing !== null) return welcomeBack(existing);
 
   const location = await locate(deps, visitor);
-  const stored = await insertAtNextPosition(deps.db, input, location);
+  const stored = await insertAtNextPosition(deps, input, location);
   return stored.created
     ? { message: waitlistJoinedMessage(stored.position), position: stored.position, alreadyJoined: false }
     : welcomeBack(stored.position);
@@ -53,13 +54,14 @@ async function findPosition(db: Database, email: string): Promise<number | null>
 }
 
 /**
+ * A new entry's welcome mail is queued in the same transaction (a "welcome back" queues none).
  * Under the advisory lock (released at commit, after the row became visible), max(position) + 1 is
  * read from committed rows only, and no other join can take the same number. The email may still have
  * been stored since the check above (two tabs, a double click): ON CONFLICT DO NOTHING then inserts
  * nothing, so no position is used up, and the row already there answers "Welcome back" instead of a 500.
  */
-async function insertAtNextPosition(db: Database, input: WaitlistJoin, location: GeoLocation): Promise<StoredPosition> {
-  return db.transaction(async (tx) => {
+async function insertAtNextPosition(deps: WaitlistDeps, input: WaitlistJoin, location: GeoLocation): Promise<StoredPosition> {
+  return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_POSITION_LOCK_KEY})`);
     const [next] = await tx
       .select({ position: sql<number>`coalesce(max(${waitlistEntries.position}), 0) + 1`.mapWith(Number) })
@@ -81,8 +83,11 @@ async function insertAtNextPosition(db: Database, input: WaitlistJoin, location:
         createdAt: sql`clock_timestamp()`,
       })
       .onConflictDoNothing({ target: waitlistEntries.email })
-      .returning({ position: waitlistEntries.position });
-    if (inserted) return { position: inserted.position, created: true };
+      .returning({ id: waitlistEntries.id, position: waitlistEntries.position });
+    if (inserted) {
+      await queueWaitlistWelcome(tx, deps.logger, { id: inserted.id, email: input.email });
+      return { position: inserted.position, created: true };
+    }
 
     const [already] = await tx
       .select({ position: waitlistEntries.position })
