@@ -20,6 +20,7 @@ import { registerBangersRoutes } from "./features/bangers/routes";
 import { registerEmailTestRoutes } from "./features/email-test/routes";
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
+import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerSeoRoutes(api, deps, guards);
     registerBangersRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);
+    await registerInboundMailRoutes(api, deps);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

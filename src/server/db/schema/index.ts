@@ -7,3 +7,4 @@ export * from "./settings";
 export * from "./bangers";
 export * from "./images";
 export * from "./image-test";
+export * from "./inbound-mail";
