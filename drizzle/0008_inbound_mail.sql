@@ -5,7 +5,7 @@ CREATE TABLE "inbound_webhooks" (
 	"signing_secret" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"revoked_at" timestamp with time zone,
-	CONSTRAINT "inbound_webhooks_provider" CHECK (provider in ('resend', 'raw'))
+	CONSTRAINT "inbound_webhooks_provider" CHECK (provider in ('resend', 'mailgun', 'sendgrid', 'raw'))
 );
 --> statement-breakpoint
 CREATE TABLE "received_emails" (
@@ -18,7 +18,7 @@ CREATE TABLE "received_emails" (
 	"text_body" text NOT NULL,
 	"html_body" text,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "received_emails_provider" CHECK (provider in ('resend', 'raw'))
+	CONSTRAINT "received_emails_provider" CHECK (provider in ('resend', 'mailgun', 'sendgrid', 'raw'))
 );
 --> statement-breakpoint
 ALTER TABLE "received_emails" ADD CONSTRAINT "received_emails_webhook_id_inbound_webhooks_id_fk" FOREIGN KEY ("webhook_id") REFERENCES "public"."inbound_webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

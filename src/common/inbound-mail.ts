@@ -1,11 +1,13 @@
 import { z } from "zod";
 
-/** Where received mail comes from: Resend's signed webhook, or a raw MIME message (message/rfc822). */
-export const INBOUND_PROVIDERS = ["resend", "raw"] as const;
+/** Where received mail comes from: a provider's inbound webhook, or a raw MIME message (message/rfc822). */
+export const INBOUND_PROVIDERS = ["resend", "mailgun", "sendgrid", "raw"] as const;
 export type InboundProvider = (typeof INBOUND_PROVIDERS)[number];
 
 export const INBOUND_PROVIDER_LABELS: Record<InboundProvider, string> = {
   resend: "Resend (signed webhook)",
+  mailgun: "Mailgun (signed route)",
+  sendgrid: "SendGrid Inbound Parse",
   raw: "Raw MIME (message/rfc822)",
 };
 
@@ -14,13 +16,16 @@ export const RECEIVED_PREVIEW_LENGTH = 100;
 
 export const INBOUND_PATH_PREFIX = "/api/email/inbound/";
 
+/** Providers whose deliveries carry a signature, checked with the secret given when the address is made. */
+export const isSignedProvider = (provider: InboundProvider): boolean => provider === "resend" || provider === "mailgun";
+
 export const generateWebhookInput = z
   .object({
     provider: z.enum(INBOUND_PROVIDERS),
     signingSecret: z.string().trim().max(200).optional(),
   })
-  .refine((input) => input.provider !== "resend" || !!input.signingSecret, {
-    message: "Enter the signing secret Resend shows for the webhook (it starts with whsec_)",
+  .refine((input) => !isSignedProvider(input.provider) || !!input.signingSecret, {
+    message: "Enter the signing secret (Resend: the webhook's whsec_ secret; Mailgun: the HTTP webhook signing key)",
     path: ["signingSecret"],
   });
 export type GenerateWebhookInput = z.infer<typeof generateWebhookInput>;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { InboundMailList } from "../../src/common/inbound-mail";
@@ -146,6 +146,78 @@ describe("Resend inbound address", () => {
     expect((await postRaw(url)).statusCode).toBe(415);
     const otherEvent = JSON.stringify({ type: "email.sent", data: {} });
     expect((await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(otherEvent), payload: otherEvent })).statusCode).toBe(400);
+    expect(await countReceived()).toBe(before);
+  });
+});
+
+const MAILGUN_KEY = "mailgun-http-webhook-signing-key";
+function mailgunForm(options: { key?: string; timestamp?: number; subject?: string } = {}) {
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const token = randomUUID().replaceAll("-", "");
+  const form = new FormData();
+  form.append("timestamp", timestamp);
+  form.append("token", token);
+  form.append("signature", createHmac("sha256", options.key ?? MAILGUN_KEY).update(timestamp + token).digest("hex"));
+  form.append("from", "Linus <linus@example.org>");
+  form.append("recipient", "lab@example.com");
+  form.append("subject", options.subject ?? "Routed by Mailgun");
+  form.append("body-plain", "Forwarded by a Mailgun route.");
+  form.append("body-html", "<p>Forwarded</p>");
+  form.append("attachment-1", new Blob(["not kept"]), "notes.txt");
+  return form;
+}
+/** A form as the provider sends it: the bytes and the Content-Type with its boundary. */
+async function encode(form: FormData) {
+  const request = new Request("http://encoder.invalid", { method: "POST", body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! } };
+}
+
+describe("Mailgun inbound address", () => {
+  it("stores a route forward signed with the webhook signing key", async () => {
+    const { url } = await generate({ provider: "mailgun", signingSecret: MAILGUN_KEY });
+    const response = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm())) });
+    expect(response.statusCode).toBe(200);
+    const [email] = (await list()).emails;
+    expect(email).toMatchObject({ provider: "mailgun", from: "Linus <linus@example.org>", to: "lab@example.com", subject: "Routed by Mailgun", preview: "Forwarded by a Mailgun route." });
+  });
+
+  it("answers 401 to another key's signature or a stale timestamp, storing nothing", async () => {
+    const { url } = await generate({ provider: "mailgun", signingSecret: MAILGUN_KEY });
+    const before = await countReceived();
+    const forged = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm({ key: "another-key" }))) });
+    expect(forged.statusCode).toBe(401);
+    const stale = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm({ timestamp: Math.floor(Date.now() / 1000) - 3600 }))) });
+    expect(stale.statusCode).toBe(401);
+    expect((await postRaw(url)).statusCode).toBe(415);
+    expect(await countReceived()).toBe(before);
+  });
+});
+
+describe("SendGrid Inbound Parse address", () => {
+  it("stores parsed fields, and a raw message sent in the email field", async () => {
+    const { url } = await generate({ provider: "sendgrid" });
+    const parsed = new FormData();
+    parsed.append("from", "Margaret <margaret@example.org>");
+    parsed.append("to", "lab@example.com");
+    parsed.append("subject", "Parsed by SendGrid");
+    parsed.append("text", "Parsed text body.");
+    expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(parsed)) })).statusCode).toBe(200);
+    const raw = new FormData();
+    raw.append("email", rawMessage);
+    expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(raw)) })).statusCode).toBe(200);
+    const [latest, previous] = (await list()).emails;
+    expect(previous).toMatchObject({ provider: "sendgrid", from: "Margaret <margaret@example.org>", subject: "Parsed by SendGrid", preview: "Parsed text body." });
+    expect(latest).toMatchObject({ provider: "sendgrid", from: "Ada Lovelace <ada@example.org>", subject: "Café notes" });
+  });
+
+  it("refuses a form without sender or recipient (400), storing nothing", async () => {
+    const { url } = await generate({ provider: "sendgrid" });
+    const before = await countReceived();
+    const form = new FormData();
+    form.append("subject", "Nobody");
+    const response = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(form)) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "The form lacks the from field" });
     expect(await countReceived()).toBe(before);
   });
 });

@@ -12,7 +12,7 @@ export const inboundWebhooks = pgTable(
     id: id(),
     tokenHash: text("token_hash").notNull(),
     provider: text("provider").notNull(),
-    /** Resend's signing secret: needed as-is to verify each delivery, so it cannot be hashed. */
+    /** Resend's or Mailgun's signing secret: needed as-is to verify each delivery, so it cannot be hashed. */
     signingSecret: text("signing_secret"),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

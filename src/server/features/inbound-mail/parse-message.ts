@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import PostalMime, { type Address } from "postal-mime";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
@@ -36,6 +37,51 @@ export function parseResendDelivery(body: Buffer, headers: Record<string, string
   if (!event.success) throw invalid(`Not a Resend email.received event: ${event.error.issues[0]?.message ?? "unexpected shape"}`);
   const { data } = event.data;
   return { from: data.from, to: data.to, subject: data.subject, text: data.text ?? "", html: data.html ?? null };
+}
+
+/** Mailgun's signed timestamps older (or newer) than this are refused, as its docs advise, so a capture cannot be replayed. */
+const MAILGUN_TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
+/** A form posted by Mailgun or SendGrid (multipart/form-data or urlencoded), read with the platform's own parser. */
+export async function readForm(body: Buffer, contentType: string): Promise<FormData> {
+  try {
+    return await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw invalid("The form body could not be read");
+  }
+}
+
+const field = (form: FormData, name: string): string | null => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : null;
+};
+
+/** Mailgun's route forward: HMAC-SHA256 of timestamp + token with the webhook signing key, compared in constant time. */
+export function parseMailgunDelivery(form: FormData, signingKey: string, now = Date.now()): ReceivedMessage {
+  const timestamp = field(form, "timestamp") ?? "";
+  const token = field(form, "token") ?? "";
+  const signature = field(form, "signature") ?? "";
+  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest();
+  const given = Buffer.from(signature, "hex");
+  const fresh = Math.abs(now / 1000 - Number(timestamp)) <= MAILGUN_TIMESTAMP_TOLERANCE_SECONDS;
+  if (!fresh || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw unauthorized("The webhook signature is missing or invalid");
+  }
+  return messageFromFields(form, { from: "from", to: "recipient", text: "body-plain", html: "body-html" });
+}
+
+/** SendGrid Inbound Parse (unsigned: the secret URL is the gate). Either parsed fields, or the raw message in `email`. */
+export async function parseSendgridDelivery(form: FormData): Promise<ReceivedMessage> {
+  const raw = field(form, "email");
+  if (raw) return parseRawMime(Buffer.from(raw));
+  return messageFromFields(form, { from: "from", to: "to", text: "text", html: "html" });
+}
+
+function messageFromFields(form: FormData, names: { from: string; to: string; text: string; html: string }): ReceivedMessage {
+  const from = field(form, names.from);
+  const to = field(form, names.to);
+  if (!from || !to) throw invalid(`The form lacks the ${from ? names.to : names.from} field`);
+  return { from, to, subject: field(form, "subject") ?? "", text: field(form, names.text) ?? "", html: field(form, names.html) };
 }
 
 /** A raw RFC 822 message, parsed by postal-mime (which never runs its HTML). */

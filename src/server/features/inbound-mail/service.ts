@@ -6,6 +6,7 @@ import {
   type GenerateWebhookInput,
   type InboundMailList,
   type InboundProvider,
+  isSignedProvider,
 } from "../../../common/inbound-mail";
 import { generateToken, hashToken } from "../../auth/tokens";
 import type { Database } from "../../db/client";
@@ -29,7 +30,7 @@ export async function generateWebhook(db: Database, publicUrl: string, input: Ge
     await tx.update(inboundWebhooks).set({ revokedAt: new Date() }).where(isNull(inboundWebhooks.revokedAt));
     const [row] = await tx
       .insert(inboundWebhooks)
-      .values({ tokenHash: hashToken(token), provider: input.provider, signingSecret: input.provider === "resend" ? input.signingSecret! : null })
+      .values({ tokenHash: hashToken(token), provider: input.provider, signingSecret: isSignedProvider(input.provider) ? input.signingSecret! : null })
       .returning({ id: inboundWebhooks.id, createdAt: inboundWebhooks.createdAt });
     return row!;
   });
