@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Inbox, Webhook } from "lucide-react";
-import { INBOUND_PROVIDER_LABELS, INBOUND_PROVIDERS, type InboundProvider, type InboundWebhookSummary } from "../../../common/inbound-mail";
+import {
+  INBOUND_PROVIDER_LABELS,
+  INBOUND_PROVIDERS,
+  isSignedProvider,
+  type InboundProvider,
+  type InboundWebhookSummary,
+} from "../../../common/inbound-mail";
 import { trpc } from "../../lib/trpc";
 import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
@@ -13,6 +19,18 @@ import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { RefreshButton } from "../../ui/refresh-button";
 import { Spinner } from "../../ui/spinner";
+
+/** Where the signing secret is found, for the providers that sign their deliveries. */
+const SECRET_HINTS: Partial<Record<InboundProvider, string>> = {
+  resend: "From Resend's webhook page (whsec_…). Kept to verify each delivery.",
+  mailgun: "Mailgun's HTTP webhook signing key (Sending > Webhooks). Kept to verify each delivery.",
+};
+
+/** How each unsigned format is posted. */
+const FORMAT_HINTS: Partial<Record<InboundProvider, string>> = {
+  sendgrid: "Set this URL as the Inbound Parse destination (parsed fields or the raw message, at most 1 MB).",
+  raw: "POST the whole message with Content-Type: message/rfc822 (at most 1 MB).",
+};
 
 /** Receive Email: one secret inbound address (shown once, revocable) and the mail it received, as text only. */
 export function ReceiveEmailTab() {
@@ -82,7 +100,7 @@ function WebhookCard({ webhook }: { webhook: InboundWebhookSummary | null }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    generate.mutate({ provider, ...(provider === "resend" ? { signingSecret } : {}) });
+    generate.mutate({ provider, ...(isSignedProvider(provider) ? { signingSecret } : {}) });
   };
 
   return (
@@ -132,16 +150,14 @@ function WebhookCard({ webhook }: { webhook: InboundWebhookSummary | null }) {
               </label>
             ))}
           </fieldset>
-          {provider === "resend" ? (
-            <Field label="Signing secret" hint="From Resend's webhook page (whsec_…). Kept to verify each delivery." error={generate.error?.message ?? null}>
+          {isSignedProvider(provider) ? (
+            <Field label="Signing secret" hint={SECRET_HINTS[provider]} error={generate.error?.message ?? null}>
               <Input value={signingSecret} onChange={(event) => setSigningSecret(event.target.value)} autoComplete="off" spellCheck={false} required />
             </Field>
           ) : generate.error ? (
             <Alert variant="error">{generate.error.message}</Alert>
           ) : (
-            <p className="text-sm text-ink-muted">
-              POST the whole message with <code className="font-mono">Content-Type: message/rfc822</code> (at most 1 MB).
-            </p>
+            <p className="text-sm text-ink-muted">{FORMAT_HINTS[provider]}</p>
           )}
           <Button type="submit" loading={generate.isPending} className="self-start">
             {webhook ? "Generate a new webhook" : "Generate webhook"}
