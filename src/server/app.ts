@@ -21,6 +21,7 @@ import { registerEmailTestRoutes } from "./features/email-test/routes";
 import { registerEmailTemplatesRoutes } from "./features/email-templates/routes";
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
+import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerBangersRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);
     registerEmailTemplatesRoutes(api, deps, guards);
+    await registerInboundMailRoutes(api, deps);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

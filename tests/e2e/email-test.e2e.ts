@@ -67,4 +67,38 @@ describe("email test page", () => {
     await expect(testButton.isDisabled()).resolves.toBe(false);
     await screenshots("email-test-live");
   });
+
+  it("generates an inbound address, receives raw MIME posted to it and lists it as text only", async () => {
+    await page.getByRole("tab", { name: "Receive Email" }).click();
+    await page.getByText("No mail received yet").waitFor();
+    await page.getByRole("radio", { name: /Raw MIME/ }).check();
+    await page.getByRole("button", { name: "Generate webhook" }).click();
+    const shown = page.getByText(/\/api\/email\/inbound\//);
+    await shown.waitFor();
+    const url = (await shown.textContent())!;
+    expect(url.startsWith(`${server.url}/api/email/inbound/`)).toBe(true);
+    const message = [
+      "From: Grace Hopper <grace@example.org>",
+      "To: lab@example.com",
+      "Subject: Inbound from the e2e test",
+      "Content-Type: text/html; charset=utf-8",
+      "",
+      "<p>Plain words</p><img src=x onerror=\"document.title='pwned'\"><script>document.title='pwned'</script>",
+    ].join("\r\n");
+    const response = await fetch(url, { method: "POST", headers: { "content-type": "message/rfc822" }, body: message });
+    expect(response.status).toBe(200);
+    await page.getByRole("button", { name: /Refresh/ }).click();
+    const received = page.getByRole("list", { name: "Received mail" });
+    await received.getByText("Inbound from the e2e test").waitFor();
+    await received.getByText("Grace Hopper <grace@example.org>").waitFor();
+    await expect(page.title()).resolves.not.toBe("pwned");
+    await expect(received.locator("img, script").count()).resolves.toBe(0);
+    await screenshots("email-test-receive");
+
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
+    await page.getByText("inactive", { exact: true }).waitFor();
+    const refused = await fetch(url, { method: "POST", headers: { "content-type": "message/rfc822" }, body: message });
+    expect(refused.status).toBe(404);
+  });
 });

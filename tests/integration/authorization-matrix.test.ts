@@ -41,6 +41,8 @@ const restRoutes: Record<string, Sample> = {
   "GET /uploads/avatars/:id": { access: "public", request: get(`/uploads/avatars/${unknownId}`) },
   // Public paths whose gate is the image's own: a private image answers 404 to strangers (images-access.test.ts).
   "GET /uploads/images/:id": { access: "public", request: get(`/uploads/images/${unknownId}`) },
+  // The secret token in the path is the gate: unknown or revoked tokens answer 404 (inbound-mail.test.ts).
+  "POST /api/email/inbound/:token": { access: "public", request: json("POST", "/api/email/inbound/unknown-token") },
   "GET /uploads/images/:id/thumbnail": { access: "public", request: get(`/uploads/images/${unknownId}/thumbnail`) },
 
   "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
@@ -117,6 +119,9 @@ const procedures: Record<string, ProcedureSample> = {
   "imageTest.reset": { access: "admin" },
   "emailTest.status": { access: "admin" },
   "emailTest.analytics": { access: "admin" },
+  "inboundMail.generateWebhook": { access: "admin", input: { provider: "raw" } },
+  "inboundMail.revokeWebhook": { access: "admin", input: { id: unknownId } },
+  "inboundMail.list": { access: "admin" },
   "system.status": { access: "admin" },
   "waitlist.adminList": { access: "admin", input: { page: 1, pageSize: 10 } },
   "waitlist.adminStats": { access: "admin" },

@@ -29,6 +29,8 @@ export const RATE_LIMIT_BUDGETS = {
   /** Per user: image uploads (each one is seconds of CPU). */
   imageUpload: { points: 30, durationSeconds: 60, message: "Too many uploads. Please wait a minute and try again." },
   /** Per address: builder avatars, which the public join form may upload. */
+  /** Per address: deliveries to the inbound mail webhooks (and guesses at their tokens). */
+  inboundMail: { points: 60, durationSeconds: 60 },
   avatarUpload: { points: 10, durationSeconds: 60 * 60, message: "Too many avatar uploads. Please try again later." },
 } as const satisfies Record<string, Budget>;
 

@@ -6,6 +6,7 @@ import { emailTemplatesRouter } from "../features/email-templates/router";
 import { buildersRouter } from "../features/builders/router";
 import { emailTestRouter } from "../features/email-test/router";
 import { imageTestRouter } from "../features/image-test/router";
+import { inboundMailRouter } from "../features/inbound-mail/router";
 import { imagesRouter } from "../features/images/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
@@ -25,6 +26,7 @@ export const appRouter = router({
   imageTest: imageTestRouter,
   images: imagesRouter,
   emailTest: emailTestRouter,
+  inboundMail: inboundMailRouter,
 });
 
 export type AppRouter = typeof appRouter;

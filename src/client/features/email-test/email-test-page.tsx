@@ -10,7 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { AnalyticsTab } from "./analytics-tab";
 import { LiveSetup, type CredentialCheck } from "./live-setup";
 import { SendEmailTab } from "./send-email-tab";
-import { ApiSettingsTab, ProvidersTab, ReceiveEmailTab } from "./settings-tabs";
+import { ReceiveEmailTab } from "./receive-email-tab";
+import { ApiSettingsTab, ProvidersTab } from "./settings-tabs";
 
 /** /admin/email-test: test mode (the site's own queue and provider) or live mode (keys typed here, for one request each). */
 export function EmailTestPage() {

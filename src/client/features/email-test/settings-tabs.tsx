@@ -1,8 +1,7 @@
-import { CheckCircle2, Inbox, Server } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { CREDENTIAL_HEADERS, type EmailTestStatus } from "../../../common/email-test";
 import { Badge } from "../../ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { EmptyState } from "../../ui/empty-state";
 import { Spinner } from "../../ui/spinner";
 import { PROVIDERS } from "./providers";
 
@@ -92,26 +91,5 @@ export function ProvidersTab({ current }: { current: string | undefined }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Receive Email: not built yet, said plainly (no simulated mail). */
-export function ReceiveEmailTab() {
-  return (
-    <EmptyState
-      icon={Inbox}
-      title="Receiving email is not built yet"
-      description={
-        <>
-          <p>
-            Inbound webhooks (Resend, SendGrid Inbound Parse, Mailgun and raw MIME) will land here. Until then this tab shows nothing rather than made-up
-            mail.
-          </p>
-          <p className="mt-2 inline-flex items-center gap-2">
-            <Server aria-hidden="true" className="size-4" /> Webhook: <Badge>inactive</Badge>
-          </p>
-        </>
-      }
-    />
   );
 }

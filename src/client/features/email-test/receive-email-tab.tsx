@@ -1,0 +1,169 @@
+import { useState, type FormEvent } from "react";
+import { Inbox, Webhook } from "lucide-react";
+import {
+  INBOUND_PROVIDER_LABELS,
+  INBOUND_PROVIDERS,
+  isSignedProvider,
+  type InboundProvider,
+  type InboundWebhookSummary,
+} from "../../../common/inbound-mail";
+import { trpc } from "../../lib/trpc";
+import { Alert, LoadFailedAlert } from "../../ui/alert";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
+import { ConfirmDialog } from "../../ui/alert-dialog";
+import { CopyButton } from "../../ui/copy-button";
+import { EmptyState } from "../../ui/empty-state";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { RefreshButton } from "../../ui/refresh-button";
+import { Spinner } from "../../ui/spinner";
+
+/** Where the signing secret is found, for the providers that sign their deliveries. */
+const SECRET_HINTS: Partial<Record<InboundProvider, string>> = {
+  resend: "From Resend's webhook page (whsec_…). Kept to verify each delivery.",
+  mailgun: "Mailgun's HTTP webhook signing key (Sending > Webhooks). Kept to verify each delivery.",
+};
+
+/** How each unsigned format is posted. */
+const FORMAT_HINTS: Partial<Record<InboundProvider, string>> = {
+  sendgrid: "Set this URL as the Inbound Parse destination (parsed fields or the raw message, at most 1 MB).",
+  raw: "POST the whole message with Content-Type: message/rfc822 (at most 1 MB).",
+};
+
+/** Receive Email: one secret inbound address (shown once, revocable) and the mail it received, as text only. */
+export function ReceiveEmailTab() {
+  const inbox = trpc.inboundMail.list.useQuery();
+  if (inbox.isPending) return <Spinner label="Loading received mail" />;
+  if (inbox.isError) {
+    return (
+      <LoadFailedAlert title="Received mail could not be loaded" onRetry={() => void inbox.refetch()} retrying={inbox.isFetching}>
+        {inbox.error.message}
+      </LoadFailedAlert>
+    );
+  }
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <WebhookCard webhook={inbox.data.webhook} />
+      <Card>
+        <CardHeader className="flex flex-row items-start justify-between gap-3">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle>Received mail</CardTitle>
+            <CardDescription>Newest first. Shown as text: the HTML of a message is kept but never displayed.</CardDescription>
+          </div>
+          <RefreshButton onRefresh={() => void inbox.refetch()} refreshing={inbox.isFetching} />
+        </CardHeader>
+        <CardContent>
+          {inbox.data.emails.length === 0 ? (
+            <EmptyState icon={Inbox} title="No mail received yet" description="Generate an address, point your provider at it, and mail sent there appears here." />
+          ) : (
+            <ul className="flex flex-col divide-y divide-line" aria-label="Received mail">
+              {inbox.data.emails.map((email) => (
+                <li key={email.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <p className="min-w-0 break-all font-medium">{email.from}</p>
+                    <time dateTime={email.receivedAt} className="text-xs text-ink-muted">
+                      {new Date(email.receivedAt).toLocaleString()}
+                    </time>
+                  </div>
+                  <p className="min-w-0 break-words text-sm font-semibold">{email.subject || "(no subject)"}</p>
+                  <p className="min-w-0 break-words text-sm text-ink-muted">{email.preview || "(no text part)"}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function WebhookCard({ webhook }: { webhook: InboundWebhookSummary | null }) {
+  const utils = trpc.useUtils();
+  const [provider, setProvider] = useState<InboundProvider>("resend");
+  const [signingSecret, setSigningSecret] = useState("");
+  const [shownUrl, setShownUrl] = useState<string | null>(null);
+  const generate = trpc.inboundMail.generateWebhook.useMutation({
+    onSuccess: async (created) => {
+      setShownUrl(created.url);
+      setSigningSecret("");
+      await utils.inboundMail.list.invalidate();
+    },
+  });
+  const revoke = trpc.inboundMail.revokeWebhook.useMutation({
+    onSuccess: async () => {
+      setShownUrl(null);
+      await utils.inboundMail.list.invalidate();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    generate.mutate({ provider, ...(isSignedProvider(provider) ? { signingSecret } : {}) });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle>Inbound webhook</CardTitle>
+          <Badge variant={webhook ? "success" : "neutral"}>{webhook ? "active" : "inactive"}</Badge>
+        </div>
+        <CardDescription>A secret address your provider posts received mail to. Generating a new one revokes the old one.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {shownUrl ? (
+          <Alert variant="warning" title="Copy this address now: it is shown only once">
+            <p className="break-all font-mono text-xs">{shownUrl}</p>
+            <CopyButton text={shownUrl} size="sm" className="mt-2" label="Copy address" />
+          </Alert>
+        ) : null}
+        {webhook ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+            <p>
+              <Webhook aria-hidden="true" className="mr-1 inline size-4" />
+              {INBOUND_PROVIDER_LABELS[webhook.provider]}, since {new Date(webhook.createdAt).toLocaleString()}
+            </p>
+            <ConfirmDialog
+              title="Revoke this inbound address?"
+              description="Mail posted to it afterwards is refused. Received mail stays listed."
+              confirmLabel="Revoke"
+              destructive
+              onConfirm={() => revoke.mutateAsync({ id: webhook.id }).then(() => undefined)}
+              trigger={
+                <Button variant="outline" size="sm">
+                  Revoke
+                </Button>
+              }
+            />
+          </div>
+        ) : null}
+        {revoke.error ? <Alert variant="error">{revoke.error.message}</Alert> : null}
+        <form className="flex flex-col gap-4" onSubmit={submit}>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">Provider</legend>
+            {INBOUND_PROVIDERS.map((option) => (
+              <label key={option} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="inbound-provider" value={option} checked={provider === option} onChange={() => setProvider(option)} className="focus-ring size-4 accent-brand-500" />
+                {INBOUND_PROVIDER_LABELS[option]}
+              </label>
+            ))}
+          </fieldset>
+          {isSignedProvider(provider) ? (
+            <Field label="Signing secret" hint={SECRET_HINTS[provider]} error={generate.error?.message ?? null}>
+              <Input value={signingSecret} onChange={(event) => setSigningSecret(event.target.value)} autoComplete="off" spellCheck={false} required />
+            </Field>
+          ) : generate.error ? (
+            <Alert variant="error">{generate.error.message}</Alert>
+          ) : (
+            <p className="text-sm text-ink-muted">{FORMAT_HINTS[provider]}</p>
+          )}
+          <Button type="submit" loading={generate.isPending} className="self-start">
+            {webhook ? "Generate a new webhook" : "Generate webhook"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { INBOUND_PROVIDERS } from "../../../common/inbound-mail";
+import { createdAt, id } from "./columns";
+
+const providerCheck = sql.raw(`provider in (${INBOUND_PROVIDERS.map((name) => `'${name}'`).join(", ")})`);
+
+/** Secret inbound addresses: only the SHA-256 of the URL's token is kept, like session tokens. */
+export const inboundWebhooks = pgTable(
+  "inbound_webhooks",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    provider: text("provider").notNull(),
+    /** Resend's or Mailgun's signing secret: needed as-is to verify each delivery, so it cannot be hashed. */
+    signingSecret: text("signing_secret"),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("inbound_webhooks_token_hash").on(table.tokenHash), check("inbound_webhooks_provider", providerCheck)],
+);
+
+/** Mail received through an inbound webhook. The HTML is kept as data and never rendered. */
+export const receivedEmails = pgTable(
+  "received_emails",
+  {
+    id: id(),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => inboundWebhooks.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("received_emails_received_at").on(table.receivedAt), check("received_emails_provider", providerCheck)],
+);

@@ -1,0 +1,106 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import PostalMime, { type Address } from "postal-mime";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { z } from "zod";
+import { invalid, unauthorized } from "../../infra/errors";
+import type { ReceivedMessage } from "./service";
+
+const addressList = z.union([z.string(), z.array(z.string())]).transform((value) => (Array.isArray(value) ? value.join(", ") : value));
+
+/** Resend's `email.received` event: the fields this page keeps (text and html when the event carries them). */
+const resendEvent = z.object({
+  type: z.literal("email.received", { error: "Only email.received events are accepted" }),
+  data: z.object({
+    from: z.string(),
+    to: addressList,
+    subject: z.string().default(""),
+    text: z.string().nullish(),
+    html: z.string().nullish(),
+  }),
+});
+
+/** Verifies Resend's signature (standardwebhooks: id, timestamp within 5 minutes, HMAC) before reading anything. */
+export function parseResendDelivery(body: Buffer, headers: Record<string, string | string[] | undefined>, signingSecret: string): ReceivedMessage {
+  const signed: Record<string, string> = {};
+  for (const name of ["webhook-id", "webhook-timestamp", "webhook-signature"]) {
+    const value = headers[name];
+    if (typeof value === "string") signed[name] = value;
+  }
+  let payload: unknown;
+  try {
+    payload = new Webhook(signingSecret).verify(body, signed);
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) throw unauthorized("The webhook signature is missing or invalid");
+    throw invalid("The webhook body is not valid JSON");
+  }
+  const event = resendEvent.safeParse(payload);
+  if (!event.success) throw invalid(`Not a Resend email.received event: ${event.error.issues[0]?.message ?? "unexpected shape"}`);
+  const { data } = event.data;
+  return { from: data.from, to: data.to, subject: data.subject, text: data.text ?? "", html: data.html ?? null };
+}
+
+/** Mailgun's signed timestamps older (or newer) than this are refused, as its docs advise, so a capture cannot be replayed. */
+const MAILGUN_TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
+/** A form posted by Mailgun or SendGrid (multipart/form-data or urlencoded), read with the platform's own parser. */
+export async function readForm(body: Buffer, contentType: string): Promise<FormData> {
+  try {
+    return await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw invalid("The form body could not be read");
+  }
+}
+
+const field = (form: FormData, name: string): string | null => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : null;
+};
+
+/** Mailgun's route forward: HMAC-SHA256 of timestamp + token with the webhook signing key, compared in constant time. */
+export function parseMailgunDelivery(form: FormData, signingKey: string, now = Date.now()): ReceivedMessage {
+  const timestamp = field(form, "timestamp") ?? "";
+  const token = field(form, "token") ?? "";
+  const signature = field(form, "signature") ?? "";
+  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest();
+  const given = Buffer.from(signature, "hex");
+  const fresh = Math.abs(now / 1000 - Number(timestamp)) <= MAILGUN_TIMESTAMP_TOLERANCE_SECONDS;
+  if (!fresh || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw unauthorized("The webhook signature is missing or invalid");
+  }
+  return messageFromFields(form, { from: "from", to: "recipient", text: "body-plain", html: "body-html" });
+}
+
+/** SendGrid Inbound Parse (unsigned: the secret URL is the gate). Either parsed fields, or the raw message in `email`. */
+export async function parseSendgridDelivery(form: FormData): Promise<ReceivedMessage> {
+  const raw = field(form, "email");
+  if (raw) return parseRawMime(Buffer.from(raw));
+  return messageFromFields(form, { from: "from", to: "to", text: "text", html: "html" });
+}
+
+function messageFromFields(form: FormData, names: { from: string; to: string; text: string; html: string }): ReceivedMessage {
+  const from = field(form, names.from);
+  const to = field(form, names.to);
+  if (!from || !to) throw invalid(`The form lacks the ${from ? names.to : names.from} field`);
+  return { from, to, subject: field(form, "subject") ?? "", text: field(form, names.text) ?? "", html: field(form, names.html) };
+}
+
+/** A raw RFC 822 message, parsed by postal-mime (which never runs its HTML). */
+export async function parseRawMime(body: Buffer): Promise<ReceivedMessage> {
+  if (body.length === 0) throw invalid("The message is empty");
+  const email = await PostalMime.parse(body);
+  if (!email.from && !email.to) throw invalid("This is not a MIME message: it has neither From nor To");
+  return {
+    from: formatAddresses(email.from ? [email.from] : []),
+    to: formatAddresses(email.to ?? []),
+    subject: email.subject ?? "",
+    text: email.text ?? "",
+    html: email.html ?? null,
+  };
+}
+
+function formatAddresses(addresses: Address[]): string {
+  return addresses
+    .flatMap((address) => (address.group ? address.group : [address]))
+    .map(({ name, address }) => (name ? `${name} <${address}>` : address))
+    .join(", ");
+}

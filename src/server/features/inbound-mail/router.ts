@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { generateWebhookInput } from "../../../common/inbound-mail";
+import { adminProcedure, router } from "../../trpc/init";
+import { generateWebhook, listInboundMail, revokeWebhook } from "./service";
+
+/** Receiving mail on the email test page, admin only (the inbound address itself is public and secret). */
+export const inboundMailRouter = router({
+  /** Returns the secret inbound URL once; only its hash is kept. */
+  generateWebhook: adminProcedure.input(generateWebhookInput).mutation(({ ctx, input }) => generateWebhook(ctx.db, ctx.deps.config.publicUrl, input)),
+  revokeWebhook: adminProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => revokeWebhook(ctx.db, input.id)),
+  list: adminProcedure.query(({ ctx }) => listInboundMail(ctx.db)),
+});

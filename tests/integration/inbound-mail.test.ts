@@ -1,0 +1,238 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { InboundMailList } from "../../src/common/inbound-mail";
+import { inboundWebhooks, receivedEmails } from "../../src/server/db/schema";
+import { useTestApp, type TestUser } from "../helpers/test-app";
+
+const t = useTestApp();
+let admin: TestUser;
+beforeAll(async () => {
+  admin = await t.createUser("admin");
+});
+
+const SIGNING_SECRET = `whsec_${Buffer.from("a-resend-signing-secret-32-bytes").toString("base64")}`;
+
+async function generate(input: { provider: string; signingSecret?: string }): Promise<{ id: string; url: string }> {
+  const result = await t.trpcMutation<{ id: string; url: string }>("inboundMail.generateWebhook", input, admin.headers);
+  expect(result.status).toBe(200);
+  return result.data;
+}
+const pathOf = (url: string) => new URL(url).pathname;
+const list = async () => (await t.trpcQuery<InboundMailList>("inboundMail.list", undefined, admin.headers)).data;
+const countReceived = async () => (await t.db.select().from(receivedEmails)).length;
+
+const LONG_TEXT = "Hello from the outside world. ".repeat(10).trim();
+const rawMessage = [
+  "From: Ada Lovelace <ada@example.org>",
+  "To: lab@example.com",
+  "Subject: =?UTF-8?Q?Caf=C3=A9_notes?=",
+  "MIME-Version: 1.0",
+  'Content-Type: multipart/alternative; boundary="b1"',
+  "",
+  "--b1",
+  "Content-Type: text/plain; charset=utf-8",
+  "",
+  LONG_TEXT,
+  "--b1",
+  "Content-Type: text/html; charset=utf-8",
+  "",
+  "<p>Hello</p><script>alert(1)</script>",
+  "--b1--",
+  "",
+].join("\r\n");
+
+const postRaw = (url: string, body = rawMessage) => t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "message/rfc822" }, payload: body });
+
+function resendEvent(subject: string) {
+  return JSON.stringify({
+    type: "email.received",
+    created_at: new Date().toISOString(),
+    data: { email_id: randomUUID(), from: "Grace <grace@example.org>", to: ["lab@example.com", "ops@example.com"], subject, text: "Signed and sealed.", html: "<b>Signed</b>" },
+  });
+}
+function signedHeaders(body: string, secret = SIGNING_SECRET) {
+  const id = `msg_${randomUUID()}`;
+  const now = new Date();
+  return {
+    "content-type": "application/json",
+    "webhook-id": id,
+    "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+    "webhook-signature": new Webhook(secret).sign(id, now, body),
+  };
+}
+
+describe("raw MIME inbound address", () => {
+  it("stores a raw message and lists it newest first with a 100-character preview; only the token's hash is kept", async () => {
+    const { url } = await generate({ provider: "raw" });
+    expect(url).toMatch(new RegExp(`^${t.deps.config.publicUrl}/api/email/inbound/[a-z2-7]{32}$`));
+    const response = await postRaw(url);
+    expect(response.statusCode).toBe(200);
+
+    const { webhook, emails } = await list();
+    expect(webhook?.provider).toBe("raw");
+    expect(JSON.stringify(webhook)).not.toContain(url.split("/").pop());
+    const [email] = emails;
+    expect(email).toMatchObject({ from: "Ada Lovelace <ada@example.org>", to: "lab@example.com", subject: "Café notes", provider: "raw" });
+    expect(email!.preview).toBe(`${LONG_TEXT.slice(0, 100)}…`);
+
+    const [stored] = await t.db.select().from(receivedEmails);
+    expect(stored!.htmlBody).toContain("<script>");
+    const tokens = await t.db.select({ tokenHash: inboundWebhooks.tokenHash }).from(inboundWebhooks);
+    expect(tokens.map((row) => row.tokenHash)).not.toContain(url.split("/").pop());
+  });
+
+  it("refuses other content types (415), empty or non-MIME bodies (400) and bodies over 1 MB (413), storing nothing", async () => {
+    const { url } = await generate({ provider: "raw" });
+    const before = await countReceived();
+    const asJson = await t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "application/json" }, payload: "{}" });
+    expect(asJson.statusCode).toBe(415);
+    expect(asJson.json()).toEqual({ error: "Send the raw message as message/rfc822" });
+    expect((await postRaw(url, "")).statusCode).toBe(400);
+    expect((await postRaw(url, "just some words")).json()).toEqual({ error: "This is not a MIME message: it has neither From nor To" });
+    expect((await postRaw(url, `${rawMessage}${"x".repeat(1024 * 1024)}`)).statusCode).toBe(413);
+    expect(await countReceived()).toBe(before);
+  });
+
+  it("answers 404 to an unknown token and to a revoked or replaced one, storing nothing", async () => {
+    const first = await generate({ provider: "raw" });
+    const second = await generate({ provider: "raw" });
+    const before = await countReceived();
+    const replaced = await postRaw(first.url);
+    expect(replaced.statusCode).toBe(404);
+    expect(replaced.json()).toEqual({ error: "Unknown inbound address" });
+    expect((await postRaw(`${t.deps.config.publicUrl}/api/email/inbound/nosuchtoken`)).statusCode).toBe(404);
+
+    const revoked = await t.trpcMutation("inboundMail.revokeWebhook", { id: second.id }, admin.headers);
+    expect(revoked.status).toBe(200);
+    expect((await postRaw(second.url)).statusCode).toBe(404);
+    expect(await countReceived()).toBe(before);
+    expect((await list()).webhook).toBeNull();
+    const again = await t.trpcMutation("inboundMail.revokeWebhook", { id: second.id }, admin.headers);
+    expect(again.status).toBe(404);
+  });
+});
+
+describe("Resend inbound address", () => {
+  it("refuses to make a Resend address without a readable signing secret", async () => {
+    const missing = await t.trpcMutation("inboundMail.generateWebhook", { provider: "resend" }, admin.headers);
+    expect(missing.status).toBe(400);
+    const unreadable = await t.trpcMutation("inboundMail.generateWebhook", { provider: "resend", signingSecret: "whsec_%%%" }, admin.headers);
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.error?.message).toMatch(/signing secret is not valid/);
+  });
+
+  it("stores a delivery signed with standardwebhooks", async () => {
+    const { url } = await generate({ provider: "resend", signingSecret: SIGNING_SECRET });
+    const body = resendEvent("Signed hello");
+    const response = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body), payload: body });
+    expect(response.statusCode).toBe(200);
+    const [email] = (await list()).emails;
+    expect(email).toMatchObject({ provider: "resend", from: "Grace <grace@example.org>", to: "lab@example.com, ops@example.com", subject: "Signed hello", preview: "Signed and sealed." });
+  });
+
+  it("answers 401 to a bad or missing signature and 415 to raw MIME, storing nothing", async () => {
+    const { url } = await generate({ provider: "resend", signingSecret: SIGNING_SECRET });
+    const before = await countReceived();
+    const body = resendEvent("Forged");
+    const otherSecret = `whsec_${Buffer.from("another-secret-of-thirty-two-byt").toString("base64")}`;
+    const forged = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body, otherSecret), payload: body });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ error: "The webhook signature is missing or invalid" });
+    const tampered = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body), payload: body.replace("Forged", "Tampered") });
+    expect(tampered.statusCode).toBe(401);
+    const unsigned = await t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "application/json" }, payload: body });
+    expect(unsigned.statusCode).toBe(401);
+    expect((await postRaw(url)).statusCode).toBe(415);
+    const otherEvent = JSON.stringify({ type: "email.sent", data: {} });
+    expect((await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(otherEvent), payload: otherEvent })).statusCode).toBe(400);
+    expect(await countReceived()).toBe(before);
+  });
+});
+
+const MAILGUN_KEY = "mailgun-http-webhook-signing-key";
+function mailgunForm(options: { key?: string; timestamp?: number; subject?: string } = {}) {
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const token = randomUUID().replaceAll("-", "");
+  const form = new FormData();
+  form.append("timestamp", timestamp);
+  form.append("token", token);
+  form.append("signature", createHmac("sha256", options.key ?? MAILGUN_KEY).update(timestamp + token).digest("hex"));
+  form.append("from", "Linus <linus@example.org>");
+  form.append("recipient", "lab@example.com");
+  form.append("subject", options.subject ?? "Routed by Mailgun");
+  form.append("body-plain", "Forwarded by a Mailgun route.");
+  form.append("body-html", "<p>Forwarded</p>");
+  form.append("attachment-1", new Blob(["not kept"]), "notes.txt");
+  return form;
+}
+/** A form as the provider sends it: the bytes and the Content-Type with its boundary. */
+async function encode(form: FormData) {
+  const request = new Request("http://encoder.invalid", { method: "POST", body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! } };
+}
+
+describe("Mailgun inbound address", () => {
+  it("stores a route forward signed with the webhook signing key", async () => {
+    const { url } = await generate({ provider: "mailgun", signingSecret: MAILGUN_KEY });
+    const response = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm())) });
+    expect(response.statusCode).toBe(200);
+    const [email] = (await list()).emails;
+    expect(email).toMatchObject({ provider: "mailgun", from: "Linus <linus@example.org>", to: "lab@example.com", subject: "Routed by Mailgun", preview: "Forwarded by a Mailgun route." });
+  });
+
+  it("answers 401 to another key's signature or a stale timestamp, storing nothing", async () => {
+    const { url } = await generate({ provider: "mailgun", signingSecret: MAILGUN_KEY });
+    const before = await countReceived();
+    const forged = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm({ key: "another-key" }))) });
+    expect(forged.statusCode).toBe(401);
+    const stale = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm({ timestamp: Math.floor(Date.now() / 1000) - 3600 }))) });
+    expect(stale.statusCode).toBe(401);
+    expect((await postRaw(url)).statusCode).toBe(415);
+    expect(await countReceived()).toBe(before);
+  });
+});
+
+describe("SendGrid Inbound Parse address", () => {
+  it("stores parsed fields, and a raw message sent in the email field", async () => {
+    const { url } = await generate({ provider: "sendgrid" });
+    const parsed = new FormData();
+    parsed.append("from", "Margaret <margaret@example.org>");
+    parsed.append("to", "lab@example.com");
+    parsed.append("subject", "Parsed by SendGrid");
+    parsed.append("text", "Parsed text body.");
+    expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(parsed)) })).statusCode).toBe(200);
+    const raw = new FormData();
+    raw.append("email", rawMessage);
+    expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(raw)) })).statusCode).toBe(200);
+    const [latest, previous] = (await list()).emails;
+    expect(previous).toMatchObject({ provider: "sendgrid", from: "Margaret <margaret@example.org>", subject: "Parsed by SendGrid", preview: "Parsed text body." });
+    expect(latest).toMatchObject({ provider: "sendgrid", from: "Ada Lovelace <ada@example.org>", subject: "Café notes" });
+  });
+
+  it("refuses a form without sender or recipient (400), storing nothing", async () => {
+    const { url } = await generate({ provider: "sendgrid" });
+    const before = await countReceived();
+    const form = new FormData();
+    form.append("subject", "Nobody");
+    const response = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(form)) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "The form lacks the from field" });
+    expect(await countReceived()).toBe(before);
+  });
+});
+
+describe("rate limit", () => {
+  it("limits deliveries per address (429 with Retry-After)", async () => {
+    const statuses: number[] = [];
+    let retryAfter: unknown;
+    for (let i = 0; i < 61; i++) {
+      const response = await t.inject({ method: "POST", url: "/api/email/inbound/guess", remoteAddress: "203.0.113.9", headers: { "content-type": "message/rfc822" }, payload: rawMessage });
+      statuses.push(response.statusCode);
+      retryAfter = response.headers["retry-after"];
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
