@@ -124,7 +124,13 @@ describe("the image drop widget on /admin/image-test", () => {
     // The modal hides the page from the accessibility tree: the cards are read once it is closed.
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "detached" });
-    await page.getByRole("region", { name: "Content Ideas from Images" }).getByText(`“${ANNOTATION}”`, { exact: false }).waitFor();
+    const ideas = page.getByRole("region", { name: "Content Ideas from Images" });
+    await ideas.getByText(`“${ANNOTATION}”`, { exact: false }).waitFor();
+    // An admin saves the idea as a draft in Content Bangers; the link leads there.
+    await ideas.getByRole("button", { name: "Save as draft: Results post" }).click();
+    await ideas.getByText("Saved as a draft LinkedIn post").waitFor();
+    expect(await ideas.getByRole("button", { name: "Save as draft: Results post" }).isDisabled()).toBe(true);
+    expect(await ideas.getByRole("link", { name: "Content Bangers" }).getAttribute("href")).toBe("/admin/bangers?type=linkedin&status=draft");
     await testCard("Annotate").getByText("Complete ·").waitFor();
     await testCard("Share").getByText("Complete ·").waitFor();
     await page.getByRole("heading", { name: "All five feature tests complete!" }).waitFor();

@@ -24,7 +24,8 @@ const visit = (ip: string) =>
     remoteAddress: ip,
   });
 
-const alertMails = () => t.db.select().from(mailMessages).where(sql`${mailMessages.subject} like 'Visitor alert:%'`).orderBy(asc(mailMessages.toAddress));
+const alertMails = () =>
+  t.db.select().from(mailMessages).where(sql`${mailMessages.idempotencyKey} like 'visitor-alert/%'`).orderBy(asc(mailMessages.createdAt), asc(mailMessages.toAddress));
 const alertDeps = (db: Database = t.db): VisitorAlertDeps => ({ db, logger: t.deps.logger, publicUrl: t.deps.config.publicUrl });
 const dashboardAs = async (user: TestUser) => {
   const response = await t.inject({ method: "GET", url: "/api/analytics/dashboard?timeRange=1h", headers: user.headers });
@@ -60,7 +61,9 @@ describe("the visitor alert", () => {
     const mails = await alertMails();
     expect(mails.map((mail) => mail.toAddress)).toEqual(["alert-admin@example.com", "alert-owner@example.com"]);
     expect(mails[0]!.subject).toBe(`Visitor alert: 2 visitors in the last ${VISITOR_ALERT_WINDOW_MINUTES} minutes`);
+    // No analytics_alert template exists yet: the built-in one, with the dashboard's address.
     expect(mails[0]!.textBody).toContain(`${t.deps.config.publicUrl}/admin/analytics`);
+    expect(mails[0]!.htmlBody).toContain("People are looking");
     expect(mails.map((mail) => mail.status)).toEqual(["queued", "queued"]);
     expect(await dashboardAs(admin)).toMatchObject({ active: true, recipients: 2, delivery: "pending" });
 
@@ -122,6 +125,31 @@ describe("the visitor alert", () => {
 
   it("stays quiet below two visitors", async () => {
     expect(await checkVisitorAlert(alertDeps(), new Date("2035-01-01T00:00:00Z"))).toEqual({ status: "quiet", visitors: 0 });
+  });
+
+  it("uses the admins' analytics_alert template when there is one", async () => {
+    const saved = await t.inject({
+      method: "POST",
+      url: "/api/email/templates",
+      headers: { ...admin.headers, "content-type": "application/json" },
+      payload: JSON.stringify({
+        type: "analytics_alert",
+        name: "Our alert",
+        subject: "Busy: {{ visitorCount }} in {{ timeWindow }}",
+        htmlContent: '<p>Look at <a href="{{ siteUrl }}/admin/analytics">the dashboard</a>, as of {{ timestamp }}.</p>',
+      }),
+    });
+    expect(saved.statusCode).toBe(201);
+    await ageLastEmail(61);
+    expect(await checkVisitorAlert(alertDeps())).toMatchObject({ status: "queued", recipients: 2 });
+
+    const latest = (await alertMails()).slice(-2);
+    expect(latest.map((mail) => mail.subject)).toEqual([
+      `Busy: 3 in the last ${VISITOR_ALERT_WINDOW_MINUTES} minutes`,
+      `Busy: 3 in the last ${VISITOR_ALERT_WINDOW_MINUTES} minutes`,
+    ]);
+    expect(latest[0]!.htmlBody).toContain(`<a href="${t.deps.config.publicUrl}/admin/analytics">the dashboard</a>`);
+    expect(latest[0]!.textBody).toMatch(/^Look at the dashboard \(.+\/admin\/analytics\), as of \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
   });
 
   it("checks at most once a minute per instance, one check at a time", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentIdeas, keywordsOf } from "../../src/client/features/images/content-ideas";
+import { contentIdeas, draftOf, keywordsOf } from "../../src/client/features/images/content-ideas";
 
 const image = (id: string, annotation: string) => ({ id, name: `${id}.png`, annotation });
 
@@ -37,5 +37,19 @@ describe("content ideas from image annotations", () => {
 
   it("ranks keywords by frequency and skips short and common words", () => {
     expect(keywordsOf("The ads cost more than the ads earned; ads are hard", 2)).toEqual(["ads", "cost"]);
+  });
+
+  it("saves each idea as a draft of the type its format is written for, its text as the content", () => {
+    const ideas = contentIdeas([
+      image("a", "Stripe dashboard showing the first $12 of revenue"),
+      image("b", "Should I raise the price of the template?"),
+      image("c", "Landing page redesign sketched on paper"),
+    ]);
+    expect(ideas.map((idea) => draftOf(idea).type)).toEqual(["linkedin", "thread", "tweet", "linkedin"]);
+    const draft = draftOf(ideas[0]!);
+    expect(draft.content).toBe(ideas[0]!.text);
+    expect(draft.tags).toEqual(["image idea", "results post"]);
+    expect(draft.title).toMatch(/^Results post: Show the numbers behind “Stripe.{20,}…$/);
+    expect(draft.title.length).toBeLessThanOrEqual("Results post: ".length + 60);
   });
 });

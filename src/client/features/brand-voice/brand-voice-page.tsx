@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { Link } from "react-router-dom";
 import { Save, Wand2 } from "lucide-react";
 import { visibleLength } from "../../../common/bangers";
 import {
@@ -15,15 +14,14 @@ import {
   type TweetTopic,
 } from "../../../common/brand-voice";
 import { formatCount } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { CopyButton } from "../../ui/copy-button";
 import { Field } from "../../ui/field";
 import { Textarea } from "../../ui/textarea";
-import { reasonOf, SAVE_BANGER_FAILED } from "../bangers/bangers-texts";
+import { SavedDraftAlert } from "../bangers/saved-draft-alert";
+import { useSaveDraft } from "../bangers/use-save-draft";
 
 /**
  * /admin/brand-voice: a tweet in the product's voice from a topic and a tone, with optional context filling the
@@ -36,29 +34,24 @@ export function BrandVoicePage() {
   const [context, setContext] = useState("");
   const [variant, setVariant] = useState(0);
   const [tweet, setTweet] = useState("");
-  const [saved, setSaved] = useState<string | null>(null);
-  const create = trpc.bangers.create.useMutation();
-  const utils = trpc.useUtils();
+  const draft = useSaveDraft();
 
   const generate = () => {
     if (!topic || !tone) return;
     setTweet(generateTweet({ topic, tone, context, variant }));
     setVariant((current) => current + 1);
-    setSaved(null);
-    create.reset();
+    draft.reset();
   };
 
   const save = async () => {
     if (!topic || !tone) return;
-    const { banger } = await create.mutateAsync({
+    await draft.save({
       type: "tweet",
       title: `${TWEET_TOPIC_LABELS[topic]} · ${TWEET_TONE_LABELS[tone]}`,
       content: tweet,
       tags: [topic, tone, "brand voice"],
       metadata: {},
     });
-    setSaved(banger.title);
-    await utils.bangers.invalidate();
   };
 
   const length = visibleLength(tweet);
@@ -101,21 +94,12 @@ export function BrandVoicePage() {
             </Field>
             <div className="flex flex-wrap gap-2">
               <CopyButton text={tweet} markerMs={COPIED_MARKER_MS} />
-              <Button variant="secondary" onClick={() => void save().catch(() => undefined)} loading={create.isPending} disabled={tweet.trim() === "" || saved !== null}>
+              <Button variant="secondary" onClick={() => void save().catch(() => undefined)} loading={draft.pending} disabled={tweet.trim() === "" || draft.saved !== null}>
                 <Save aria-hidden="true" />
                 Save as draft
               </Button>
             </div>
-            {create.isError ? (
-              <Alert variant="error" title={SAVE_BANGER_FAILED}>
-                {reasonOf(create.error)}
-              </Alert>
-            ) : null}
-            {saved ? (
-              <Alert variant="success" title="Saved as a draft tweet">
-                “{saved}” is in <Link to="/admin/bangers?type=tweet&status=draft">Content Bangers</Link>.
-              </Alert>
-            ) : null}
+            <SavedDraftAlert saved={draft.saved} error={draft.error} />
           </>
         ) : (
           <p className="rounded-panel border border-dashed border-line-strong bg-sunken px-4 py-10 text-center text-sm text-ink-muted">

@@ -1,3 +1,6 @@
+import type { BangerType } from "../../../common/bangers";
+import type { BangerCreateValues } from "../../../common/bangers-input";
+
 /**
  * Content ideas built from what people wrote about their images: one idea per annotated image, shaped by
  * what the annotation talks about (a figure makes a results post, a question an open thread, the rest a
@@ -59,4 +62,19 @@ export function contentIdeas(images: readonly Annotated[]): ContentIdea[] {
     });
   }
   return ideas;
+}
+
+/** The banger type an idea is written for: numbers and carousels suit LinkedIn, a question a thread, a story a tweet. */
+const DRAFT_TYPES: Record<ContentIdea["format"], BangerType> = {
+  "Results post": "linkedin",
+  "Question thread": "thread",
+  "Behind the scenes": "tweet",
+  Carousel: "linkedin",
+};
+const MAX_TITLE_TEXT = 60;
+
+/** The banger draft an idea is saved as: its text as the content, its format and a shortened text as the title. */
+export function draftOf(idea: ContentIdea): Pick<BangerCreateValues, "type" | "title" | "content" | "tags" | "metadata"> {
+  const title = idea.text.length > MAX_TITLE_TEXT ? `${idea.text.slice(0, MAX_TITLE_TEXT - 1).trimEnd()}…` : idea.text;
+  return { type: DRAFT_TYPES[idea.format], title: `${idea.format}: ${title}`, content: idea.text, tags: ["image idea", idea.format.toLowerCase()], metadata: {} };
 }

@@ -7,11 +7,12 @@ import {
   type VisitorAlertDelivery,
   type VisitorAlertState,
 } from "../../../common/analytics-dashboard";
+import type { TemplateData } from "../../../common/email-templates";
 import type { MailStatus } from "../../../common/mail";
 import { rowsOf, type Database, type Executor } from "../../db/client";
 import { mailMessages, siteSettings, users } from "../../db/schema";
 import type { Logger } from "../../infra/logger";
-import { enqueueMail } from "../../infra/mail";
+import { queueTemplatedMail } from "../email-templates/product-mail";
 import { countVisitors } from "./visitor-counts";
 
 /**
@@ -27,7 +28,8 @@ import { countVisitors } from "./visitor-counts";
  *   notifiedAt  the database time the emails were queued;
  *   recipients, visitorCount, mailIds: what that email was; the dashboard reads the mails' status from the queue.
  * The claim, the emails and the record are one transaction: all are written or none is (then the next
- * check, a minute later, tries again). The mail queue's worker delivers the emails, with its retries.
+ * check, a minute later, tries again). The mail queue's worker delivers the emails, with its retries. The email
+ * is the admins' analytics_alert template, or the built-in one when there is none.
  */
 export const VISITOR_ALERT_KEY = "visitor_alert";
 const MINUTE_MS = 60_000;
@@ -62,13 +64,18 @@ export async function checkVisitorAlert(deps: VisitorAlertDeps, now: Date = new 
   const admins = await db.select({ email: users.email }).from(users).where(inArray(users.role, [...ADMIN_ROLES]));
   if (admins.length === 0) return { status: "no_admins", visitors };
 
-  const message = alertMessage(visitors, now, deps.publicUrl);
+  const data = alertData(visitors, now, deps.publicUrl);
   const queued = await db.transaction(async (tx) => {
     const claimedAt = await claim(tx);
     if (!claimedAt) return false;
     const mailIds: string[] = [];
     for (const admin of admins) {
-      const { id } = await enqueueMail(tx, { to: admin.email, ...message, idempotencyKey: `visitor-alert/${claimedAt}/${admin.email}` });
+      const { id } = await queueTemplatedMail(tx, logger, {
+        type: "analytics_alert",
+        data,
+        to: admin.email,
+        idempotencyKey: `visitor-alert/${claimedAt}/${admin.email}`,
+      });
       mailIds.push(id);
     }
     const record: StoredAlert = { recipients: admins.length, visitorCount: visitors, mailIds };
@@ -101,19 +108,13 @@ async function claim(tx: Executor): Promise<string | null> {
   return rowsOf<{ claimed_at: string }>(result)[0]?.claimed_at ?? null;
 }
 
-/** The analytics_alert email's variables (visitorCount, timeWindow, timestamp, siteUrl), as plain text. */
-function alertMessage(visitorCount: number, now: Date, siteUrl: string) {
-  const timeWindow = `${VISITOR_ALERT_WINDOW_MINUTES} minutes`;
-  const timestamp = now.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+/** The analytics_alert template's variables; the admins' template (or the built-in one) makes the email of them. */
+function alertData(visitorCount: number, now: Date, siteUrl: string): TemplateData {
   return {
-    subject: `Visitor alert: ${visitorCount} visitors in the last ${timeWindow}`,
-    text: [
-      `${visitorCount} unique visitors were on the site in the last ${timeWindow} (as of ${timestamp}).`,
-      "",
-      `See who they are and what they read: ${siteUrl}/admin/analytics`,
-      "",
-      `You get this email because you are an administrator. It is sent at most once every ${VISITOR_ALERT_EMAIL_INTERVAL_MINUTES} minutes.`,
-    ].join("\n"),
+    visitorCount,
+    timeWindow: `the last ${VISITOR_ALERT_WINDOW_MINUTES} minutes`,
+    timestamp: now.toISOString().replace("T", " ").slice(0, 16) + " UTC",
+    siteUrl,
   };
 }
 

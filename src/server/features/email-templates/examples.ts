@@ -32,10 +32,11 @@ export const EXAMPLE_TEMPLATES: Record<EmailTemplateType, Example> = {
   analytics_alert: {
     type: "analytics_alert",
     name: "Visitor alert",
-    subject: "{{ visitorCount }} visitors on the site in {{ timeWindow }}",
+    subject: "Visitor alert: {{ visitorCount }} visitors in {{ timeWindow }}",
     htmlContent: layout(`      <h1 style="font-size:22px;margin:0 0 16px">People are looking</h1>
       <p><strong>{{ visitorCount }}</strong> unique visitors in {{ timeWindow }} (as of {{ timestamp }}).</p>
-      <p><a href="{{ siteUrl }}" style="color:#1c1b18">Open the site</a></p>`),
+      <p><a href="{{ siteUrl }}" style="color:#1c1b18">Open the site</a> or <a href="{{ siteUrl }}/admin/analytics" style="color:#1c1b18">see who they are</a></p>
+      <p style="font-size:12px;color:#77746b">You get this email because you are an administrator. It is sent at most once an hour.</p>`),
     textContent: "",
     variables: EMAIL_TEMPLATE_VARIABLES.analytics_alert,
   },

@@ -1,0 +1,21 @@
+import type { EmailTemplateType, TemplateData } from "../../../common/email-templates";
+import type { Executor } from "../../db/client";
+import type { Logger } from "../../infra/logger";
+import { enqueueMail } from "../../infra/mail";
+import { renderForType } from "./service";
+
+/**
+ * Queues one of the product's own mails in the caller's transaction: the admins' template of `type`, or the
+ * built-in one when there is none or it fails to render (logged, so an admin can fix the template).
+ */
+export async function queueTemplatedMail(
+  tx: Executor,
+  logger: Logger,
+  mail: { type: EmailTemplateType; data: TemplateData; to: string; idempotencyKey: string },
+): Promise<{ id: string }> {
+  const rendered = await renderForType(tx, mail.type, mail.data);
+  if (rendered.fallbackReason) {
+    logger.warn({ reason: rendered.fallbackReason, type: mail.type }, `the ${mail.type} template failed to render; sent the built-in one`);
+  }
+  return enqueueMail(tx, { to: mail.to, subject: rendered.subject, html: rendered.html, text: rendered.text, idempotencyKey: mail.idempotencyKey });
+}
