@@ -127,6 +127,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  /**
+   * Signs the unsubscribe links of mail (HMAC-SHA256 of the waitlist entry id). Required in production, where a
+   * changed secret would break every link already mailed; elsewhere a random one is kept in site_settings.
+   */
+  UNSUBSCRIBE_SECRET: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32 makes one)").optional(),
   /** Off only for benchmarks: analytics events are still validated and enriched, then discarded. */
   ANALYTICS_PERSIST: flag.default(true),
 });
@@ -169,6 +174,8 @@ export type Config = {
   /** A request must arrive whole (headers and body) within this many milliseconds, or it gets 408. */
   requestTimeoutMs: number;
   analyticsPersist: boolean;
+  /** UNSUBSCRIBE_SECRET; undefined outside production when not set (a stored random one is used). */
+  unsubscribeSecret: string | undefined;
   storage: StorageConfig;
   clientDir: string;
 };
@@ -237,13 +244,16 @@ function productionProblems(env: NodeJS.ProcessEnv): Array<{ name: string; rule:
   if (env.NODE_ENV !== "production") return [];
   const loopbackExample = "http:// only for a loopback host such as http://127.0.0.1:3000 or http://localhost:3000";
   const publicUrl = env.PUBLIC_URL?.trim();
+  const secretProblems = env.UNSUBSCRIBE_SECRET?.trim()
+    ? []
+    : [{ name: "UNSUBSCRIBE_SECRET", rule: "is required when NODE_ENV=production: at least 32 random characters that sign unsubscribe links (openssl rand -hex 32)" }];
   if (!publicUrl) {
-    return [{ name: "PUBLIC_URL", rule: `is required when NODE_ENV=production: the https:// address people use to reach the site (${loopbackExample})` }];
+    return [...secretProblems, { name: "PUBLIC_URL", rule: `is required when NODE_ENV=production: the https:// address people use to reach the site (${loopbackExample})` }];
   }
-  if (!URL.canParse(publicUrl)) return [];
+  if (!URL.canParse(publicUrl)) return secretProblems;
   const url = new URL(publicUrl);
-  if (url.protocol !== "http:" || LOOPBACK_HOSTS.has(url.hostname)) return [];
-  return [{ name: "PUBLIC_URL", rule: `must use https:// when NODE_ENV=production (${loopbackExample})` }];
+  if (url.protocol !== "http:" || LOOPBACK_HOSTS.has(url.hostname)) return secretProblems;
+  return [...secretProblems, { name: "PUBLIC_URL", rule: `must use https:// when NODE_ENV=production (${loopbackExample})` }];
 }
 
 const S3_SETTINGS = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
@@ -307,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     analyticsPersist: e.ANALYTICS_PERSIST,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
     storage: storageConfig(e, dataDir),
     clientDir: path.join(PACKAGE_ROOT, "dist/client"),
   };

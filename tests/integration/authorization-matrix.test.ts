@@ -34,6 +34,7 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/auth/reset-password/confirm": { access: "public", request: json("POST", "/api/auth/reset-password/confirm") },
   "POST /api/analytics/track": { access: "public", request: json("POST", "/api/analytics/track") },
   "POST /api/waitlist/join": { access: "public", request: json("POST", "/api/waitlist/join") },
+  "POST /api/waitlist/unsubscribe": { access: "public", request: json("POST", "/api/waitlist/unsubscribe") },
   "GET /api/builders": { access: "public", request: get("/api/builders") },
   "POST /api/builders": { access: "public", request: json("POST", "/api/builders") },
   // The join form is public, so its avatar upload is too (a strict budget per address).
@@ -81,6 +82,7 @@ const procedures: Record<string, ProcedureSample> = {
   "builders.list": { access: "public" },
   "builders.submit": { access: "public", input: {} },
   "waitlist.join": { access: "public", input: {} },
+  "waitlist.unsubscribe": { access: "public", input: {} },
   "images.getShared": { access: "public", input: { id: unknownId } },
   // Like REST's logout: without a session there is nothing to end, and the answer is the same.
   "auth.logout": { access: "public" },

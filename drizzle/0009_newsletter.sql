@@ -1,0 +1,1 @@
+ALTER TABLE "waitlist_entries" ADD COLUMN "unsubscribed_at" timestamp with time zone;
