@@ -22,6 +22,7 @@ import { registerEmailTemplatesRoutes } from "./features/email-templates/routes"
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerImagesRoutes } from "./features/images/routes";
+import { registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerBangersRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);
     registerEmailTemplatesRoutes(api, deps, guards);
+    registerNewsletterRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

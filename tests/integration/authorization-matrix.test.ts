@@ -51,6 +51,8 @@ const restRoutes: Record<string, Sample> = {
   "GET /api/admin/status": { access: "admin", request: get("/api/admin/status") },
   "GET /api/analytics/dashboard": { access: "admin", request: get("/api/analytics/dashboard?timeRange=7d") },
   "GET /api/waitlist/admin": { access: "admin", request: get("/api/waitlist/admin") },
+  "POST /api/email/newsletter": { access: "admin", request: json("POST", "/api/email/newsletter") },
+  "GET /api/email/newsletter/progress": { access: "admin", request: get(`/api/email/newsletter/progress?sendId=${unknownId}`) },
   "DELETE /api/waitlist/admin": { access: "admin", request: json("DELETE", `/api/waitlist/admin?id=${unknownId}`) },
   "GET /api/waitlist/stats": { access: "admin", request: get("/api/waitlist/stats") },
   "GET /api/waitlist/export": { access: "admin", request: get("/api/waitlist/export") },
@@ -121,6 +123,8 @@ const procedures: Record<string, ProcedureSample> = {
   "emailTest.analytics": { access: "admin" },
   "system.status": { access: "admin" },
   "waitlist.adminList": { access: "admin", input: { page: 1, pageSize: 10 } },
+  "newsletter.send": { access: "admin", input: { templateId: unknownId } },
+  "newsletter.progress": { access: "admin", input: { sendId: unknownId } },
   "waitlist.adminStats": { access: "admin" },
   "waitlist.adminDelete": { access: "admin", input: { id: unknownId } },
 };

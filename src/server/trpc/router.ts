@@ -7,6 +7,7 @@ import { buildersRouter } from "../features/builders/router";
 import { emailTestRouter } from "../features/email-test/router";
 import { imageTestRouter } from "../features/image-test/router";
 import { imagesRouter } from "../features/images/router";
+import { newsletterRouter } from "../features/newsletter/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
 import { waitlistRouter } from "../features/waitlist/router";
@@ -25,6 +26,7 @@ export const appRouter = router({
   imageTest: imageTestRouter,
   images: imagesRouter,
   emailTest: emailTestRouter,
+  newsletter: newsletterRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,3 +8,4 @@ export * from "./bangers";
 export * from "./images";
 export * from "./image-test";
 export * from "./email-templates";
+export * from "./newsletter";
