@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { WaitlistAdminList } from "../../src/common/waitlist-admin";
 import { siteSettings, waitlistEntries } from "../../src/server/db/schema";
 import {
   INVALID_UNSUBSCRIBE_LINK,
@@ -44,6 +45,10 @@ describe("unsubscribe links", () => {
     expect(first).toBeInstanceOf(Date);
     expect((await postJson({ token })).statusCode).toBe(200);
     expect(await unsubscribedAtOf(entry.id)).toEqual(first);
+
+    const admin = await t.createUser("admin");
+    const list = await t.inject({ method: "GET", url: "/api/waitlist/admin?q=grace", headers: admin.headers });
+    expect(list.json<WaitlistAdminList>().entries).toMatchObject([{ email: "grace@example.com", unsubscribedAt: first!.toISOString() }]);
   });
 
   it("the RFC 8058 one-click POST to the List-Unsubscribe URL unsubscribes at once", async () => {
