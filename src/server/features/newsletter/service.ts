@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "../../db/schema";
 import { invalid, notFound } from "../../infra/errors";
 import { enqueueMails, type NewMail } from "../../infra/mail";
-import { renderTemplate } from "../email-templates/renderer";
+import { compileTemplate } from "../email-templates/renderer";
 import { TEMPLATE_NOT_FOUND } from "../email-templates/service";
 import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "../waitlist/unsubscribe";
 
@@ -32,6 +32,7 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
   const secret = await unsubscribeSecret(db, deps.unsubscribeSecret);
   const sendId = input.sendId ?? randomUUID();
   const date = sendDate(new Date());
+  const render = compileTemplate(template);
 
   return db.transaction(async (tx) => {
     const recipients = await tx
@@ -46,7 +47,7 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
     for (const recipient of recipients) {
       const token = unsubscribeToken(secret, recipient.id);
       const data = { ...(recipient.name ? { name: recipient.name } : {}), unsubscribeUrl: unsubscribePageUrl(publicUrl, token), date };
-      const rendered = await renderTemplate(template, data);
+      const rendered = await render(data);
       mails.push({
         to: recipient.email,
         subject: rendered.subject,
