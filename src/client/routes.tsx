@@ -43,6 +43,7 @@ const publicPages: Record<PublicPageName, Omit<RouteObject, "path" | "index" | "
   resetPassword: { lazy: page(() => import("./features/auth/reset-password-page"), (m) => m.ResetPasswordPage) },
   terms: { lazy: page(() => import("./features/legal/terms-page"), (m) => m.TermsPage) },
   privacy: { lazy: page(() => import("./features/legal/privacy-page"), (m) => m.PrivacyPage) },
+  unsubscribe: { lazy: page(() => import("./features/waitlist/unsubscribe-page"), (m) => m.UnsubscribePage) },
   sharedImage: { lazy: page(() => import("./features/images/shared-image-page"), (m) => m.SharedImagePage) },
 };
 

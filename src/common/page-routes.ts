@@ -16,6 +16,8 @@ export const PUBLIC_PAGES = {
   resetPassword: "/reset-password",
   terms: "/terms",
   privacy: "/privacy",
+  /** The newsletter's unsubscribe link: asks to confirm (?token=). */
+  unsubscribe: "/unsubscribe",
   /** An image its owner shared from the image drop widget (a not-shared id shows "This image is not shared"). */
   sharedImage: "/lab/image/:id",
 } as const;

@@ -75,6 +75,8 @@ export type WaitlistAdminEntry = {
   city: string | null;
   source: string;
   joinedAt: string;
+  /** When they followed a newsletter's unsubscribe link; null while they get the newsletter. */
+  unsubscribedAt: string | null;
 };
 
 /** The answer of GET /api/waitlist/admin and waitlist.adminList. `total` counts the entries matching `q`. */

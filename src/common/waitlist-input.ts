@@ -47,3 +47,8 @@ export const waitlistJoinInput = z.object({
 export type WaitlistJoinInput = z.infer<typeof waitlistJoinInput>;
 /** What a caller may send (every field but email optional). */
 export type WaitlistJoinRequest = z.input<typeof waitlistJoinInput>;
+
+/** `POST /api/waitlist/unsubscribe` and `waitlist.unsubscribe`: the signed token of the mail's link. */
+export const waitlistUnsubscribeInput = z.object({
+  token: z.string({ error: "The unsubscribe link has no token" }).check(z.trim(), z.minLength(1, "The unsubscribe link has no token"), z.maxLength(200, "This unsubscribe link is not valid")),
+});

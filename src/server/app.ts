@@ -23,6 +23,7 @@ import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
+import { registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerEmailTestRoutes(api, deps, guards);
     registerEmailTemplatesRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps);
+    registerNewsletterRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

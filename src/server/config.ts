@@ -127,6 +127,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  /**
+   * Signs the unsubscribe links of mail (HMAC-SHA256 of the waitlist entry id). Required in production, where a
+   * changed secret would break every link already mailed; elsewhere a random one is kept in site_settings.
+   */
+  UNSUBSCRIBE_SECRET: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32 makes one)").optional(),
   /** Off only for benchmarks: analytics events are still validated and enriched, then discarded. */
   ANALYTICS_PERSIST: flag.default(true),
 });
@@ -169,6 +174,8 @@ export type Config = {
   /** A request must arrive whole (headers and body) within this many milliseconds, or it gets 408. */
   requestTimeoutMs: number;
   analyticsPersist: boolean;
+  /** UNSUBSCRIBE_SECRET; undefined when not set (a random one stored in the database is used). */
+  unsubscribeSecret: string | undefined;
   storage: StorageConfig;
   clientDir: string;
 };
@@ -307,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     analyticsPersist: e.ANALYTICS_PERSIST,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
     storage: storageConfig(e, dataDir),
     clientDir: path.join(PACKAGE_ROOT, "dist/client"),
   };

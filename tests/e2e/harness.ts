@@ -40,7 +40,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "lab-e2e-")));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", NODE_ENV: "production", UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef", LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env };
   for (const admin of options.admins ?? []) {
     await node("create-admin.js", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin"], env);
   }

@@ -34,6 +34,7 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/auth/reset-password/confirm": { access: "public", request: json("POST", "/api/auth/reset-password/confirm") },
   "POST /api/analytics/track": { access: "public", request: json("POST", "/api/analytics/track") },
   "POST /api/waitlist/join": { access: "public", request: json("POST", "/api/waitlist/join") },
+  "POST /api/waitlist/unsubscribe": { access: "public", request: json("POST", "/api/waitlist/unsubscribe") },
   "GET /api/builders": { access: "public", request: get("/api/builders") },
   "POST /api/builders": { access: "public", request: json("POST", "/api/builders") },
   // The join form is public, so its avatar upload is too (a strict budget per address).
@@ -52,6 +53,8 @@ const restRoutes: Record<string, Sample> = {
   "GET /api/admin/status": { access: "admin", request: get("/api/admin/status") },
   "GET /api/analytics/dashboard": { access: "admin", request: get("/api/analytics/dashboard?timeRange=7d") },
   "GET /api/waitlist/admin": { access: "admin", request: get("/api/waitlist/admin") },
+  "POST /api/email/newsletter": { access: "admin", request: json("POST", "/api/email/newsletter") },
+  "GET /api/email/newsletter/progress": { access: "admin", request: get(`/api/email/newsletter/progress?sendId=${unknownId}`) },
   "DELETE /api/waitlist/admin": { access: "admin", request: json("DELETE", `/api/waitlist/admin?id=${unknownId}`) },
   "GET /api/waitlist/stats": { access: "admin", request: get("/api/waitlist/stats") },
   "GET /api/waitlist/export": { access: "admin", request: get("/api/waitlist/export") },
@@ -83,6 +86,7 @@ const procedures: Record<string, ProcedureSample> = {
   "builders.list": { access: "public" },
   "builders.submit": { access: "public", input: {} },
   "waitlist.join": { access: "public", input: {} },
+  "waitlist.unsubscribe": { access: "public", input: {} },
   "images.getShared": { access: "public", input: { id: unknownId } },
   // Like REST's logout: without a session there is nothing to end, and the answer is the same.
   "auth.logout": { access: "public" },
@@ -124,6 +128,8 @@ const procedures: Record<string, ProcedureSample> = {
   "inboundMail.list": { access: "admin" },
   "system.status": { access: "admin" },
   "waitlist.adminList": { access: "admin", input: { page: 1, pageSize: 10 } },
+  "newsletter.send": { access: "admin", input: { templateId: unknownId } },
+  "newsletter.progress": { access: "admin", input: { sendId: unknownId } },
   "waitlist.adminStats": { access: "admin" },
   "waitlist.adminDelete": { access: "admin", input: { id: unknownId } },
 };

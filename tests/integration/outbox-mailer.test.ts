@@ -35,7 +35,7 @@ function outboxWorkerFor(env: Record<string, string>) {
 
 describe("the outbox driver", () => {
   it("in production keeps the message as `kept`, never `sent`, and never logs its link, token, body or recipient", async () => {
-    const { driver, worker, logged } = outboxWorkerFor({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com" });
+    const { driver, worker, logged } = outboxWorkerFor({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com", UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef" });
     const { id } = await enqueueMail(t.db, resetMail("prod-reader@example.com"));
     expect(await worker.drain()).toBe(1);
 

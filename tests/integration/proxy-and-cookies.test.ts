@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../helpers/test-app";
 
-const t = useTestApp({ env: { TRUST_PROXY: "1", NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" } });
+const t = useTestApp({ env: { TRUST_PROXY: "1", NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000", UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef" } });
 const login = (forwardedFor: string, host = "lab.example") =>
   t.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor, host }, payload: JSON.stringify({ email: "nobody@example.com", password: "nope-nope" }) });
 

@@ -149,8 +149,9 @@ describe("GET /api/waitlist/admin", () => {
       city: "London",
       source: "homepage",
       joinedAt: expect.stringMatching(/Z$/),
+      unsubscribedAt: null,
     });
-    expect(Object.keys(body.entries[0]!).sort()).toEqual(["city", "country", "email", "id", "interests", "joinedAt", "name", "position", "source"]);
+    expect(Object.keys(body.entries[0]!).sort()).toEqual(["city", "country", "email", "id", "interests", "joinedAt", "name", "position", "source", "unsubscribedAt"]);
   });
 
   it("keeps admin answers out of every cache", async () => {

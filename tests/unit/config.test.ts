@@ -76,8 +76,14 @@ describe("loadConfig", () => {
       expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://lab.example.com" })).toContain("PUBLIC_URL: must use https:// when NODE_ENV=production");
       expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://10.0.0.5:3000" })).toContain("PUBLIC_URL: must use https://");
       for (const PUBLIC_URL of ["https://lab.example.com", "http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"]) {
-        expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL }).publicUrl).toBe(PUBLIC_URL);
+        expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL, UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef" }).publicUrl).toBe(PUBLIC_URL);
       }
+    });
+
+    it("takes an UNSUBSCRIBE_SECRET of at least 32 characters, and starts without one (a stored secret is used)", () => {
+      expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com" }).unsubscribeSecret).toBeUndefined();
+      expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com", UNSUBSCRIBE_SECRET: "short" })).toContain("UNSUBSCRIBE_SECRET: must be at least 32 characters");
+      expect(loadConfig({ NODE_ENV: "development" }).unsubscribeSecret).toBeUndefined();
     });
 
     it("lists the production rule beside every other problem", () => {

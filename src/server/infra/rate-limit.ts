@@ -24,6 +24,8 @@ export const RATE_LIMIT_BUDGETS = {
   loginFailuresPerAddress: { points: 100, durationSeconds: 24 * 60 * 60 },
   loginFailuresPerEmail: { points: 50, durationSeconds: 60 * 60 },
   waitlistJoin: { points: 10, durationSeconds: 60 },
+  /** Per address: unsubscribe links (a bad guess costs one point like a good one). */
+  waitlistUnsubscribe: { points: 20, durationSeconds: 60 },
   builderSubmit: { points: 5, durationSeconds: 60 },
   analyticsTrack: { points: 240, durationSeconds: 60 },
   /** Per user: image uploads (each one is seconds of CPU). */

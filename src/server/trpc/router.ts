@@ -8,6 +8,7 @@ import { emailTestRouter } from "../features/email-test/router";
 import { imageTestRouter } from "../features/image-test/router";
 import { inboundMailRouter } from "../features/inbound-mail/router";
 import { imagesRouter } from "../features/images/router";
+import { newsletterRouter } from "../features/newsletter/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
 import { waitlistRouter } from "../features/waitlist/router";
@@ -27,6 +28,7 @@ export const appRouter = router({
   images: imagesRouter,
   emailTest: emailTestRouter,
   inboundMail: inboundMailRouter,
+  newsletter: newsletterRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ import { Card } from "../../ui/card";
 import { Field } from "../../ui/field";
 import { EmailInput } from "../../ui/input";
 import { testSendFailure } from "./email-templates-texts";
+import { NewsletterSend } from "./newsletter-send";
 
 type Actions = { onPreview: (template: EmailTemplate) => void; onEdit: (template: EmailTemplate) => void; onDelete: (template: EmailTemplate) => void };
 
@@ -42,6 +43,7 @@ export function TemplateCard({ template, onPreview, onEdit, onDelete }: { templa
             Delete
           </Button>
         </div>
+        {template.type === "newsletter" ? <NewsletterSend template={template} /> : null}
         <TestSend template={template} />
       </Card>
     </li>

@@ -9,3 +9,4 @@ export * from "./images";
 export * from "./image-test";
 export * from "./email-templates";
 export * from "./inbound-mail";
+export * from "./newsletter";

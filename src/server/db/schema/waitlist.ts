@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
 export const waitlistEntries = pgTable(
@@ -21,6 +21,8 @@ export const waitlistEntries = pgTable(
     utmSource: text("utm_source"),
     utmCampaign: text("utm_campaign"),
     createdAt: createdAt(),
+    /** When the person followed their unsubscribe link; newsletters skip them from then on. */
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   },
   (t) => [
     index("waitlist_entries_created_at_idx").on(t.createdAt),

@@ -89,8 +89,18 @@ const isHttpUrl = (value: string): boolean => {
  * reported, as are unknown variables. The text part is generated from the HTML when the template has none.
  */
 export async function renderTemplate(source: TemplateSource, data: TemplateData): Promise<RenderedMail> {
+  return compileTemplate(source)(data);
+}
+
+/** Parses the template once for many renders (a newsletter renders it per recipient). */
+export function compileTemplate(source: TemplateSource): (data: TemplateData) => Promise<RenderedMail> {
   const parts = parseParts(source);
+  const used = usedVariables(parts);
   const allowed = source.variables;
+  return (data) => renderParts(parts, used, source.type, allowed, data);
+}
+
+async function renderParts(parts: ParsedParts, used: Set<string>, type: EmailTemplateType, allowed: readonly string[], data: TemplateData): Promise<RenderedMail> {
   const scope: TemplateData = {};
   const warnings: string[] = [];
   for (const [name, value] of Object.entries(data)) {
@@ -101,8 +111,7 @@ export async function renderTemplate(source: TemplateSource, data: TemplateData)
     if (URL_VARIABLES.has(name) && (typeof value !== "string" || !isHttpUrl(value))) throw invalid(`${name} must be an http or https URL`);
     scope[name] = value;
   }
-  const used = usedVariables(parts);
-  warnings.push(...unknownVariableWarnings(used, source.type, allowed));
+  warnings.push(...unknownVariableWarnings(used, type, allowed));
   for (const name of used) if (allowed.includes(name) && !(name in scope)) warnings.push(`Missing data for "${name}": it renders empty.`);
 
   try {

@@ -34,10 +34,15 @@ const entryColumns = {
   city: waitlistEntries.city,
   source: waitlistEntries.source,
   joinedAt: waitlistEntries.createdAt,
+  unsubscribedAt: waitlistEntries.unsubscribedAt,
 };
 
-type EntryRow = Omit<WaitlistAdminEntry, "joinedAt"> & { joinedAt: Date };
-const toEntry = (row: EntryRow): WaitlistAdminEntry => ({ ...row, joinedAt: row.joinedAt.toISOString() });
+type EntryRow = Omit<WaitlistAdminEntry, "joinedAt" | "unsubscribedAt"> & { joinedAt: Date; unsubscribedAt: Date | null };
+const toEntry = (row: EntryRow): WaitlistAdminEntry => ({
+  ...row,
+  joinedAt: row.joinedAt.toISOString(),
+  unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+});
 
 /** `q` as a literal ILIKE pattern: %, _ and the escape character itself match only themselves. */
 const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,12 +1,13 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { waitlistJoinInput } from "../../../common/waitlist-input";
+import { waitlistJoinInput, waitlistUnsubscribeInput } from "../../../common/waitlist-input";
 import { waitlistAdminDeleteInput, waitlistAdminListInput } from "../../../common/waitlist-admin";
 import type { Guards } from "../../auth/guards";
 import type { AppDeps } from "../../deps";
 import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
 import { deleteWaitlistEntry, exportWaitlistCsv, getWaitlistStats, listWaitlistEntries, waitlistExportFileName } from "./admin-service";
 import { joinWaitlist } from "./service";
+import { unsubscribe, unsubscribeSecret } from "./unsubscribe";
 
 /**
  * The spec's fixed REST paths for outside clients; the React client calls the tRPC twins (waitlist.join,
@@ -23,6 +24,23 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guar
     await deps.rateLimits.consume("waitlistJoin", request.ip);
     const result = await joinWaitlist(serviceDeps, input, { ip: request.ip, headers: request.headers });
     return reply.code(result.alreadyJoined ? 200 : 201).send(result);
+  });
+
+  /**
+   * The unsubscribe page's button sends `{token}` as JSON; a mail client's RFC 8058 one-click POST to the
+   * List-Unsubscribe URL carries the token in the query and `List-Unsubscribe=One-Click` as a form body,
+   * which this scope alone accepts (the body itself is not needed).
+   */
+  app.register(async (scope) => {
+    scope.addContentTypeParser(["application/x-www-form-urlencoded", "multipart/form-data"], { parseAs: "string" }, (_request, _body, done) => done(null, {}));
+    scope.post("/api/waitlist/unsubscribe", async (request, reply) => {
+      await deps.rateLimits.consume("waitlistUnsubscribe", request.ip);
+      const query = request.query as { token?: unknown };
+      const body = (request.body ?? {}) as { token?: unknown };
+      const { token } = parseInput(waitlistUnsubscribeInput, { token: body.token ?? query.token });
+      const secret = await unsubscribeSecret(db, deps.config.unsubscribeSecret);
+      return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await unsubscribe(db, secret, token));
+    });
   });
 
   /** ?page=&pageSize=&q=&sort=&order=; the spec's dev=1 and debug=1 are ignored (the Debug figures are always there). */

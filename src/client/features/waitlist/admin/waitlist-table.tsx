@@ -62,6 +62,7 @@ export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableP
             </TableCell>
             <TableCell className="truncate" title={entry.email}>
               {entry.email}
+              <UnsubscribedBadge entry={entry} className="ml-2" />
             </TableCell>
             <TableCell>
               <InterestsText interests={entry.interests} />
@@ -96,7 +97,10 @@ export function WaitlistList({ entries, onDelete, stale }: Omit<TableProps, "sor
             <span className="mt-0.5 w-10 shrink-0 text-sm font-semibold text-ink-muted tabular-nums">#{entry.position}</span>
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <NameText entry={entry} />
-              <p className="truncate text-sm text-ink-muted">{entry.email}</p>
+              <p className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
+                <span className="truncate">{entry.email}</span>
+                <UnsubscribedBadge entry={entry} />
+              </p>
               <p className="flex min-w-0 items-center gap-1.5 text-xs text-ink-muted">
                 <MapPin aria-hidden="true" className="size-3 shrink-0" />
                 <span className="truncate">{location ?? "Unknown location"}</span>
@@ -214,5 +218,16 @@ function DeleteButton({ entry, onDelete }: { entry: WaitlistAdminEntry; onDelete
     >
       <Trash2 aria-hidden="true" />
     </Button>
+  );
+}
+
+/** Shown for people who followed a newsletter's unsubscribe link: the newsletter skips them. */
+function UnsubscribedBadge({ entry, className }: { entry: WaitlistAdminEntry; className?: string }) {
+  if (!entry.unsubscribedAt) return null;
+  const when = new Date(entry.unsubscribedAt).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  return (
+    <Badge variant="warning" className={cn("shrink-0 font-medium", className)} title={`Unsubscribed from the newsletter on ${when}`}>
+      Unsubscribed
+    </Badge>
   );
 }

@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { CheckCircle2, Link2Off, MailX } from "lucide-react";
+import { errorMessage } from "../../lib/errors";
+import { trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/alert";
+import { Button } from "../../ui/button";
+import { TextLink } from "../../ui/text-link";
+import { AuthCard } from "../auth/auth-card";
+
+/**
+ * The mail's visible unsubscribe link lands here and asks before doing anything: link scanners and
+ * previews open links too, and must not unsubscribe anyone. (Mail clients' one-click POST skips this page.)
+ */
+export function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  const unsubscribe = trpc.waitlist.unsubscribe.useMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  if (!token) {
+    return (
+      <>
+        <title>Unsubscribe link incomplete · The $100 Lab</title>
+        <AuthCard
+          title="This unsubscribe link is incomplete"
+          description="The link you followed has no token. Use the full link from the bottom of the email."
+          icon={<Link2Off />}
+          footer={<TextLink to="/">Back to The $100 Lab</TextLink>}
+        >
+          <p className="text-sm text-ink-muted">Every newsletter carries its own link; any of them works.</p>
+        </AuthCard>
+      </>
+    );
+  }
+
+  if (unsubscribe.isSuccess) {
+    return (
+      <>
+        <title>Unsubscribed · The $100 Lab</title>
+        <AuthCard
+          title="You're unsubscribed"
+          description="You will get no more newsletters from The $100 Lab. Your place on the waitlist is kept."
+          icon={<CheckCircle2 />}
+        >
+          <Button asChild size="lg" className="w-full">
+            <Link to="/">Back to The $100 Lab</Link>
+          </Button>
+        </AuthCard>
+      </>
+    );
+  }
+
+  const confirm = async () => {
+    if (unsubscribe.isPending) return;
+    setError(null);
+    try {
+      await unsubscribe.mutateAsync({ token });
+    } catch (caught) {
+      setError(errorMessage(caught, { fallback: "Failed to unsubscribe", network: "Network error. Please try again." }));
+    }
+  };
+
+  return (
+    <>
+      <title>Unsubscribe · The $100 Lab</title>
+      <AuthCard
+        title="Unsubscribe from the newsletter?"
+        description="You will stop getting The $100 Lab's newsletter. Your place on the waitlist is kept."
+        icon={<MailX />}
+        footer={<TextLink to="/">Keep me subscribed</TextLink>}
+      >
+        <div className="flex flex-col gap-5" aria-busy={unsubscribe.isPending}>
+          {error ? <Alert variant="error">{error}</Alert> : null}
+          <Button type="button" size="lg" className="w-full" loading={unsubscribe.isPending} onClick={() => void confirm()}>
+            Unsubscribe
+          </Button>
+        </div>
+      </AuthCard>
+    </>
+  );
+}

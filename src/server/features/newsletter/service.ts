@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { asc, count, eq, isNull, like } from "drizzle-orm";
+import type { MailStatus } from "../../../common/mail";
+import type { NewsletterProgress, NewsletterSendInput, NewsletterSendResult } from "../../../common/newsletter";
+import type { Database } from "../../db/client";
+import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "../../db/schema";
+import { invalid, notFound } from "../../infra/errors";
+import { enqueueMails, type NewMail } from "../../infra/mail";
+import { compileTemplate } from "../email-templates/renderer";
+import { TEMPLATE_NOT_FOUND } from "../email-templates/service";
+import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "../waitlist/unsubscribe";
+
+export const SEND_NOT_FOUND = "Newsletter send not found";
+
+export type NewsletterDeps = { db: Database; publicUrl: string; unsubscribeSecret: string | undefined };
+
+const keyPrefix = (sendId: string) => `newsletter/${sendId}/`;
+
+const sendDate = (now: Date) => now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/**
+ * Renders the newsletter template for every waitlist entry that has not unsubscribed (each with its own
+ * unsubscribe link and RFC 8058 headers) and queues the mails in one transaction with the send's row. The
+ * idempotency key `newsletter/<send id>/<entry id>` makes the same send id queue each person once, however
+ * often the request arrives.
+ */
+export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSendInput, createdBy: string): Promise<NewsletterSendResult> {
+  const { db, publicUrl } = deps;
+  const [template] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, input.templateId));
+  if (!template) throw notFound(TEMPLATE_NOT_FOUND);
+  if (template.type !== "newsletter") throw invalid(`Only a newsletter template can be sent to the waitlist (this one is ${template.type})`);
+  const secret = await unsubscribeSecret(db, deps.unsubscribeSecret);
+  const sendId = input.sendId ?? randomUUID();
+  const date = sendDate(new Date());
+  const render = compileTemplate(template);
+
+  return db.transaction(async (tx) => {
+    const recipients = await tx
+      .select({ id: waitlistEntries.id, email: waitlistEntries.email, name: waitlistEntries.name })
+      .from(waitlistEntries)
+      .where(isNull(waitlistEntries.unsubscribedAt))
+      .orderBy(asc(waitlistEntries.position));
+    const [existing] = await tx.select({ total: newsletterSends.total }).from(newsletterSends).where(eq(newsletterSends.id, sendId));
+    if (!existing) await tx.insert(newsletterSends).values({ id: sendId, templateId: template.id, templateName: template.name, total: recipients.length, createdBy });
+
+    const mails: NewMail[] = [];
+    for (const recipient of recipients) {
+      const token = unsubscribeToken(secret, recipient.id);
+      const data = { ...(recipient.name ? { name: recipient.name } : {}), unsubscribeUrl: unsubscribePageUrl(publicUrl, token), date };
+      const rendered = await render(data);
+      mails.push({
+        to: recipient.email,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        headers: listUnsubscribeHeaders(publicUrl, token),
+        idempotencyKey: `${keyPrefix(sendId)}${recipient.id}`,
+      });
+    }
+    const queued = await enqueueMails(tx, mails);
+    return { sendId, total: existing?.total ?? recipients.length, queued };
+  });
+}
+
+/** How far a send got, counted from the mail table by the send's idempotency-key prefix. */
+export async function newsletterProgress(db: Database, sendId: string): Promise<NewsletterProgress> {
+  const [send] = await db.select({ total: newsletterSends.total }).from(newsletterSends).where(eq(newsletterSends.id, sendId));
+  if (!send) throw notFound(SEND_NOT_FOUND);
+  const rows = await db
+    .select({ status: mailMessages.status, n: count() })
+    .from(mailMessages)
+    .where(like(mailMessages.idempotencyKey, `${keyPrefix(sendId)}%`))
+    .groupBy(mailMessages.status);
+  const counts: Record<MailStatus, number> = { queued: 0, sending: 0, sent: 0, kept: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return { sendId, total: send.total, ...counts, done: counts.queued === 0 && counts.sending === 0 };
+}
