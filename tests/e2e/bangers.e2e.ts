@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshotAtBothWidths, signInAsAdmin, startServer, type RunningServer } from "./harness";
 
 /**
  * The content-to-growth loop in the browser: draft a banger, edit it, mark it ready, post it, follow its tagged
@@ -18,24 +18,14 @@ let taggedLink = "";
 const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
 const bangerCard = (title: string): Locator => page.getByRole("list", { name: "Bangers" }).getByRole("listitem").filter({ hasText: title });
 
-/** Both widths, for a person to look at. */
-async function screenshots(name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = (name: string) => screenshotAtBothWidths(page, name);
 
 beforeAll(async () => {
   server = await startServer({ admins: [admin] });
   browser = await launchBrowser();
   page = await openPage(browser, DESKTOP);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel("Email", { exact: true }).fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${server.url}/today`);
+  await signInAsAdmin(page, server, admin);
 });
 
 afterAll(async () => {

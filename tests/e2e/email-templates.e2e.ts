@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_EMAIL_INVALID, TEST_EMAIL_RESERVED } from "../../src/common/email-templates";
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
+import { DESKTOP, launchBrowser, openPage, screenshotAtBothWidths, signInAsAdmin, startServer, type RunningServer } from "./harness";
 
 /** Email templates in the browser: seed the examples, preview one (inert HTML), send a test into the outbox. */
 const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin" };
@@ -12,22 +12,13 @@ let page: Page;
 
 const card = (name: string): Locator => page.getByRole("list", { name: "Email templates" }).getByRole("listitem").filter({ hasText: name });
 
-async function screenshots(name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = (name: string) => screenshotAtBothWidths(page, name);
 
 beforeAll(async () => {
   server = await startServer({ admins: [admin] });
   browser = await launchBrowser();
   page = await openPage(browser, DESKTOP);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel("Email", { exact: true }).fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${server.url}/today`);
+  await signInAsAdmin(page, server, admin);
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
+import { DESKTOP, launchBrowser, openPage, screenshotAtBothWidths, signInAsAdmin, startServer, type RunningServer } from "./harness";
 
 /** The email test page in test mode: a send goes through the site's queue to the outbox, and Analytics counts it. */
 const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin" };
@@ -11,22 +11,13 @@ let page: Page;
 
 const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
 
-async function screenshots(name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = (name: string) => screenshotAtBothWidths(page, name);
 
 beforeAll(async () => {
   server = await startServer({ admins: [admin] });
   browser = await launchBrowser();
   page = await openPage(browser, DESKTOP);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel("Email", { exact: true }).fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${server.url}/today`);
+  await signInAsAdmin(page, server, admin);
 });
 
 afterAll(async () => {

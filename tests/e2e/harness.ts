@@ -113,6 +113,23 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/** `name-1280` at desktop width, then `name-390` at phone width; the page is left at desktop width. */
+export async function screenshotAtBothWidths(page: Page, name: string) {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Signs in through the login form and waits for the back office's landing page. */
+export async function signInAsAdmin(page: Page, server: RunningServer, admin: { email: string; password: string }) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel("Email", { exact: true }).fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${server.url}/today`);
+}
+
 /** The last link the outbox mailer logged for an address (a server started with NODE_ENV=development). */
 export function lastMailedLink(server: RunningServer, to: string): string {
   const mails = server.logs.filter((line) => (line.mail as { to?: string } | undefined)?.to === to);

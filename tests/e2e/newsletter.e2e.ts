@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WaitlistAdminList } from "../../src/common/waitlist-admin";
 import { unsubscribeToken } from "../../src/server/features/waitlist/unsubscribe";
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, screenshotAtBothWidths, signInAsAdmin, startServer, type RunningServer } from "./harness";
 
 /** The newsletter in the browser: send it after a confirmation, watch it settle, unsubscribe, see the badge. */
 const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin" };
@@ -12,22 +12,13 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-async function screenshots(name: string) {
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize(DESKTOP);
-}
+const screenshots = (name: string) => screenshotAtBothWidths(page, name);
 
 beforeAll(async () => {
   server = await startServer({ admins: [admin], env: { UNSUBSCRIBE_SECRET: SECRET } });
   browser = await launchBrowser();
   page = await openPage(browser, DESKTOP);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel("Email", { exact: true }).fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${server.url}/today`);
+  await signInAsAdmin(page, server, admin);
 });
 
 afterAll(async () => {
