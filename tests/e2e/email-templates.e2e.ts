@@ -44,7 +44,7 @@ describe("email templates", () => {
     expect(joined).toBeLessThan(300);
     await card("Waitlist welcome").getByRole("button", { name: "Preview Waitlist welcome" }).click();
     const preview = page.getByRole("dialog");
-    await expect(preview.getByTestId("preview-subject").textContent()).resolves.toBe("You're #42 on the $100 Lab waitlist");
+    await expect.poll(() => preview.getByTestId("preview-subject").textContent()).toBe("You're #42 on the $100 Lab waitlist");
     const frame = preview.locator("iframe[title='HTML preview']");
     await expect(frame.getAttribute("sandbox")).resolves.toBe("");
     await expect(frame.contentFrame().getByText("Welcome, Ada!").textContent()).resolves.toContain("Welcome, Ada!");
@@ -53,7 +53,7 @@ describe("email templates", () => {
     // A real waitlist entry as the data: the welcome mail as that person got it.
     await preview.getByLabel("Data").click();
     await page.getByRole("option", { name: "#1 Grace" }).click();
-    await expect(preview.getByTestId("preview-subject").textContent()).resolves.toBe("You're #1 on the $100 Lab waitlist");
+    await expect.poll(() => preview.getByTestId("preview-subject").textContent()).toBe("You're #1 on the $100 Lab waitlist");
     await frame.contentFrame().getByText("Welcome, Grace!").waitFor();
     await page.keyboard.press("Escape");
     await preview.waitFor({ state: "detached" });
