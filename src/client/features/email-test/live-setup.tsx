@@ -6,8 +6,8 @@ import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
 import { Field } from "../../ui/field";
 import { EmailInput, Input } from "../../ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
 import { sendEmail, testCredentials } from "./email-test-api";
+import { KeyedProviderSelect } from "./keyed-provider-select";
 import { KEYED_PROVIDER_NAMES } from "./providers";
 import { SendResultBanner, type SendOutcome } from "./send-result";
 
@@ -82,20 +82,7 @@ export function LiveSetup({ provider, onProviderChange, credentials, onCredentia
       <CardContent>
         <ol className="grid gap-5 lg:grid-cols-3">
           <Step number={1} title="Provider selected" done={provider !== null}>
-            <Select value={provider ?? ""} onValueChange={(value) => onProviderChange(value as KeyedProvider)}>
-              <Field label="Provider">
-                <SelectTrigger>
-                  <SelectValue placeholder="Choose a provider" />
-                </SelectTrigger>
-              </Field>
-              <SelectContent>
-                {(Object.keys(KEYED_PROVIDER_NAMES) as KeyedProvider[]).map((id) => (
-                  <SelectItem key={id} value={id}>
-                    {KEYED_PROVIDER_NAMES[id]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <KeyedProviderSelect value={provider} onChange={onProviderChange} />
           </Step>
           <Step number={2} title="Credentials valid" done={credentialsValid}>
             {provider === "resend" ? field("resendApiKey", "Resend API key") : null}

@@ -5,9 +5,9 @@ import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
 import { Field } from "../../ui/field";
 import { EmailInput, Input } from "../../ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
 import { Textarea } from "../../ui/textarea";
 import { sendEmail, type Live } from "./email-test-api";
+import { KeyedProviderSelect } from "./keyed-provider-select";
 import { KEYED_PROVIDER_NAMES } from "./providers";
 import { SendResultBanner, type SendOutcome } from "./send-result";
 
@@ -85,20 +85,12 @@ export function SendEmailTab({ live, provider, onProviderChange, status, onSent 
             <Field label="Message">
               <Textarea required rows={6} value={form.content} onChange={(e) => setForm({ ...form, content: e.target.value })} />
             </Field>
-            <Select value={provider} onValueChange={(value) => onProviderChange(value as KeyedProvider)}>
-              <Field label="Provider" hint={live.on ? undefined : "Used in live mode; test mode uses the site's own provider."} className="sm:w-60">
-                <SelectTrigger>
-                  <SelectValue />
-                </SelectTrigger>
-              </Field>
-              <SelectContent>
-                {(Object.keys(KEYED_PROVIDER_NAMES) as KeyedProvider[]).map((id) => (
-                  <SelectItem key={id} value={id}>
-                    {KEYED_PROVIDER_NAMES[id]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <KeyedProviderSelect
+              value={provider}
+              onChange={onProviderChange}
+              hint={live.on ? undefined : "Used in live mode; test mode uses the site's own provider."}
+              className="sm:w-60"
+            />
             <div>
               <Button type="submit" disabled={!canSend}>
                 <Send aria-hidden="true" />
