@@ -18,12 +18,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import sharp from "sharp";
 import type { SavedImage } from "../src/common/images";
-import { freePort, startServer, stopServer, waitUntilHealthy, withDatabase } from "./bench-support";
+import { freePort, startServer, stopServer, waitUntilHealthy, createThrowawayDatabase } from "./bench-support";
 
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const UPLOADS = 20;
 const MAX_RSS_GROWTH_MB = 250;
 const MIN_STATIC_RATIO = 0.5;
@@ -80,17 +78,14 @@ function startStaticServer(root: string, port: number): ChildProcess {
 }
 
 async function main() {
-  const name = `bench_images_${randomBytes(4).toString("hex")}`;
+  const database = await createThrowawayDatabase("bench_images");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-images-"));
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
   const children: ChildProcess[] = [];
   let passed: boolean;
   try {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const server = startServer(withDatabase(BASE_URL, name), port, { DATA_DIR: dataDir });
+    const server = startServer(database.url, port, { DATA_DIR: dataDir });
     children.push(server);
     await waitUntilHealthy(origin, server);
     const token = await signUp(origin);
@@ -163,8 +158,7 @@ async function main() {
     process.stdout.write(passed ? "PASS: within budget\n" : "FAIL: over budget\n");
   } finally {
     for (const child of children) await stopServer(child).catch(() => child.kill("SIGKILL"));
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (!passed) process.exitCode = 1;

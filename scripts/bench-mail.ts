@@ -8,9 +8,7 @@
  *   3. The same again while the sink refuses 10% of messages with a 451 (budget: zero lost, zero duplicates).
  * BENCH_DATABASE_URL overrides the server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../src/server/db/client";
 import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "../src/server/db/schema";
 import { createOrPromoteAdmin } from "../src/server/features/auth/service";
@@ -19,9 +17,8 @@ import { sendNewsletter } from "../src/server/features/newsletter/service";
 import { createLogger } from "../src/server/infra/logger";
 import { createMailDriver, createMailWorker } from "../src/server/infra/mail";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp-sink";
-import { withDatabase } from "./bench-support";
+import { createThrowawayDatabase } from "./bench-support";
 
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const MESSAGES = 10_000;
 const QUEUE_BUDGET_MS = 3_000;
 const RATE_BUDGET = 200;
@@ -100,11 +97,8 @@ async function run(url: string, sink: SmtpSink, refuse: boolean): Promise<RunRes
 }
 
 async function main() {
-  const name = `bench_mail_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = withDatabase(BASE_URL, name);
+  const database = await createThrowawayDatabase("bench_mail");
+  const { url } = database;
   const sink = await startSmtpSink();
   let passed = true;
   try {
@@ -143,8 +137,7 @@ async function main() {
     console.log(passed ? "PASS" : "FAIL: over budget");
   } finally {
     await sink.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
   process.exitCode = passed ? 0 : 1;
 }

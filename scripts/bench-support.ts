@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
+import pg from "pg";
 
 export const BENCH_USER_AGENT =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
@@ -32,6 +33,24 @@ export function trackBodies(): string[] {
       ...common,
     },
   ].map((body) => JSON.stringify(body));
+}
+
+/** The Postgres server the benches use, unless BENCH_DATABASE_URL says otherwise. */
+export const BENCH_BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh database named after the bench, and the way to drop it again whatever happened. */
+export async function createThrowawayDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: BENCH_BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  return {
+    url: withDatabase(BENCH_BASE_URL, name),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }
 
 export function withDatabase(url: string, database: string): string {

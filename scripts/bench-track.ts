@@ -14,13 +14,11 @@
  * BENCH_DATABASE_URL overrides the server to use (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
-import { BENCH_USER_AGENT, PRODUCTION_NODE_FLAGS, SERVER_ARGS, freePort, startServer, stopServer, trackBodies, waitUntilHealthy, withDatabase } from "./bench-support";
+import { BENCH_USER_AGENT, PRODUCTION_NODE_FLAGS, SERVER_ARGS, freePort, startServer, stopServer, trackBodies, waitUntilHealthy, createThrowawayDatabase } from "./bench-support";
 
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECTIONS = 50;
 const TURNS = 5;
 const TURN_SECONDS = 2;
@@ -94,11 +92,8 @@ async function startBenchServer(label: string, kind: ServerKind, databaseUrl: st
 }
 
 async function main() {
-  const name = `bench_track_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const databaseUrl = withDatabase(BASE_URL, name);
+  const database = await createThrowawayDatabase("bench_track");
+  const databaseUrl = database.url;
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   const servers: BenchServer[] = [];
@@ -178,8 +173,7 @@ async function main() {
   } finally {
     await Promise.allSettled(servers.map((server) => stopServer(server.child)));
     await sql.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
   process.exitCode = passed ? 0 : 1;
 }
