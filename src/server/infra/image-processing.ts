@@ -1,6 +1,6 @@
 import os from "node:os";
 import { fileTypeFromFile } from "file-type";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp, SharpConstructor } from "sharp";
 import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES, type ImageAcceptedType } from "../../common/images";
 import { unprocessable, unsupportedMediaType } from "./errors";
 import { createWorkLimiter } from "./work-limiter";
@@ -16,8 +16,15 @@ export const STORED_IMAGE_TYPE = "image/webp";
 export const STORED_IMAGE_EXTENSION = "webp";
 const WEBP_QUALITY = 82;
 
-// Every upload is decoded once: libvips' operation cache would only hold memory for inputs never seen again.
-sharp.cache(false);
+let sharpModule: Promise<SharpConstructor> | undefined;
+/** sharp (about 30 MB resident) loads with the first image rather than at start, for the memory budget. */
+const loadSharp = () =>
+  (sharpModule ??= import("sharp").then((module) => {
+    const sharp = module.default as SharpConstructor;
+    // Every upload is decoded once: libvips' operation cache would only hold memory for inputs never seen again.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** Decoding beyond one image per core adds memory, not throughput: the rest wait their turn. */
 const imageWork = createWorkLimiter(os.availableParallelism());
@@ -48,8 +55,8 @@ const within = (side: number) => ({ width: side, height: side, fit: "inside" as 
 export function processUpload(file: string): Promise<ProcessedImage> {
   return imageWork.run(() =>
     decodeSafely(async () => {
-      const full = await encode(openImage(file).rotate().resize(within(IMAGE_FULL_MAX_SIDE)));
-      const thumbnail = await encode(openImage(file).rotate().resize(within(IMAGE_THUMBNAIL_MAX_SIDE)));
+      const full = await encode((await openImage(file)).rotate().resize(within(IMAGE_FULL_MAX_SIDE)));
+      const thumbnail = await encode((await openImage(file)).rotate().resize(within(IMAGE_THUMBNAIL_MAX_SIDE)));
       return { full, thumbnail };
     }),
   );
@@ -58,11 +65,14 @@ export function processUpload(file: string): Promise<ProcessedImage> {
 /** A builder avatar: upright, cropped square around what draws the eye, 256 px, WebP without metadata. */
 export function processAvatar(file: string): Promise<EncodedImage> {
   return imageWork.run(() =>
-    decodeSafely(() => encode(openImage(file).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }))),
+    decodeSafely(async () => {
+      const sharp = await loadSharp();
+      return encode((await openImage(file)).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }));
+    }),
   );
 }
 
-const openImage = (file: string) => sharp(file, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error" });
+const openImage = async (file: string) => (await loadSharp())(file, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error" });
 
 async function encode(pipeline: Sharp): Promise<EncodedImage> {
   const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
