@@ -29,7 +29,7 @@ const app = await buildApp({
   mailDriver: createMailDriver(config, logger),
   rateLimits: createRateLimits({ enabled: false }),
   geo: createGeoLookup({ trustProxy: config.behindProxy }),
-  storage: createObjectStorage(config.storage),
+  storage: await createObjectStorage(config.storage),
 });
 app.post(barePath, { bodyLimit: ANALYTICS_BODY_LIMIT_BYTES, ...DEBUG_REQUEST_LOGS }, async (request, reply) => {
   if (typeof request.body !== "object" || request.body === null) return reply.code(400).send({ error: "Request body must be a JSON object" });

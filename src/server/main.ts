@@ -16,11 +16,11 @@ async function main() {
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, logger } : { kind: "pglite", dataDir: config.dataDir },
   );
   await database.migrate();
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const mailDriver = createMailDriver(config, logger);
   const mailWorker = createMailWorker({ db: database.db, driver: mailDriver, logger, defaultFrom: config.mailFrom });
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
-  const storage = createObjectStorage(config.storage);
+  const storage = await createObjectStorage(config.storage);
   const geo = createGeoLookup({ trustProxy: config.behindProxy });
   warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
   const app = await buildApp({ config, database, mailDriver, rateLimits, logger, geo, storage, ...(redis ? { redis } : {}) });

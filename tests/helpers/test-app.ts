@@ -30,7 +30,7 @@ type Options = {
   rateLimits?: boolean;
   env?: Record<string, string>;
   clientDir?: string;
-  redis?: (logger: Logger) => Redis;
+  redis?: (logger: Logger) => Redis | Promise<Redis>;
   storage?: () => ObjectStorage;
 };
 
@@ -59,7 +59,7 @@ export function useTestApp(options: Options = {}) {
     });
     // The app's own logger (its serializers included), writing to the sink the tests read.
     const logger = createLogger({ level: "info", env: "test", destination: sink });
-    const redis = options.redis?.(logger);
+    const redis = await options.redis?.(logger);
     const deps: AppDeps & { redis?: Redis } = {
       config: { ...config, clientDir: options.clientDir ?? "/nonexistent" },
       database,
@@ -67,7 +67,7 @@ export function useTestApp(options: Options = {}) {
       mailDriver: createMailDriver(config, logger),
       rateLimits: createRateLimits({ enabled: options.rateLimits ?? true, ...(redis ? { redis } : {}) }),
       geo: createGeoLookup({ trustProxy: config.behindProxy }),
-      storage: options.storage?.() ?? createObjectStorage(config.storage),
+      storage: options.storage?.() ?? (await createObjectStorage(config.storage)),
       ...(redis ? { redis } : {}),
     };
     const app = await buildApp(deps);

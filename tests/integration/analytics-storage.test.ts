@@ -46,7 +46,7 @@ async function buildOwnApp() {
     mailDriver: createMailDriver(config, logger),
     rateLimits: createRateLimits({ enabled: true }),
     geo: createGeoLookup({ trustProxy: false }),
-    storage: createObjectStorage(config.storage),
+    storage: await createObjectStorage(config.storage),
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -58,7 +58,7 @@ describe.skipIf(!hasRedisServer)("rate limits when Redis goes away (skipped when
     await stopRedis();
   });
 
-  const t = useTestApp({ redis: (logger) => (appRedis = connectRedis(`redis://127.0.0.1:${port}`, logger)) });
+  const t = useTestApp({ redis: async (logger) => (appRedis = await connectRedis(`redis://127.0.0.1:${port}`, logger)) });
   const json = { "content-type": "application/json" };
   let signups = 0;
   const signup = (remoteAddress: string) =>

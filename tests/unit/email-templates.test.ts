@@ -40,11 +40,11 @@ describe("the renderer", () => {
     expect(rendered.html).toBe("<p>&lt;script&gt;x&lt;/script&gt;</p>");
   });
 
-  it("reports unknown variables when saving and refuses broken syntax", () => {
-    expect(checkTemplate(welcome({ htmlContent: "{{ name }} {{ password }}" }))).toEqual([
+  it("reports unknown variables when saving and refuses broken syntax", async () => {
+    expect(await checkTemplate(welcome({ htmlContent: "{{ name }} {{ password }}" }))).toEqual([
       'Unknown variable "password": a waitlist_welcome template can use name, position, waitlistCount, interests. It will render empty.',
     ]);
-    expect(() => checkTemplate(welcome({ textContent: "{% for x in interests %}" }))).toThrow(/^Text content: tag {% for x in interests %} not closed/);
+    await expect(checkTemplate(welcome({ textContent: "{% for x in interests %}" }))).rejects.toThrow(/^Text content: tag {% for x in interests %} not closed/);
   });
 
   it("does not reach prototypes or constructors through a variable", async () => {

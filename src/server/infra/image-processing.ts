@@ -1,5 +1,4 @@
 import os from "node:os";
-import { fileTypeFromFile } from "file-type";
 import type { Sharp, SharpConstructor } from "sharp";
 import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES, type ImageAcceptedType } from "../../common/images";
 import { unprocessable, unsupportedMediaType } from "./errors";
@@ -34,6 +33,8 @@ const SNIFFED_ALIASES: Record<string, ImageAcceptedType> = { "image/apng": "imag
 
 /** The type the file's bytes say, when it is one the site accepts; 415 naming what is accepted otherwise. */
 export async function sniffImageType(file: string): Promise<ImageAcceptedType> {
+  // Loaded with the first upload, as sharp is (about 12 MB resident).
+  const { fileTypeFromFile } = await import("file-type");
   const sniffed = await fileTypeFromFile(file);
   const mime = sniffed ? (SNIFFED_ALIASES[sniffed.mime] ?? sniffed.mime) : undefined;
   if (mime && (IMAGE_ACCEPTED_TYPES as readonly string[]).includes(mime)) return mime as ImageAcceptedType;

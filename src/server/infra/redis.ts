@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Logger } from "./logger";
 
 /** Long enough for a loaded Redis, short enough that a request does not hang on a silent one. */
@@ -8,8 +8,10 @@ const COMMAND_TIMEOUT_MS = 1000;
  * The Redis client of the shared rate-limit counters. Without an offline queue a command fails at once
  * while Redis is away, so the limits fall back (rate-limit.ts, app.ts) instead of holding each request.
  * An outage is logged once when it starts and once when it ends, not per request.
+ * ioredis loads only when REDIS_URL is set: one instance without it spares its memory.
  */
-export function connectRedis(url: string, logger: Logger): Redis {
+export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  const { Redis } = await import("ioredis");
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS });
   let unreachable = false;
   const outage = (err?: Error) => {

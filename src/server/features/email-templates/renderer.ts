@@ -1,4 +1,4 @@
-import { Liquid, LiquidError, type Template } from "liquidjs";
+import type { Liquid, Template } from "liquidjs";
 import { EMAIL_TEMPLATE_VARIABLES, URL_VARIABLES, type EmailTemplateType, type TemplateData } from "../../../common/email-templates";
 import { invalid } from "../../infra/errors";
 import { htmlToText } from "./html-to-text";
@@ -17,13 +17,24 @@ const SAFE_OPTIONS = {
   renderLimit: 1_000,
   memoryLimit: 20_000_000,
 } as const;
-/** The HTML part: every {{ value }} is HTML-escaped. */
-const htmlEngine = new Liquid({ ...SAFE_OPTIONS, outputEscape: "escape" });
-// `| raw` would skip the escaping, and a value such as a visitor's name comes from the public: here it
-// passes the value on and the escaping still applies.
-htmlEngine.registerFilter("raw", (value: unknown) => value);
-/** Subject and text part: plain text, nothing to escape. */
-const textEngine = new Liquid(SAFE_OPTIONS);
+type Engines = {
+  /** The HTML part: every {{ value }} is HTML-escaped. */
+  html: Liquid;
+  /** Subject and text part: plain text, nothing to escape. */
+  text: Liquid;
+  isLiquidError: (error: unknown) => boolean;
+};
+
+let engines: Promise<Engines> | undefined;
+/** liquidjs (about 14 MB resident) loads with the first template, not at server start. */
+const loadEngines = (): Promise<Engines> =>
+  (engines ??= import("liquidjs").then(({ Liquid, LiquidError }) => {
+    const html = new Liquid({ ...SAFE_OPTIONS, outputEscape: "escape" });
+    // `| raw` would skip the escaping, and a value such as a visitor's name comes from the public: here it
+    // passes the value on and the escaping still applies.
+    html.registerFilter("raw", (value: unknown) => value);
+    return { html, text: new Liquid(SAFE_OPTIONS), isLiquidError: (error) => error instanceof LiquidError };
+  }));
 
 export type TemplateSource = { type: EmailTemplateType; subject: string; htmlContent: string; textContent: string; variables: readonly string[] };
 export type RenderedMail = { subject: string; html: string; text: string; warnings: string[] };
@@ -32,27 +43,27 @@ type ParsedParts = { subject: Template[]; html: Template[]; text: Template[] | n
 
 const PART_LABELS = { subject: "Subject", html: "HTML content", text: "Text content" } as const;
 
-function parsePart(engine: Liquid, label: string, source: string): Template[] {
+function parsePart(engines: Engines, engine: Liquid, label: string, source: string): Template[] {
   try {
     return engine.parse(source);
   } catch (error) {
-    if (error instanceof LiquidError) throw invalid(`${label}: ${error.message}`);
+    if (engines.isLiquidError(error)) throw invalid(`${label}: ${(error as Error).message}`);
     throw error;
   }
 }
 
-function parseParts(source: Pick<TemplateSource, "subject" | "htmlContent" | "textContent">): ParsedParts {
+function parseParts(engines: Engines, source: Pick<TemplateSource, "subject" | "htmlContent" | "textContent">): ParsedParts {
   return {
-    subject: parsePart(textEngine, PART_LABELS.subject, source.subject),
-    html: parsePart(htmlEngine, PART_LABELS.html, source.htmlContent),
-    text: source.textContent === "" ? null : parsePart(textEngine, PART_LABELS.text, source.textContent),
+    subject: parsePart(engines, engines.text, PART_LABELS.subject, source.subject),
+    html: parsePart(engines, engines.html, PART_LABELS.html, source.htmlContent),
+    text: source.textContent === "" ? null : parsePart(engines, engines.text, PART_LABELS.text, source.textContent),
   };
 }
 
-function usedVariables(parts: ParsedParts): Set<string> {
+function usedVariables(engines: Engines, parts: ParsedParts): Set<string> {
   const names = new Set<string>();
   for (const part of [parts.subject, parts.html, parts.text]) {
-    if (part) for (const name of textEngine.globalVariablesSync(part, { partials: false })) names.add(name);
+    if (part) for (const name of engines.text.globalVariablesSync(part, { partials: false })) names.add(name);
   }
   return names;
 }
@@ -66,8 +77,9 @@ const unknownVariableWarnings = (used: Set<string>, type: EmailTemplateType, all
  * Checks a template before it is saved: the syntax of each part (a 400 that names the part) and the variables
  * it uses. Unknown variables are warnings for the editor, not errors: they render empty.
  */
-export function checkTemplate(source: TemplateSource): string[] {
-  return unknownVariableWarnings(usedVariables(parseParts(source)), source.type, source.variables);
+export async function checkTemplate(source: TemplateSource): Promise<string[]> {
+  const engines = await loadEngines();
+  return unknownVariableWarnings(usedVariables(engines, parseParts(engines, source)), source.type, source.variables);
 }
 
 /** The variables a type allows, restricted to the template's own list. */
@@ -89,18 +101,19 @@ const isHttpUrl = (value: string): boolean => {
  * reported, as are unknown variables. The text part is generated from the HTML when the template has none.
  */
 export async function renderTemplate(source: TemplateSource, data: TemplateData): Promise<RenderedMail> {
-  return compileTemplate(source)(data);
+  return (await compileTemplate(source))(data);
 }
 
 /** Parses the template once for many renders (a newsletter renders it per recipient). */
-export function compileTemplate(source: TemplateSource): (data: TemplateData) => Promise<RenderedMail> {
-  const parts = parseParts(source);
-  const used = usedVariables(parts);
+export async function compileTemplate(source: TemplateSource): Promise<(data: TemplateData) => Promise<RenderedMail>> {
+  const engines = await loadEngines();
+  const parts = parseParts(engines, source);
+  const used = usedVariables(engines, parts);
   const allowed = source.variables;
-  return (data) => renderParts(parts, used, source.type, allowed, data);
+  return (data) => renderParts(engines, parts, used, source.type, allowed, data);
 }
 
-async function renderParts(parts: ParsedParts, used: Set<string>, type: EmailTemplateType, allowed: readonly string[], data: TemplateData): Promise<RenderedMail> {
+async function renderParts(engines: Engines, parts: ParsedParts, used: Set<string>, type: EmailTemplateType, allowed: readonly string[], data: TemplateData): Promise<RenderedMail> {
   const scope: TemplateData = {};
   const warnings: string[] = [];
   for (const [name, value] of Object.entries(data)) {
@@ -115,12 +128,12 @@ async function renderParts(parts: ParsedParts, used: Set<string>, type: EmailTem
   for (const name of used) if (allowed.includes(name) && !(name in scope)) warnings.push(`Missing data for "${name}": it renders empty.`);
 
   try {
-    const subject = (await textEngine.render(parts.subject, scope)).replace(/\s+/g, " ").trim();
-    const html = await htmlEngine.render(parts.html, scope);
-    const text = parts.text ? await textEngine.render(parts.text, scope) : htmlToText(html);
+    const subject = (await engines.text.render(parts.subject, scope)).replace(/\s+/g, " ").trim();
+    const html = await engines.html.render(parts.html, scope);
+    const text = parts.text ? await engines.text.render(parts.text, scope) : htmlToText(html);
     return { subject, html, text, warnings };
   } catch (error) {
-    if (error instanceof LiquidError) throw invalid(`The template could not be rendered: ${error.message}`);
+    if (engines.isLiquidError(error)) throw invalid(`The template could not be rendered: ${(error as Error).message}`);
     throw error;
   }
 }

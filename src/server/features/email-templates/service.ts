@@ -64,7 +64,7 @@ export async function saveTemplate(db: Database, input: EmailTemplateSaveInput):
     textContent: input.textContent,
     variables: variablesOf(input.type, input.variables),
   };
-  const warnings = checkTemplate(values);
+  const warnings = await checkTemplate(values);
   try {
     if (!input.id) {
       const [row] = await db.insert(emailTemplates).values(values).returning();

@@ -32,7 +32,7 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
   const secret = await unsubscribeSecret(db, deps.unsubscribeSecret);
   const sendId = input.sendId ?? randomUUID();
   const date = sendDate(new Date());
-  const render = compileTemplate(template);
+  const render = await compileTemplate(template);
 
   return db.transaction(async (tx) => {
     const recipients = await tx

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { DeliveryError, type MailDriver } from "./driver";
 import { splitAddress } from "./http-delivery";
 
@@ -11,15 +11,20 @@ type SmtpFailure = Error & { responseCode?: number; response?: string; code?: st
 /**
  * SMTP through nodemailer's pooled transport. The server's answer decides: 4xx is "try later" (greylisting,
  * a full mailbox, a busy server), 5xx is a refusal; no answer at all (refused connection, timeout) is transient.
+ * nodemailer (about 15 MB resident) loads with the first message, not at start.
  */
 export function createSmtpDriver(smtpUrl: string): MailDriver {
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: MAX_CONNECTIONS, maxMessages: MESSAGES_PER_CONNECTION });
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: MAX_CONNECTIONS, maxMessages: MESSAGES_PER_CONNECTION }),
+    ));
   return {
     provider: "smtp",
     delivers: true,
     async deliver(message) {
       try {
-        const info = await transport.sendMail({
+        const info = await (await connect()).sendMail({
           // Derived from the queue id, so every attempt of one message carries the same Message-ID and a
           // receiving server (or a person) can tell a retry from a second message.
           messageId: `<${message.id}@${splitAddress(message.from).email.split("@")[1] ?? "localhost"}>`,
@@ -36,10 +41,10 @@ export function createSmtpDriver(smtpUrl: string): MailDriver {
       }
     },
     async verify() {
-      await transport.verify();
+      await (await connect()).verify();
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }
