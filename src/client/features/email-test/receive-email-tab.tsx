@@ -20,6 +20,7 @@ import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { RefreshButton } from "../../ui/refresh-button";
 import { Spinner } from "../../ui/spinner";
+import { trackWebhookGenerated, useTrackReceivedEmails } from "./email-test-events";
 import { ReceivedEmailDialog } from "./received-email-dialog";
 
 /** Where the signing secret is found, for the providers that sign their deliveries. */
@@ -40,6 +41,7 @@ const FORMAT_HINTS: Partial<Record<InboundProvider, string>> = {
 export function ReceiveEmailTab() {
   const inbox = trpc.inboundMail.list.useQuery();
   const [openId, setOpenId] = useState<string | null>(null);
+  useTrackReceivedEmails(inbox.data?.emails);
   if (inbox.isPending) return <Spinner label="Loading received mail" />;
   if (inbox.isError) {
     return (
@@ -107,6 +109,7 @@ function WebhookCard({ webhook }: { webhook: InboundWebhookSummary | null }) {
   const [shownUrl, setShownUrl] = useState<string | null>(null);
   const generate = trpc.inboundMail.generateWebhook.useMutation({
     onSuccess: async (created) => {
+      trackWebhookGenerated(created.provider);
       setShownUrl(created.url);
       setSigningSecret("");
       await utils.inboundMail.list.invalidate();
