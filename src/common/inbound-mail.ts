@@ -69,9 +69,9 @@ export type ReceivedAttachment = {
   note: string | null;
 };
 
-/** One received message for its view: the text, the headers (name -> value) and the attachments. */
+/** One received message for its view (the spec's received email): its text as `content`, the headers (name -> value) and the attachments. */
 export type ReceivedEmailDetail = Omit<ReceivedEmailSummary, "preview"> & {
-  text: string;
+  content: string;
   hasHtml: boolean;
   headers: Record<string, string>;
   attachments: ReceivedAttachment[];

@@ -177,7 +177,7 @@ describe("received headers and attachments", () => {
     expect((await list()).emails[0]).toMatchObject({ id, attachmentCount: 2, preview: "Two files attached." });
 
     const email = await detail(id);
-    expect(email).toMatchObject({ subject: "Files attached", text: "Two files attached.\n", hasHtml: false });
+    expect(email).toMatchObject({ subject: "Files attached", content: "Two files attached.\n", hasHtml: false });
     expect(email.headers).toMatchObject({ "x-campaign": "spring", subject: "Files attached", from: "Ada Lovelace <ada@example.org>" });
     const [pdf, disguised] = email.attachments;
     expect(pdf).toMatchObject({ filename: "report.pdf", declaredType: "application/pdf", contentType: "application/pdf", size: PDF.length, note: null });
@@ -247,7 +247,7 @@ describe("Resend inbound address", () => {
     ]);
     expect(resendApi.requests[0]!.headers.authorization).toBe(`Bearer ${SITE_RESEND_KEY}`);
     const email = await detail(response.json<{ id: string }>().id);
-    expect(email).toMatchObject({ text: "The whole body, fetched.", hasHtml: true, headers: { "x-mailer": "resend-test" } });
+    expect(email).toMatchObject({ content: "The whole body, fetched.", hasHtml: true, headers: { "x-mailer": "resend-test" } });
     expect(email.attachments).toMatchObject([{ filename: "notes.txt", contentType: "text/plain; charset=utf-8", size: 11, note: null }]);
     expect((await download(email.attachments[0]!.downloadUrl!)).body).toBe("hello notes");
   });
@@ -259,7 +259,7 @@ describe("Resend inbound address", () => {
     const response = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body), payload: body });
     expect(response.statusCode).toBe(200);
     const email = await detail(response.json<{ id: string }>().id);
-    expect(email.text).toBe("body not available: Resend answered 404: Email not found");
+    expect(email.content).toBe("body not available: Resend answered 404: Email not found");
     expect(email.attachments).toMatchObject([{ filename: "notes.txt", downloadUrl: null, note: "Not kept: Resend answered 404: Email not found" }]);
     expect((await list()).emails[0]!.preview).toBe("body not available: Resend answered 404: Email not found");
 

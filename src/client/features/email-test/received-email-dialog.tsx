@@ -27,7 +27,7 @@ export function ReceivedEmailDialog({ emailId, onClose }: { emailId: string | nu
         ) : (
           <>
             <section aria-label="Message text" className="flex flex-col gap-1">
-              <pre className="max-h-72 overflow-auto rounded-control bg-sunken p-3 font-sans text-sm break-words whitespace-pre-wrap">{email.data.text || "(no text part)"}</pre>
+              <pre className="max-h-72 overflow-auto rounded-control bg-sunken p-3 font-sans text-sm break-words whitespace-pre-wrap">{email.data.content || "(no text part)"}</pre>
               {email.data.hasHtml ? <p className="text-xs text-ink-muted">This message also has an HTML part: it is kept, never displayed.</p> : null}
             </section>
             <Attachments attachments={email.data.attachments} />

@@ -139,7 +139,7 @@ export async function receivedEmailDetail(db: Database, id: string): Promise<Rec
     subject: email.subject,
     receivedAt: email.receivedAt.toISOString(),
     attachmentCount: attachments.length,
-    text: email.textBody,
+    content: email.textBody,
     hasHtml: email.htmlBody !== null,
     headers: email.headers,
     attachments: attachments.map((attachment) => ({
