@@ -99,15 +99,26 @@ export async function listInboundMail(db: Database): Promise<InboundMailList> {
     .where(isNull(inboundWebhooks.revokedAt))
     .orderBy(desc(inboundWebhooks.createdAt))
     .limit(1);
-  const emails = await db.select().from(receivedEmails).orderBy(desc(receivedEmails.receivedAt), desc(receivedEmails.id)).limit(LIST_LIMIT);
-  const counts = emails.length
+  // The list needs neither the HTML nor the headers: they stay in the database until a message is opened.
+  const emails = await db
+    .select({
+      id: receivedEmails.id,
+      provider: receivedEmails.provider,
+      fromAddress: receivedEmails.fromAddress,
+      toAddress: receivedEmails.toAddress,
+      subject: receivedEmails.subject,
+      textBody: receivedEmails.textBody,
+      receivedAt: receivedEmails.receivedAt,
+    })
+    .from(receivedEmails)
+    .orderBy(desc(receivedEmails.receivedAt), desc(receivedEmails.id))
+    .limit(LIST_LIMIT);
+  const ids = emails.map((email) => email.id);
+  const counts = ids.length
     ? await db
         .select({ emailId: receivedEmailAttachments.emailId, n: count() })
         .from(receivedEmailAttachments)
-        .where(inArray(
-          receivedEmailAttachments.emailId,
-          emails.map((email) => email.id),
-        ))
+        .where(inArray(receivedEmailAttachments.emailId, ids))
         .groupBy(receivedEmailAttachments.emailId)
     : [];
   const attachmentCounts = new Map(counts.map((row) => [row.emailId, row.n]));
