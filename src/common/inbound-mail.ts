@@ -15,6 +15,19 @@ export const INBOUND_PROVIDER_LABELS: Record<InboundProvider, string> = {
 export const RECEIVED_PREVIEW_LENGTH = 100;
 
 export const INBOUND_PATH_PREFIX = "/api/email/inbound/";
+/** Where an admin downloads a received attachment: `${INBOUND_ATTACHMENT_PATH_PREFIX}<attachment id>`. */
+export const INBOUND_ATTACHMENT_PATH_PREFIX = "/api/email/inbound-attachments/";
+
+/** A delivery larger than this is refused (413). Attachments travel base64-encoded inside it. */
+export const INBOUND_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+/** An attachment larger than this is listed (name, type, size) but its bytes are not kept. */
+export const INBOUND_ATTACHMENT_LIMIT_BYTES = 2 * 1024 * 1024;
+/** The bytes kept for one message's attachments, all together; those past it are listed only. */
+export const INBOUND_ATTACHMENTS_PER_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** At most this many attachments are listed per message. */
+export const INBOUND_MAX_ATTACHMENTS = 20;
+/** The headers kept per message: this many names, each value cut to this length, and this much JSON in all. */
+export const INBOUND_HEADER_LIMITS = { names: 100, valueLength: 2000, totalBytes: 16 * 1024 } as const;
 
 /** Providers whose deliveries carry a signature, checked with the secret given when the address is made. */
 export const isSignedProvider = (provider: InboundProvider): boolean => provider === "resend" || provider === "mailgun";
@@ -40,6 +53,28 @@ export type ReceivedEmailSummary = {
   subject: string;
   preview: string;
   receivedAt: string;
+  attachmentCount: number;
+};
+
+export type ReceivedAttachment = {
+  id: string;
+  filename: string;
+  /** What the sender declared. */
+  declaredType: string;
+  /** What the bytes are (sniffed); the download is sent as this type, always as an attachment. */
+  contentType: string;
+  size: number;
+  /** Null when the bytes were not kept (too large, or the storage failed): `note` says why. */
+  downloadUrl: string | null;
+  note: string | null;
+};
+
+/** One received message for its view (the spec's received email): its text as `content`, the headers (name -> value) and the attachments. */
+export type ReceivedEmailDetail = Omit<ReceivedEmailSummary, "preview"> & {
+  content: string;
+  hasHtml: boolean;
+  headers: Record<string, string>;
+  attachments: ReceivedAttachment[];
 };
 
 export type InboundMailList = { webhook: InboundWebhookSummary | null; emails: ReceivedEmailSummary[] };

@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerBangersRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);
     registerEmailTemplatesRoutes(api, deps, guards);
-    await registerInboundMailRoutes(api, deps);
+    await registerInboundMailRoutes(api, deps, guards);
     registerNewsletterRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {

@@ -165,6 +165,8 @@ export type Config = {
   /** MAIL_API_BASE_URL whatever the provider: keys typed on the email test page are sent there too (tests). */
   mailApiBaseUrl: string | undefined;
   mailFrom: string;
+  /** RESEND_API_KEY whatever MAIL_PROVIDER is: received Resend mail is fetched with it. */
+  resendApiKey: string | undefined;
   redisUrl: string | undefined;
   rateLimits: boolean;
   /** What one user's uploaded images may take in storage, in bytes. */
@@ -307,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: mailSettings(e),
     mailApiBaseUrl: e.MAIL_API_BASE_URL?.replace(/\/+$/, ""),
     mailFrom: e.MAIL_FROM,
+    resendApiKey: e.RESEND_API_KEY || undefined,
     redisUrl: e.REDIS_URL,
     rateLimits: e.RATE_LIMITS,
     imageQuotaBytes: e.IMAGE_QUOTA_MB * 1024 * 1024,

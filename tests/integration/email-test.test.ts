@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CREDENTIAL_HEADERS, type EmailAnalytics, type EmailSendResult, type EmailTestStatus } from "../../src/common/email-test";
 import { loadConfig } from "../../src/server/config";
@@ -105,7 +106,7 @@ describe("POST /api/email/send through the site's queue", () => {
 });
 
 describe("POST /api/email/send with keys typed on the page", () => {
-  it("sends straight to the provider with the typed key, stores no message, and never logs the key", async () => {
+  it("sends straight to the provider with the typed key, records the settled attempt without the key, and never logs it", async () => {
     const before = await t.db.$count(mailMessages);
     provider.answers.push({ status: 200, body: { id: "re-direct-1" } });
     const response = await send({ ...form, from: "Lab <lab@lab.example>" }, live({ [CREDENTIAL_HEADERS.resendApiKey]: RESEND_KEY }));
@@ -116,7 +117,11 @@ describe("POST /api/email/send with keys typed on the page", () => {
     expect(provider.requests[0]).toMatchObject({ method: "POST", url: "/emails" });
     expect(provider.requests[0]!.headers.authorization).toBe(`Bearer ${RESEND_KEY}`);
     expect(JSON.parse(provider.requests[0]!.body)).toMatchObject({ from: "Lab <lab@lab.example>", to: ["reader@example.com"], subject: "Lab test", text: "Hello from the lab." });
-    expect(await t.db.$count(mailMessages)).toBe(before);
+    expect(await t.db.$count(mailMessages)).toBe(before + 1);
+    const [attempt] = await t.db.select().from(mailMessages).where(eq(mailMessages.providerMessageId, "re-direct-1"));
+    expect(attempt).toMatchObject({ status: "sent", provider: "resend", attempts: 1, toAddress: "reader@example.com", lastError: null });
+    expect(attempt!.sentAt!.getTime() - attempt!.createdAt.getTime()).toBe(result.deliveryTime);
+    expect(JSON.stringify(attempt)).not.toContain(RESEND_KEY);
     expect(t.logs.length).toBeGreaterThan(0);
     expect(logsText()).not.toContain(RESEND_KEY);
   });
@@ -130,6 +135,10 @@ describe("POST /api/email/send with keys typed on the page", () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({ success: false, status: "failed", provider: "mailgun", error: "Mailgun answered 401: Forbidden" });
     expect(provider.requests[0]!.url).toBe("/v3/mg.lab.example/messages");
+    const figures = await t.trpcQuery<EmailAnalytics>("emailTest.analytics", undefined, admin.headers);
+    expect(figures.data.rows.find((row) => row.provider === "mailgun")).toMatchObject({ failed: 1 });
+    const [attempt] = await t.db.select().from(mailMessages).where(eq(mailMessages.provider, "mailgun"));
+    expect(attempt).toMatchObject({ status: "failed", lastError: "Mailgun answered 401: Forbidden", sentAt: null });
     expect(logsText()).not.toContain(MAILGUN_KEY);
     expect(logsText()).not.toContain(Buffer.from(`api:${MAILGUN_KEY}`).toString("base64"));
   });

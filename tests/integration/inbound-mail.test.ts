@@ -1,11 +1,25 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { InboundMailList } from "../../src/common/inbound-mail";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { INBOUND_BODY_LIMIT_BYTES, type InboundMailList, type ReceivedEmailDetail } from "../../src/common/inbound-mail";
 import { inboundWebhooks, receivedEmails } from "../../src/server/db/schema";
+import { completeResendDelivery } from "../../src/server/features/inbound-mail/resend-receiving";
+import { expectAdminOnlyRest } from "../helpers/authorization";
+import { createFakeProvider } from "../helpers/http-provider";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
-const t = useTestApp();
+// Resend's receiving API, standing in locally: it must listen before the app reads MAIL_API_BASE_URL.
+const resendApi = createFakeProvider();
+const SITE_RESEND_KEY = "re_site_key_for_receiving";
+const env: Record<string, string> = { RESEND_API_KEY: SITE_RESEND_KEY };
+beforeAll(async () => {
+  await resendApi.start();
+  env.MAIL_API_BASE_URL = resendApi.baseUrl;
+});
+afterAll(() => resendApi.stop());
+beforeEach(() => resendApi.reset());
+
+const t = useTestApp({ env });
 let admin: TestUser;
 beforeAll(async () => {
   admin = await t.createUser("admin");
@@ -21,6 +35,12 @@ async function generate(input: { provider: string; signingSecret?: string }): Pr
 const pathOf = (url: string) => new URL(url).pathname;
 const list = async () => (await t.trpcQuery<InboundMailList>("inboundMail.list", undefined, admin.headers)).data;
 const countReceived = async () => (await t.db.select().from(receivedEmails)).length;
+const detail = async (id: string) => {
+  const result = await t.trpcQuery<ReceivedEmailDetail>("inboundMail.message", { id }, admin.headers);
+  expect(result.status).toBe(200);
+  return result.data;
+};
+const download = (url: string) => t.inject({ method: "GET", url, headers: admin.headers });
 
 const LONG_TEXT = "Hello from the outside world. ".repeat(10).trim();
 const rawMessage = [
@@ -49,6 +69,14 @@ function resendEvent(subject: string) {
     type: "email.received",
     created_at: new Date().toISOString(),
     data: { email_id: randomUUID(), from: "Grace <grace@example.org>", to: ["lab@example.com", "ops@example.com"], subject, text: "Signed and sealed.", html: "<b>Signed</b>" },
+  });
+}
+/** What Resend really sends: metadata and attachment descriptions, no body. */
+function metadataOnlyEvent(emailId: string) {
+  return JSON.stringify({
+    type: "email.received",
+    created_at: new Date().toISOString(),
+    data: { email_id: emailId, from: "Grace <grace@example.org>", to: ["lab@example.com"], subject: "Metadata only", attachments: [{ id: "att_1", filename: "notes.txt", content_type: "text/plain" }] },
   });
 }
 function signedHeaders(body: string, secret = SIGNING_SECRET) {
@@ -82,7 +110,7 @@ describe("raw MIME inbound address", () => {
     expect(tokens.map((row) => row.tokenHash)).not.toContain(url.split("/").pop());
   });
 
-  it("refuses other content types (415), empty or non-MIME bodies (400) and bodies over 1 MB (413), storing nothing", async () => {
+  it("refuses other content types (415), empty or non-MIME bodies (400) and bodies over 6 MB (413), storing nothing", async () => {
     const { url } = await generate({ provider: "raw" });
     const before = await countReceived();
     const asJson = await t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "application/json" }, payload: "{}" });
@@ -90,7 +118,7 @@ describe("raw MIME inbound address", () => {
     expect(asJson.json()).toEqual({ error: "Send the raw message as message/rfc822" });
     expect((await postRaw(url, "")).statusCode).toBe(400);
     expect((await postRaw(url, "just some words")).json()).toEqual({ error: "This is not a MIME message: it has neither From nor To" });
-    expect((await postRaw(url, `${rawMessage}${"x".repeat(1024 * 1024)}`)).statusCode).toBe(413);
+    expect((await postRaw(url, `${rawMessage}${"x".repeat(INBOUND_BODY_LIMIT_BYTES)}`)).statusCode).toBe(413);
     expect(await countReceived()).toBe(before);
   });
 
@@ -113,6 +141,76 @@ describe("raw MIME inbound address", () => {
   });
 });
 
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n", "latin1");
+const DISGUISED_HTML = "<html><body><script>alert(document.cookie)</script></body></html>";
+/** A message with a real PDF, an HTML page that claims to be a PDF, and optionally one file over the limit. */
+function messageWithAttachments(options: { oversized?: boolean; extraHeaders?: string[] } = {}) {
+  const part = (name: string, type: string, bytes: Buffer) =>
+    ["--m1", `Content-Type: ${type}; name="${name}"`, `Content-Disposition: attachment; filename="${name}"`, "Content-Transfer-Encoding: base64", "", bytes.toString("base64")];
+  return [
+    "From: Ada Lovelace <ada@example.org>",
+    "To: lab@example.com",
+    "Subject: Files attached",
+    "X-Campaign: spring",
+    ...(options.extraHeaders ?? []),
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/mixed; boundary="m1"',
+    "",
+    "--m1",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "Two files attached.",
+    ...part("report.pdf", "application/pdf", PDF),
+    ...part("invoice.pdf", "application/pdf", Buffer.from(DISGUISED_HTML)),
+    ...(options.oversized ? part("huge.bin", "application/octet-stream", Buffer.alloc(2 * 1024 * 1024 + 1, 7)) : []),
+    "--m1--",
+    "",
+  ].join("\r\n");
+}
+
+describe("received headers and attachments", () => {
+  it("keeps the headers and each attachment's bytes under its sniffed type, downloaded only as an attachment by an admin", async () => {
+    const { url } = await generate({ provider: "raw" });
+    const response = await postRaw(url, messageWithAttachments());
+    expect(response.statusCode).toBe(200);
+    const id = response.json<{ id: string }>().id;
+    expect((await list()).emails[0]).toMatchObject({ id, attachmentCount: 2, preview: "Two files attached." });
+
+    const email = await detail(id);
+    expect(email).toMatchObject({ subject: "Files attached", content: "Two files attached.\n", hasHtml: false });
+    expect(email.headers).toMatchObject({ "x-campaign": "spring", subject: "Files attached", from: "Ada Lovelace <ada@example.org>" });
+    const [pdf, disguised] = email.attachments;
+    expect(pdf).toMatchObject({ filename: "report.pdf", declaredType: "application/pdf", contentType: "application/pdf", size: PDF.length, note: null });
+    expect(disguised).toMatchObject({ filename: "invoice.pdf", declaredType: "application/pdf", contentType: "text/plain; charset=utf-8" });
+
+    const file = await download(pdf!.downloadUrl!);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect(file.headers).toMatchObject({ "content-type": "application/pdf", "content-disposition": 'attachment; filename="report.pdf"; filename*=UTF-8\'\'report.pdf', "x-content-type-options": "nosniff" });
+    const page = await download(disguised!.downloadUrl!);
+    expect(page.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(page.headers["content-disposition"]).toMatch(/^attachment;/);
+    expect(page.headers["content-security-policy"]).toContain("sandbox");
+    await expectAdminOnlyRest(t, { method: "GET", url: pdf!.downloadUrl! });
+    expect((await download("/api/email/inbound-attachments/not-an-id")).statusCode).toBe(400);
+  });
+
+  it("lists a file over 2 MB without keeping it, and bounds the headers it keeps", async () => {
+    const { url } = await generate({ provider: "raw" });
+    const many = Array.from({ length: 150 }, (_, i) => `X-Filler-${i}: ${"v".repeat(50)}`);
+    const response = await postRaw(url, messageWithAttachments({ oversized: true, extraHeaders: [...many, `X-Huge: ${"h".repeat(5000)}`] }));
+    expect(response.statusCode).toBe(200);
+    const email = await detail(response.json<{ id: string }>().id);
+    const huge = email.attachments.find((attachment) => attachment.filename === "huge.bin");
+    expect(huge).toMatchObject({ size: 2 * 1024 * 1024 + 1, downloadUrl: null, note: "Not kept: larger than 2 MB" });
+    expect(email.attachments.filter((attachment) => attachment.downloadUrl)).toHaveLength(2);
+    expect(Object.keys(email.headers)).toHaveLength(100);
+    expect(Buffer.byteLength(JSON.stringify(email.headers))).toBeLessThanOrEqual(16 * 1024);
+    expect(email.headers["x-huge"]).toBeUndefined();
+    expect((await t.trpcQuery("inboundMail.message", { id: randomUUID() }, admin.headers)).status).toBe(404);
+  });
+});
+
 describe("Resend inbound address", () => {
   it("refuses to make a Resend address without a readable signing secret", async () => {
     const missing = await t.trpcMutation("inboundMail.generateWebhook", { provider: "resend" }, admin.headers);
@@ -129,6 +227,46 @@ describe("Resend inbound address", () => {
     expect(response.statusCode).toBe(200);
     const [email] = (await list()).emails;
     expect(email).toMatchObject({ provider: "resend", from: "Grace <grace@example.org>", to: "lab@example.com, ops@example.com", subject: "Signed hello", preview: "Signed and sealed." });
+  });
+
+  it("fetches the body, headers and attachments an event leaves out from Resend's receiving API with the site's key", async () => {
+    const { url } = await generate({ provider: "resend", signingSecret: SIGNING_SECRET });
+    const emailId = randomUUID();
+    resendApi.answers.push(
+      { status: 200, body: { object: "email", id: emailId, text: "The whole body, fetched.", html: "<p>The whole body</p>", headers: { "X-Mailer": "resend-test" } } },
+      { status: 200, body: { object: "list", data: [{ id: "att_1", filename: "notes.txt", content_type: "text/plain", size: 11, download_url: `${resendApi.baseUrl}/files/att_1` }] } },
+      { status: 200, raw: "hello notes" },
+    );
+    const body = metadataOnlyEvent(emailId);
+    const response = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body), payload: body });
+    expect(response.statusCode).toBe(200);
+    expect(resendApi.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `GET /emails/receiving/${emailId}`,
+      `GET /emails/receiving/${emailId}/attachments`,
+      "GET /files/att_1",
+    ]);
+    expect(resendApi.requests[0]!.headers.authorization).toBe(`Bearer ${SITE_RESEND_KEY}`);
+    const email = await detail(response.json<{ id: string }>().id);
+    expect(email).toMatchObject({ content: "The whole body, fetched.", hasHtml: true, headers: { "x-mailer": "resend-test" } });
+    expect(email.attachments).toMatchObject([{ filename: "notes.txt", contentType: "text/plain; charset=utf-8", size: 11, note: null }]);
+    expect((await download(email.attachments[0]!.downloadUrl!)).body).toBe("hello notes");
+  });
+
+  it("keeps the message with a 'body not available' reason when Resend fails or no key is configured", async () => {
+    const { url } = await generate({ provider: "resend", signingSecret: SIGNING_SECRET });
+    resendApi.answers.push({ status: 404, body: { name: "not_found", message: "Email not found" } });
+    const body = metadataOnlyEvent(randomUUID());
+    const response = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body), payload: body });
+    expect(response.statusCode).toBe(200);
+    const email = await detail(response.json<{ id: string }>().id);
+    expect(email.content).toBe("body not available: Resend answered 404: Email not found");
+    expect(email.attachments).toMatchObject([{ filename: "notes.txt", downloadUrl: null, note: "Not kept: Resend answered 404: Email not found" }]);
+    expect((await list()).emails[0]!.preview).toBe("body not available: Resend answered 404: Email not found");
+
+    const message = { from: "a@example.org", to: "b@example.com", subject: "", text: "", html: null, headers: {}, attachments: [] };
+    const withoutKey = await completeResendDelivery({ message, emailId: "e1", hasBody: false }, { apiKey: undefined, baseUrl: resendApi.baseUrl });
+    expect(withoutKey.text).toBe("body not available: no RESEND_API_KEY is configured to fetch it from Resend");
+    expect(resendApi.requests).toHaveLength(1);
   });
 
   it("answers 401 to a bad or missing signature and 415 to raw MIME, storing nothing", async () => {
@@ -163,7 +301,8 @@ function mailgunForm(options: { key?: string; timestamp?: number; subject?: stri
   form.append("subject", options.subject ?? "Routed by Mailgun");
   form.append("body-plain", "Forwarded by a Mailgun route.");
   form.append("body-html", "<p>Forwarded</p>");
-  form.append("attachment-1", new Blob(["not kept"]), "notes.txt");
+  form.append("message-headers", JSON.stringify([["Received", "by mx1"], ["Received", "by mx2"], ["X-Mailgun-Variables", "{}"]]));
+  form.append("attachment-1", new Blob(["route notes"], { type: "text/plain" }), "notes.txt");
   return form;
 }
 /** A form as the provider sends it: the bytes and the Content-Type with its boundary. */
@@ -179,6 +318,10 @@ describe("Mailgun inbound address", () => {
     expect(response.statusCode).toBe(200);
     const [email] = (await list()).emails;
     expect(email).toMatchObject({ provider: "mailgun", from: "Linus <linus@example.org>", to: "lab@example.com", subject: "Routed by Mailgun", preview: "Forwarded by a Mailgun route." });
+    const { headers, attachments } = await detail(response.json<{ id: string }>().id);
+    expect(headers).toMatchObject({ received: "by mx1\nby mx2", "x-mailgun-variables": "{}" });
+    expect(attachments).toMatchObject([{ filename: "notes.txt", declaredType: "text/plain", contentType: "text/plain; charset=utf-8", size: 11 }]);
+    expect((await download(attachments[0]!.downloadUrl!)).body).toBe("route notes");
   });
 
   it("answers 401 to another key's signature or a stale timestamp, storing nothing", async () => {
@@ -201,7 +344,10 @@ describe("SendGrid Inbound Parse address", () => {
     parsed.append("to", "lab@example.com");
     parsed.append("subject", "Parsed by SendGrid");
     parsed.append("text", "Parsed text body.");
-    expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(parsed)) })).statusCode).toBe(200);
+    parsed.append("headers", "Message-ID: <1@example.org>\nX-Long: first part\n  folded part\nSubject: Parsed by SendGrid\n");
+    const first = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(parsed)) });
+    expect(first.statusCode).toBe(200);
+    expect((await detail(first.json<{ id: string }>().id)).headers).toEqual({ "message-id": "<1@example.org>", "x-long": "first part folded part", subject: "Parsed by SendGrid" });
     const raw = new FormData();
     raw.append("email", rawMessage);
     expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(raw)) })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { NewsletterProgress, NewsletterSendResult } from "../../src/common/newsletter";
 import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "../../src/server/db/schema";
@@ -36,7 +36,7 @@ beforeEach(async () => {
 });
 
 const send = (body: unknown) => t.inject({ method: "POST", url: "/api/email/newsletter", headers: { ...json, ...admin.headers }, payload: JSON.stringify(body) });
-const mailsOf = (sendId: string) => t.db.select().from(mailMessages).where(like(mailMessages.idempotencyKey, `newsletter/${sendId}/%`));
+const mailsOf = (sendId: string) => t.db.select().from(mailMessages).where(eq(mailMessages.newsletterSendId, sendId));
 
 describe("newsletter send", () => {
   it("queues one mail per subscribed entry, each with its own unsubscribe link and the RFC 8058 headers", async () => {
@@ -52,6 +52,7 @@ describe("newsletter send", () => {
     for (const mail of mails) {
       const entry = entries.find((e) => e.email === mail.toAddress)!;
       expect(mail.idempotencyKey).toBe(`newsletter/${result.sendId}/${entry.id}`);
+      expect(mail.newsletterSendId).toBe(result.sendId);
       const link = /href="(https:\/\/lab\.example\.com\/unsubscribe\?token=[^"]+)"/.exec(mail.htmlBody!)![1]!;
       links.add(link);
       expect(entryIdOfToken(secret, decodeURIComponent(new URL(link.replaceAll("&amp;", "&")).searchParams.get("token")!))).toBe(entry.id);

@@ -51,6 +51,22 @@ describe("unsubscribe links", () => {
     expect(list.json<WaitlistAdminList>().entries).toMatchObject([{ email: "grace@example.com", unsubscribedAt: first!.toISOString() }]);
   });
 
+  it("joining again after unsubscribing answers 'welcome back' and stays unsubscribed (docs/decisions/014)", async () => {
+    const entry = await newEntry("joan@example.com");
+    expect((await postJson({ token: await tokenFor(entry.id) })).statusCode).toBe(200);
+    const unsubscribedAt = await unsubscribedAtOf(entry.id);
+    const rejoin = await t.inject({
+      method: "POST",
+      url: "/api/waitlist/join",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "joan@example.com", name: "Joan" }),
+      remoteAddress: nextAddress(),
+    });
+    expect(rejoin.statusCode).toBe(200);
+    expect(rejoin.json()).toMatchObject({ alreadyJoined: true, position: entry.position });
+    expect(await unsubscribedAtOf(entry.id)).toEqual(unsubscribedAt);
+  });
+
   it("the RFC 8058 one-click POST to the List-Unsubscribe URL unsubscribes at once", async () => {
     const entry = await newEntry("katherine@example.com");
     const headers = listUnsubscribeHeaders("https://lab.example.com", await tokenFor(entry.id));

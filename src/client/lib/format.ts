@@ -50,3 +50,10 @@ export function placeText({ city, region = null, country }: { city: string | nul
   const parts = [city, region !== city ? region : null, country ? countryName(country) : null].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : null;
 }
+
+/** 512 bytes, 12 KB, 2.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${plural(bytes, "byte")}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

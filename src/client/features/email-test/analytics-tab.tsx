@@ -24,7 +24,7 @@ export function AnalyticsTab() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-ink-muted">Every message the site queued in the last {data?.days ?? 30} days, from the mail table.</p>
+        <p className="text-sm text-ink-muted">Every message the site queued or sent with keys typed on this page in the last {data?.days ?? 30} days, from the mail table.</p>
         <RefreshButton onRefresh={() => void analytics.refetch()} refreshing={analytics.isFetching && !loading} />
       </div>
       <StatCardGrid title="Mail counts" className="grid-cols-2 xl:grid-cols-5">

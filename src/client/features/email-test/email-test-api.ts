@@ -5,6 +5,7 @@ import {
   type EmailSendResult,
   type KeyedProvider,
 } from "../../../common/email-test";
+import { trackEmailSent } from "./email-test-events";
 
 export type SendForm = { to: string; from: string; subject: string; content: string; provider: KeyedProvider };
 /** What the page sends: live mode and the typed keys travel as the spec's headers, never in the body. */
@@ -42,8 +43,10 @@ async function postJson(path: string, body: unknown, live: Live, fallback: strin
  */
 export async function sendEmail(form: SendForm, live: Live): Promise<EmailSendResult> {
   const { status, body } = await postJson("/api/email/send", { ...form, from: form.from.trim() || undefined }, live, SEND_FAILED);
-  if ("success" in body) return body as EmailSendResult;
-  throw new Error(typeof body.error === "string" ? body.error : `${SEND_FAILED} (${status})`);
+  if (!("success" in body)) throw new Error(typeof body.error === "string" ? body.error : `${SEND_FAILED} (${status})`);
+  const result = body as EmailSendResult;
+  trackEmailSent(result);
+  return result;
 }
 
 export async function testCredentials(provider: KeyedProvider, live: Live): Promise<CredentialTestResult> {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { Inbox, Webhook } from "lucide-react";
+import { Inbox, Paperclip, Webhook } from "lucide-react";
 import {
+  INBOUND_BODY_LIMIT_BYTES,
   INBOUND_PROVIDER_LABELS,
   INBOUND_PROVIDERS,
   isSignedProvider,
@@ -19,6 +20,8 @@ import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { RefreshButton } from "../../ui/refresh-button";
 import { Spinner } from "../../ui/spinner";
+import { trackWebhookGenerated, useTrackReceivedEmails } from "./email-test-events";
+import { ReceivedEmailDialog } from "./received-email-dialog";
 
 /** Where the signing secret is found, for the providers that sign their deliveries. */
 const SECRET_HINTS: Partial<Record<InboundProvider, string>> = {
@@ -26,15 +29,19 @@ const SECRET_HINTS: Partial<Record<InboundProvider, string>> = {
   mailgun: "Mailgun's HTTP webhook signing key (Sending > Webhooks). Kept to verify each delivery.",
 };
 
+const BODY_LIMIT_MB = INBOUND_BODY_LIMIT_BYTES / (1024 * 1024);
+
 /** How each unsigned format is posted. */
 const FORMAT_HINTS: Partial<Record<InboundProvider, string>> = {
-  sendgrid: "Set this URL as the Inbound Parse destination (parsed fields or the raw message, at most 1 MB).",
-  raw: "POST the whole message with Content-Type: message/rfc822 (at most 1 MB).",
+  sendgrid: `Set this URL as the Inbound Parse destination (parsed fields or the raw message, at most ${BODY_LIMIT_MB} MB).`,
+  raw: `POST the whole message with Content-Type: message/rfc822 (at most ${BODY_LIMIT_MB} MB).`,
 };
 
 /** Receive Email: one secret inbound address (shown once, revocable) and the mail it received, as text only. */
 export function ReceiveEmailTab() {
   const inbox = trpc.inboundMail.list.useQuery();
+  const [openId, setOpenId] = useState<string | null>(null);
+  useTrackReceivedEmails(inbox.data?.emails);
   if (inbox.isPending) return <Spinner label="Loading received mail" />;
   if (inbox.isError) {
     return (
@@ -50,7 +57,7 @@ export function ReceiveEmailTab() {
         <CardHeader className="flex flex-row items-start justify-between gap-3">
           <div className="flex flex-col gap-1.5">
             <CardTitle>Received mail</CardTitle>
-            <CardDescription>Newest first. Shown as text: the HTML of a message is kept but never displayed.</CardDescription>
+            <CardDescription>Newest first. Open one for its headers and attachments. Shown as text: the HTML of a message is kept but never displayed.</CardDescription>
           </div>
           <RefreshButton onRefresh={() => void inbox.refetch()} refreshing={inbox.isFetching} />
         </CardHeader>
@@ -60,21 +67,37 @@ export function ReceiveEmailTab() {
           ) : (
             <ul className="flex flex-col divide-y divide-line" aria-label="Received mail">
               {inbox.data.emails.map((email) => (
-                <li key={email.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <p className="min-w-0 break-all font-medium">{email.from}</p>
-                    <time dateTime={email.receivedAt} className="text-xs text-ink-muted">
-                      {new Date(email.receivedAt).toLocaleString()}
-                    </time>
-                  </div>
-                  <p className="min-w-0 break-words text-sm font-semibold">{email.subject || "(no subject)"}</p>
-                  <p className="min-w-0 break-words text-sm text-ink-muted">{email.preview || "(no text part)"}</p>
+                <li key={email.id} className="py-1 first:pt-0 last:pb-0">
+                  <button
+                    type="button"
+                    onClick={() => setOpenId(email.id)}
+                    className="focus-ring flex w-full flex-col gap-1 rounded-control px-2 py-2 text-left hover:bg-sunken"
+                    aria-label={`Open the message ${email.subject || "(no subject)"} from ${email.from}`}
+                  >
+                    <span className="flex w-full flex-wrap items-baseline justify-between gap-x-3">
+                      <span className="min-w-0 break-all font-medium">{email.from}</span>
+                      <time dateTime={email.receivedAt} className="text-xs text-ink-muted">
+                        {new Date(email.receivedAt).toLocaleString()}
+                      </time>
+                    </span>
+                    <span className="flex min-w-0 items-center gap-2 text-sm font-semibold">
+                      <span className="min-w-0 break-words">{email.subject || "(no subject)"}</span>
+                      {email.attachmentCount > 0 ? (
+                        <span className="inline-flex shrink-0 items-center gap-0.5 text-xs font-normal text-ink-muted" title={`${email.attachmentCount} attachments`}>
+                          <Paperclip aria-hidden="true" className="size-3.5" />
+                          {email.attachmentCount}
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="min-w-0 break-words text-sm text-ink-muted">{email.preview || "(no text part)"}</span>
+                  </button>
                 </li>
               ))}
             </ul>
           )}
         </CardContent>
       </Card>
+      <ReceivedEmailDialog emailId={openId} onClose={() => setOpenId(null)} />
     </div>
   );
 }
@@ -86,6 +109,7 @@ function WebhookCard({ webhook }: { webhook: InboundWebhookSummary | null }) {
   const [shownUrl, setShownUrl] = useState<string | null>(null);
   const generate = trpc.inboundMail.generateWebhook.useMutation({
     onSuccess: async (created) => {
+      trackWebhookGenerated(created.provider);
       setShownUrl(created.url);
       setSigningSecret("");
       await utils.inboundMail.list.invalidate();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { INBOUND_PROVIDERS } from "../../../common/inbound-mail";
 import { createdAt, id } from "./columns";
 
@@ -34,7 +34,33 @@ export const receivedEmails = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** The message's headers, lowercase name -> value (repeated ones joined by newlines), bounded in count and size. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("received_emails_received_at").on(table.receivedAt), check("received_emails_provider", providerCheck)],
+);
+
+/**
+ * What a received message carried as attachments: always the name, declared type and size; the bytes in
+ * object storage (`storageKey`) when within the limits, else `note` says why they were not kept.
+ */
+export const receivedEmailAttachments = pgTable(
+  "received_email_attachments",
+  {
+    id: id(),
+    emailId: uuid("email_id")
+      .notNull()
+      .references(() => receivedEmails.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    filename: text("filename").notNull(),
+    declaredType: text("declared_type").notNull(),
+    /** Sniffed from the bytes (application/octet-stream when unknown or not kept). */
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    storageKey: text("storage_key"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("received_email_attachments_email").on(table.emailId, table.position)],
 );

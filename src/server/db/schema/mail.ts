@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES } from "../../../common/mail";
 import { createdAt, id } from "./columns";
+import { newsletterSends } from "./newsletter";
 
 export const mailStatus = pgEnum("mail_status", MAIL_STATUSES);
 
@@ -24,6 +25,8 @@ export const mailMessages = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>(),
     /** A caller's key so that enqueueing twice writes one message. */
     idempotencyKey: text("idempotency_key"),
+    /** The newsletter send this message belongs to, so its progress is counted through an index. */
+    newsletterSendId: uuid("newsletter_send_id").references(() => newsletterSends.id, { onDelete: "set null" }),
     /** Attempts started, counted at claim time (so a message that crashes its worker cannot loop forever). */
     attempts: integer("attempts").notNull().default(0),
     /**
@@ -43,6 +46,10 @@ export const mailMessages = pgTable(
   (t) => [
     index("mail_messages_created_at_idx").on(t.createdAt),
     uniqueIndex("mail_messages_idempotency_key_idx").on(t.idempotencyKey),
+    // With the status, a send's progress (counts per status) is read from the index alone.
+    index("mail_messages_newsletter_send_idx")
+      .on(t.newsletterSendId, t.status)
+      .where(sql`${t.newsletterSendId} is not null`),
     index("mail_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
   ],
 );

@@ -30,23 +30,45 @@ type SendDeps = { db: Database; config: Pick<Config, "mailApiBaseUrl" | "mailFro
  */
 export async function sendTestEmail(deps: SendDeps, input: EmailSendInput, credentials: EmailCredentials | null): Promise<EmailSendResult> {
   const driver = credentials && input.provider ? oneOffDriver(input.provider, credentials, deps.config) : null;
-  if (driver) return sendDirectly(driver, input, deps.config.mailFrom);
+  if (driver) return sendDirectly(deps.db, driver, input, deps.config.mailFrom);
   const { id } = await enqueueMail(deps.db, { to: input.to, subject: input.subject, text: input.content, ...(input.from ? { from: input.from } : {}) });
   const result = await sendAndWait(deps.db, id, deps.waitMs ?? SEND_WAIT_MS);
   return resultOfQueued(result!);
 }
 
-async function sendDirectly(driver: MailDriver, input: EmailSendInput, defaultFrom: string): Promise<EmailSendResult> {
-  const started = Date.now();
+/**
+ * A send with typed keys, straight to the provider. The attempt is written to the mail table afterwards
+ * (already settled, so no worker takes it) for the Analytics tab: provider, status, reason and timing;
+ * the key never leaves this function.
+ */
+async function sendDirectly(db: Database, driver: MailDriver, input: EmailSendInput, defaultFrom: string): Promise<EmailSendResult> {
+  const started = new Date();
+  const from = input.from ?? defaultFrom;
   const base = { provider: driver.provider, testMode: false };
+  let result: EmailSendResult;
   try {
-    const { providerMessageId } = await driver.deliver({ id: randomUUID(), from: input.from ?? defaultFrom, to: input.to, subject: input.subject, text: input.content });
-    return { ...base, success: true, status: "sent", messageId: providerMessageId || null, timestamp: new Date().toISOString(), deliveryTime: Date.now() - started, error: null };
+    const { providerMessageId } = await driver.deliver({ id: randomUUID(), from, to: input.to, subject: input.subject, text: input.content });
+    const sentAt = new Date();
+    result = { ...base, success: true, status: "sent", messageId: providerMessageId || null, timestamp: sentAt.toISOString(), deliveryTime: sentAt.getTime() - started.getTime(), error: null };
   } catch (error) {
-    return { ...base, success: false, status: "failed", messageId: null, timestamp: new Date().toISOString(), deliveryTime: null, error: toDeliveryError(error).message };
+    result = { ...base, success: false, status: "failed", messageId: null, timestamp: new Date().toISOString(), deliveryTime: null, error: toDeliveryError(error).message };
   } finally {
     await driver.close();
   }
+  await db.insert(mailMessages).values({
+    status: result.status === "sent" ? "sent" : "failed",
+    fromAddress: from,
+    toAddress: input.to,
+    subject: input.subject,
+    textBody: input.content,
+    attempts: 1,
+    provider: driver.provider,
+    providerMessageId: result.messageId,
+    lastError: result.error,
+    createdAt: started,
+    sentAt: result.success ? new Date(result.timestamp) : null,
+  });
+  return result;
 }
 
 function resultOfQueued(mail: MailResult): EmailSendResult {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { generateWebhookInput } from "../../../common/inbound-mail";
 import { adminProcedure, router } from "../../trpc/init";
-import { generateWebhook, listInboundMail, revokeWebhook } from "./service";
+import { generateWebhook, listInboundMail, receivedEmailDetail, revokeWebhook } from "./service";
 
 /** Receiving mail on the email test page, admin only (the inbound address itself is public and secret). */
 export const inboundMailRouter = router({
@@ -9,4 +9,6 @@ export const inboundMailRouter = router({
   generateWebhook: adminProcedure.input(generateWebhookInput).mutation(({ ctx, input }) => generateWebhook(ctx.db, ctx.deps.config.publicUrl, input)),
   revokeWebhook: adminProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => revokeWebhook(ctx.db, input.id)),
   list: adminProcedure.query(({ ctx }) => listInboundMail(ctx.db)),
+  /** One message with its headers and attachments (the HTML stays on the server). */
+  message: adminProcedure.input(z.object({ id: z.uuid() })).query(({ ctx, input }) => receivedEmailDetail(ctx.db, input.id)),
 });

@@ -1,20 +1,27 @@
 import type { FastifyInstance } from "fastify";
-import { INBOUND_PATH_PREFIX } from "../../../common/inbound-mail";
+import { z } from "zod";
+import { INBOUND_ATTACHMENT_PATH_PREFIX, INBOUND_BODY_LIMIT_BYTES, INBOUND_PATH_PREFIX } from "../../../common/inbound-mail";
+import type { Guards } from "../../auth/guards";
 import type { AppDeps } from "../../deps";
 import { notFound, unsupportedMediaType } from "../../infra/errors";
+import { parseInput } from "../../infra/http";
+import { RESEND_API_BASE_URL } from "../../infra/mail/resend-driver";
+import { serveStoredObject } from "../../infra/serve-stored-object";
+import type { ReceivedMessage } from "./message-parts";
 import { parseMailgunDelivery, parseRawMime, parseResendDelivery, parseSendgridDelivery, readForm } from "./parse-message";
-import { findActiveWebhook, storeReceivedEmail, type ActiveWebhook, type ReceivedMessage } from "./service";
+import { completeResendDelivery, type ResendReceiving } from "./resend-receiving";
+import { findActiveWebhook, findStoredAttachment, storeReceivedEmail, type ActiveWebhook } from "./service";
 
-/** Mail larger than this is refused (413): the page shows text, and attachments are not kept. */
-const INBOUND_BODY_LIMIT_BYTES = 1024 * 1024;
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
+const attachmentParams = z.object({ id: z.uuid({ error: "Unknown attachment" }) });
 
 /**
  * The public inbound address. The token in the path is the secret: unknown or revoked answers 404 and
- * stores nothing. Each address takes only its own provider's format.
+ * stores nothing. Each address takes only its own provider's format. And the admin's attachment download.
  */
-export async function registerInboundMailRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function registerInboundMailRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
+  const resend: ResendReceiving = { apiKey: deps.config.resendApiKey, baseUrl: deps.config.mailApiBaseUrl ?? RESEND_API_BASE_URL };
   await app.register(async (scope) => {
     // Signatures are computed over the exact bytes: every body is read raw here and parsed after checking.
     scope.removeAllContentTypeParsers();
@@ -25,21 +32,46 @@ export async function registerInboundMailRoutes(app: FastifyInstance, deps: AppD
       const webhook = await findActiveWebhook(db, request.params.token);
       if (!webhook) throw notFound("Unknown inbound address");
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const message = await readDelivery(webhook, body, request.headers);
-      const id = await storeReceivedEmail(db, webhook, message);
+      const message = await readDelivery(webhook, body, request.headers, resend);
+      const id = await storeReceivedEmail({ db, storage: deps.storage, logger: request.log }, webhook, message);
       return reply.code(200).send({ received: true, id });
     });
   });
+
+  /**
+   * A received attachment, admin only. Always a download (Content-Disposition: attachment) of its sniffed
+   * type with nosniff and a sandbox policy, so a file from a stranger never renders as a page of this site.
+   */
+  app.get<{ Params: { id: string } }>(`${INBOUND_ATTACHMENT_PATH_PREFIX}:id`, async (request, reply) => {
+    await guards.admin(request, reply);
+    const { id } = parseInput(attachmentParams, request.params);
+    const attachment = await findStoredAttachment(db, id);
+    if (!attachment) throw notFound("This attachment's file was not kept");
+    reply.header("Content-Disposition", contentDisposition(attachment.filename));
+    reply.header("Content-Security-Policy", "sandbox; default-src 'none'");
+    return serveStoredObject(request, reply, deps.storage, attachment.storageKey, { notFoundMessage: "This attachment's file is missing from storage" });
+  });
+}
+
+/** `attachment` with an ASCII fallback name and the exact one in RFC 5987 form. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /** Each address takes only its own provider's format, checked (signature first) before anything is kept. */
-async function readDelivery(webhook: ActiveWebhook, body: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ReceivedMessage> {
+async function readDelivery(
+  webhook: ActiveWebhook,
+  body: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  resend: ResendReceiving,
+): Promise<ReceivedMessage> {
   const fullType = String(headers["content-type"] ?? "");
   const contentType = fullType.split(";")[0]!.trim().toLowerCase();
   switch (webhook.provider) {
     case "resend":
       if (contentType !== "application/json") throw unsupportedMediaType("Resend webhooks are sent as application/json");
-      return parseResendDelivery(body, headers, webhook.signingSecret!);
+      return completeResendDelivery(parseResendDelivery(body, headers, webhook.signingSecret!), resend);
     case "mailgun":
       if (!FORM_TYPES.includes(contentType)) throw unsupportedMediaType("Mailgun forwards mail as a form (multipart/form-data)");
       return parseMailgunDelivery(await readForm(body, fullType), webhook.signingSecret!);

@@ -1,22 +1,29 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import {
+  INBOUND_ATTACHMENT_PATH_PREFIX,
   INBOUND_PATH_PREFIX,
   RECEIVED_PREVIEW_LENGTH,
   type GenerateWebhookInput,
   type InboundMailList,
   type InboundProvider,
   isSignedProvider,
+  type ReceivedEmailDetail,
 } from "../../../common/inbound-mail";
 import { generateToken, hashToken } from "../../auth/tokens";
 import type { Database } from "../../db/client";
-import { inboundWebhooks, receivedEmails } from "../../db/schema";
+import { inboundWebhooks, receivedEmailAttachments, receivedEmails } from "../../db/schema";
 import { invalid, notFound } from "../../infra/errors";
+import type { Logger } from "../../infra/logger";
+import type { ObjectStorage } from "../../infra/storage";
+import { keepAttachments } from "./attachments";
+import type { ReceivedMessage } from "./message-parts";
 
 /** How many received messages the page lists. */
 const LIST_LIMIT = 100;
 
-export type ReceivedMessage = { from: string; to: string; subject: string; text: string; html: string | null };
+export const EMAIL_NOT_FOUND = "This received email does not exist";
 export type ActiveWebhook = { id: string; provider: InboundProvider; signingSecret: string | null };
 
 /**
@@ -55,20 +62,33 @@ export async function findActiveWebhook(db: Database, token: string): Promise<Ac
   return row ? { ...row, provider: row.provider as InboundProvider } : null;
 }
 
-export async function storeReceivedEmail(db: Database, webhook: ActiveWebhook, message: ReceivedMessage): Promise<string> {
-  const [row] = await db
-    .insert(receivedEmails)
-    .values({
-      webhookId: webhook.id,
-      provider: webhook.provider,
-      fromAddress: message.from,
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-    })
-    .returning({ id: receivedEmails.id });
-  return row!.id;
+export type StoreDeps = { db: Database; storage: ObjectStorage; logger: Logger };
+
+/** Keeps the attachments' bytes first, then writes the message and its attachment list in one transaction. */
+export async function storeReceivedEmail(deps: StoreDeps, webhook: ActiveWebhook, message: ReceivedMessage): Promise<string> {
+  const emailId = randomUUID();
+  const attachments = await keepAttachments(deps.storage, deps.logger, emailId, message.attachments);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(receivedEmails).values({
+        id: emailId,
+        webhookId: webhook.id,
+        provider: webhook.provider,
+        fromAddress: message.from,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        headers: message.headers,
+      });
+      if (attachments.length > 0) await tx.insert(receivedEmailAttachments).values(attachments.map((attachment) => ({ ...attachment, emailId })));
+    });
+  } catch (error) {
+    // No row will ever point at these files: take them back out.
+    await Promise.allSettled(attachments.flatMap((attachment) => (attachment.storageKey ? [deps.storage.delete(attachment.storageKey)] : [])));
+    throw error;
+  }
+  return emailId;
 }
 
 /** The active address (without its URL, which was shown once) and the latest received mail, newest first. */
@@ -79,7 +99,29 @@ export async function listInboundMail(db: Database): Promise<InboundMailList> {
     .where(isNull(inboundWebhooks.revokedAt))
     .orderBy(desc(inboundWebhooks.createdAt))
     .limit(1);
-  const emails = await db.select().from(receivedEmails).orderBy(desc(receivedEmails.receivedAt), desc(receivedEmails.id)).limit(LIST_LIMIT);
+  // The list needs neither the HTML nor the headers: they stay in the database until a message is opened.
+  const emails = await db
+    .select({
+      id: receivedEmails.id,
+      provider: receivedEmails.provider,
+      fromAddress: receivedEmails.fromAddress,
+      toAddress: receivedEmails.toAddress,
+      subject: receivedEmails.subject,
+      textBody: receivedEmails.textBody,
+      receivedAt: receivedEmails.receivedAt,
+    })
+    .from(receivedEmails)
+    .orderBy(desc(receivedEmails.receivedAt), desc(receivedEmails.id))
+    .limit(LIST_LIMIT);
+  const ids = emails.map((email) => email.id);
+  const counts = ids.length
+    ? await db
+        .select({ emailId: receivedEmailAttachments.emailId, n: count() })
+        .from(receivedEmailAttachments)
+        .where(inArray(receivedEmailAttachments.emailId, ids))
+        .groupBy(receivedEmailAttachments.emailId)
+    : [];
+  const attachmentCounts = new Map(counts.map((row) => [row.emailId, row.n]));
   return {
     webhook: webhook ? { id: webhook.id, provider: webhook.provider as InboundProvider, createdAt: webhook.createdAt.toISOString() } : null,
     emails: emails.map((email) => ({
@@ -90,8 +132,46 @@ export async function listInboundMail(db: Database): Promise<InboundMailList> {
       subject: email.subject,
       preview: previewOf(email.textBody),
       receivedAt: email.receivedAt.toISOString(),
+      attachmentCount: attachmentCounts.get(email.id) ?? 0,
     })),
   };
+}
+
+/** One message for its view: text (the HTML is never sent to the page), headers and attachments. */
+export async function receivedEmailDetail(db: Database, id: string): Promise<ReceivedEmailDetail> {
+  const [email] = await db.select().from(receivedEmails).where(eq(receivedEmails.id, id));
+  if (!email) throw notFound(EMAIL_NOT_FOUND);
+  const attachments = await db.select().from(receivedEmailAttachments).where(eq(receivedEmailAttachments.emailId, id)).orderBy(asc(receivedEmailAttachments.position));
+  return {
+    id: email.id,
+    provider: email.provider as InboundProvider,
+    from: email.fromAddress,
+    to: email.toAddress,
+    subject: email.subject,
+    receivedAt: email.receivedAt.toISOString(),
+    attachmentCount: attachments.length,
+    content: email.textBody,
+    hasHtml: email.htmlBody !== null,
+    headers: email.headers,
+    attachments: attachments.map((attachment) => ({
+      id: attachment.id,
+      filename: attachment.filename,
+      declaredType: attachment.declaredType,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      downloadUrl: attachment.storageKey ? `${INBOUND_ATTACHMENT_PATH_PREFIX}${attachment.id}` : null,
+      note: attachment.note,
+    })),
+  };
+}
+
+/** An attachment whose bytes are kept, for its download; null when there is none. */
+export async function findStoredAttachment(db: Database, id: string) {
+  const [row] = await db
+    .select({ filename: receivedEmailAttachments.filename, storageKey: receivedEmailAttachments.storageKey })
+    .from(receivedEmailAttachments)
+    .where(eq(receivedEmailAttachments.id, id));
+  return row?.storageKey ? { filename: row.filename, storageKey: row.storageKey } : null;
 }
 
 export function previewOf(text: string): string {

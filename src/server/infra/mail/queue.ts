@@ -15,6 +15,8 @@ export type NewMail = {
   headers?: Record<string, string>;
   /** The same key queued twice (even from two instances) writes one message. */
   idempotencyKey?: string;
+  /** For a newsletter's mail: its send's id, which counts its progress. */
+  newsletterSendId?: string;
 };
 
 export type MailResult = {
@@ -56,6 +58,7 @@ const toRow = (mail: NewMail) => ({
   fromAddress: mail.from ?? null,
   headers: mail.headers ?? null,
   idempotencyKey: mail.idempotencyKey ?? null,
+  newsletterSendId: mail.newsletterSendId ?? null,
 });
 
 /**
@@ -87,12 +90,13 @@ export async function enqueueMails(executor: Executor, mails: NewMail[]): Promis
       from_address: mail.from ?? null,
       headers: mail.headers ?? null,
       idempotency_key: mail.idempotencyKey ?? null,
+      newsletter_send_id: mail.newsletterSendId ?? null,
     }));
     const result = await executor.execute(sql`
-      insert into ${mailMessages} (to_address, subject, text_body, html_body, from_address, headers, idempotency_key)
-      select to_address, subject, text_body, html_body, from_address, headers, idempotency_key
+      insert into ${mailMessages} (to_address, subject, text_body, html_body, from_address, headers, idempotency_key, newsletter_send_id)
+      select to_address, subject, text_body, html_body, from_address, headers, idempotency_key, newsletter_send_id
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as x(to_address text, subject text, text_body text, html_body text, from_address text, headers jsonb, idempotency_key text)
+        as x(to_address text, subject text, text_body text, html_body text, from_address text, headers jsonb, idempotency_key text, newsletter_send_id uuid)
       on conflict (idempotency_key) do nothing
       returning 1`);
     created += rowsOf(result).length;

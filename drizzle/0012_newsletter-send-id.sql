@@ -1,0 +1,3 @@
+ALTER TABLE "mail_messages" ADD COLUMN "newsletter_send_id" uuid;--> statement-breakpoint
+ALTER TABLE "mail_messages" ADD CONSTRAINT "mail_messages_newsletter_send_id_newsletter_sends_id_fk" FOREIGN KEY ("newsletter_send_id") REFERENCES "public"."newsletter_sends"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_messages_newsletter_send_idx" ON "mail_messages" USING btree ("newsletter_send_id","status") WHERE "mail_messages"."newsletter_send_id" is not null;
