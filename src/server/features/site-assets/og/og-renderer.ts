@@ -1,7 +1,7 @@
 import os from "node:os";
-import type { SharpConstructor } from "sharp";
 import { OG_CANVAS, OG_PATTERN_SPACING, type OgConfig } from "../../../../common/site-assets-og";
 import { DomainError } from "../../../infra/errors";
+import { loadSharp } from "../../../infra/image-processing";
 import { createWorkLimiter } from "../../../infra/work-limiter";
 import { loadEmoji, loadOgFonts, unsupportedScript } from "./og-assets";
 
@@ -93,8 +93,6 @@ export function ogElementTree(config: OgConfig): Node {
 type Satori = typeof import("satori").default;
 let satoriModule: Promise<Satori> | undefined;
 const loadSatori = () => (satoriModule ??= import("satori").then((module) => module.default));
-let sharpModule: Promise<SharpConstructor> | undefined;
-const loadSharp = () => (sharpModule ??= import("sharp").then((module) => module.default as SharpConstructor));
 
 /** Layout and rasterizing are CPU work: one render per core at a time, the others wait their turn. */
 const renderWork = createWorkLimiter(os.availableParallelism());
