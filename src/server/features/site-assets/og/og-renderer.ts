@@ -1,4 +1,5 @@
 import os from "node:os";
+import type satoriFunction from "satori";
 import { OG_CANVAS, OG_PATTERN_SPACING, type OgConfig } from "../../../../common/site-assets-og";
 import { DomainError } from "../../../infra/errors";
 import { loadSharp } from "../../../infra/image-processing";
@@ -90,7 +91,7 @@ export function ogElementTree(config: OgConfig): Node {
   );
 }
 
-type Satori = typeof import("satori").default;
+type Satori = typeof satoriFunction;
 let satoriModule: Promise<Satori> | undefined;
 const loadSatori = () => (satoriModule ??= import("satori").then((module) => module.default));
 
