@@ -94,7 +94,7 @@ export const OG_TEMPLATE_LOOKS: Record<OgTemplate, { label: string; look: Templa
     label: "Gradient",
     look: {
       backgroundType: "gradient", backgroundColor: "#7c3aed", textColor: "#ffffff", gradientColors: ["#7c3aed", "#db2777"],
-      pattern: "none", borderWidth: 0, roundedCorners: 0, borderColor: "#ffffff", shadowEnabled: true,
+      pattern: "none", borderWidth: 0, roundedCorners: 0, borderColor: "#ffffff", shadowEnabled: false,
     },
   },
   minimal: {
