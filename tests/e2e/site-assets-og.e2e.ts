@@ -1,9 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteSettings } from "../../src/server/db/schema";
-import { DESKTOP, launchBrowser, openPage, screenshotAtBothWidths, signInAsAdmin, startServer, withStoppedServerDatabase, type RunningServer } from "./harness";
-import { eq } from "drizzle-orm";
+import { DESKTOP, launchBrowser, openPage, screenshotAtBothWidths, signInAsAdmin, startServer, type RunningServer } from "./harness";
 
 /**
  * The OG Generator in the browser: pick a template, write the words, watch the server-rendered preview follow,
@@ -40,9 +38,9 @@ describe("the OG Generator", () => {
     await page.getByRole("button", { name: "Retro" }).click();
     await page.getByRole("button", { name: "Retro", pressed: true }).waitFor();
     const before = await previewSource();
-    await page.getByLabel("Title").fill(TITLE);
-    await page.getByLabel("Subtitle").fill("A".repeat(130));
-    await page.getByLabel("Domain").fill("lab.example");
+    await page.getByLabel("Title", { exact: true }).fill(TITLE);
+    await page.getByRole("textbox", { name: /^Subtitle/ }).fill("A".repeat(130));
+    await page.getByRole("textbox", { name: /^Domain/ }).fill("lab.example");
     await expect.poll(previewSource, { timeout: 10_000 }).not.toBe(before);
 
     await page.getByRole("tab", { name: "Twitter" }).click();
@@ -61,14 +59,11 @@ describe("the OG Generator", () => {
   });
 
   it("serves the image the settings name: a 1200x630 PNG from storage", async () => {
-    await server.stop({ keepData: true });
-    const stored = await withStoppedServerDatabase(server.dataDir, async (db) => {
-      const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, "og_image"));
-      return row?.value as { url: string; width: number; height: number };
-    });
+    // The site_settings og_image value, as the server reads it (siteAssetsOg.state), with the admin's session.
+    const state = await page.evaluate(async () => (await fetch("/trpc/siteAssetsOg.state")).json());
+    const stored = (state as { result: { data: { active: { url: string; width: number; height: number } } } }).result.data.active;
     expect(stored).toMatchObject({ url: expect.stringMatching(/^\/og-image\.[0-9a-f]{12}\.png$/), width: 1200, height: 630 });
 
-    server = await startServer({ dataDir: server.dataDir });
     const response = await fetch(`${server.url}${stored.url}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
