@@ -66,7 +66,7 @@ function TemplatePicker({ config, onChange }: { config: OgConfig; onChange: (con
               "focus-ring flex h-14 items-center justify-center rounded-control border-2 text-sm font-bold transition-transform hover:-translate-y-0.5",
               active ? "ring-2 ring-ink ring-offset-2" : "",
             )}
-            style={{ background, color: look.textColor, borderColor: look.borderWidth > 0 ? look.borderColor : "transparent" }}
+            style={{ background, color: look.textColor, borderColor: look.borderWidth > 0 ? look.borderColor : "var(--color-line)" }}
           >
             {label}
           </button>

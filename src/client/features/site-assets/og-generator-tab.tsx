@@ -79,11 +79,10 @@ function OgGenerator({ saved }: { saved: OgConfig }) {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
-      <div className="order-2 lg:order-1">
-        <OgDesignForm config={config} onConfig={setConfig} error={problem} />
-      </div>
-      <div className="order-1 flex flex-col gap-4 lg:sticky lg:top-4 lg:order-2">
+    // Phones: the preview and the publish buttons first, then the controls, then the tips. Desktop: the controls
+    // on the left, the rest beside them.
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start lg:gap-6">
+      <div className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
         <OgPreview
           config={config}
           shown={{ ...shown, error: problem ?? shown.error }}
@@ -111,6 +110,11 @@ function OgGenerator({ saved }: { saved: OgConfig }) {
           onUploadFailed={(error) => fail(`Update failed: ${error}`)}
           adminEmail={user?.email ?? ""}
         />
+      </div>
+      <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+        <OgDesignForm config={config} onConfig={setConfig} error={problem} />
+      </div>
+      <div className="lg:col-start-2 lg:row-start-2">
         <OgTips siteUrl={config.domain ? `https://${ogHostName(config.domain)}` : window.location.origin} />
       </div>
     </div>

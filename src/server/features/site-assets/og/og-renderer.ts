@@ -98,17 +98,18 @@ function shadowRings(config: OgConfig): Node[] {
 
 /** The design as satori elements: every element with several children is a flex box, as satori requires. */
 export function ogElementTree(config: OgConfig): Node {
-  const textAlign = TEXT_ALIGN[config.layout];
+  // A word longer than the line (a URL, "AAAA...") breaks instead of running out of the image.
+  const line: Style = { display: "flex", maxWidth: "100%", textAlign: TEXT_ALIGN[config.layout], wordBreak: "break-word" };
   const text: Node[] = [
-    div({ display: "flex", fontSize: config.titleSize, fontWeight: 800, lineHeight: 1.1, letterSpacing: "-0.02em", textAlign }, config.title),
+    div({ ...line, fontSize: config.titleSize, fontWeight: 800, lineHeight: 1.1, letterSpacing: "-0.02em" }, config.title),
   ];
   if (config.subtitle) {
-    text.push(div({ display: "flex", marginTop: Math.round(config.subtitleSize * 0.9), fontSize: config.subtitleSize, fontWeight: 400, lineHeight: 1.35, opacity: 0.85, textAlign }, config.subtitle));
+    text.push(div({ ...line, marginTop: Math.round(config.subtitleSize * 0.9), fontSize: config.subtitleSize, fontWeight: 400, lineHeight: 1.35, opacity: 0.85 }, config.subtitle));
   }
   if (config.domain) {
-    text.push(div({ display: "flex", marginTop: 40, fontSize: DOMAIN_SIZE, fontWeight: 600, letterSpacing: "0.04em", opacity: 0.7, textAlign }, config.domain));
+    text.push(div({ ...line, marginTop: 40, fontSize: DOMAIN_SIZE, fontWeight: 600, letterSpacing: "0.04em", opacity: 0.7 }, config.domain));
   }
-  const frame = div(frameStyle(config), div({ display: "flex", flexDirection: "column", alignItems: ALIGN[config.layout], maxWidth: "100%" }, text));
+  const frame = div(frameStyle(config), div({ display: "flex", flexDirection: "column", alignItems: ALIGN[config.layout], width: "100%" }, text));
   return div(
     { display: "flex", width: OG_CANVAS.width, height: OG_CANVAS.height, color: config.textColor, fontFamily: "Inter", ...backgroundStyle(config) },
     [...shadowRings(config), frame],
