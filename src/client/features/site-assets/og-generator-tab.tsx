@@ -81,7 +81,7 @@ function OgGenerator({ saved }: { saved: OgConfig }) {
   return (
     // Phones: the preview and the publish buttons first, then the controls, then the tips. Desktop: the controls
     // on the left, the rest beside them.
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start lg:gap-6">
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-6">
       <div className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
         <OgPreview
           config={config}

@@ -8,26 +8,60 @@ export type OgFont = { name: string; data: Buffer; weight: 400 | 600 | 800; styl
 
 const FONT_DIR = path.join(PACKAGE_ROOT, "node_modules", "@fontsource", "inter", "files");
 const EMOJI_DIR = path.join(PACKAGE_ROOT, "node_modules", "@twemoji", "svg");
-/** Latin first (most text), then the other scripts Inter covers: satori takes each glyph from the first font holding it. */
-const FONT_SUBSETS = ["latin", "latin-ext", "cyrillic", "cyrillic-ext", "greek", "greek-ext", "vietnamese"] as const;
+/**
+ * Latin (with its extensions) covers almost every title: it is parsed on the first render. The other scripts
+ * Inter covers are parsed only when a text needs them, since each parsed font costs memory for good.
+ */
+const LATIN_SUBSETS = ["latin", "latin-ext"] as const;
+const OTHER_SUBSETS = ["cyrillic", "cyrillic-ext", "greek", "greek-ext", "vietnamese"] as const;
 const FONT_WEIGHTS = [400, 600, 800] as const;
+/**
+ * Text beyond what the Latin subsets hold: beyond Latin Extended-B, other than general punctuation, currency
+ * signs and emoji. satori draws a "no glyph" box for such letters rather than asking for a font, so the text
+ * is looked at first.
+ */
+const BEYOND_LATIN = /[^\u0000-\u024f\u2000-\u206f\u20a0-\u20cf\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}\ufe0f]/u;
 
-let fonts: Promise<OgFont[]> | undefined;
-/** Read once, on the first render (about 0.5 MB): never at server start. */
-export const loadOgFonts = () =>
-  (fonts ??= Promise.all(
+const ogFontFamily = (subset: string) => `Inter ${subset}`;
+/** The CSS font-family list of the image: Latin first, then the other scripts. */
+export const OG_FONT_FAMILIES = [...LATIN_SUBSETS, ...OTHER_SUBSETS].map(ogFontFamily).join(", ");
+
+const readSubsets = (subsets: readonly string[]): Promise<OgFont[]> =>
+  Promise.all(
     FONT_WEIGHTS.flatMap((weight) =>
-      FONT_SUBSETS.map(async (subset) => ({
-        name: "Inter",
+      subsets.map(async (subset) => ({
+        // One family per subset: satori keeps one font per family and weight, so same-named subsets would hide each other.
+        name: ogFontFamily(subset),
         weight,
         style: "normal" as const,
         data: await fs.readFile(path.join(FONT_DIR, `inter-${subset}-${weight}-normal.woff`)),
       })),
     ),
-  ).catch((error: unknown) => {
-    fonts = undefined;
-    throw error;
-  }));
+  );
+
+/** A load that failed is tried again by the next render, not remembered. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
+
+const loadLatinFonts = once(() => readSubsets(LATIN_SUBSETS));
+const loadOtherScriptFonts = once(() => readSubsets(OTHER_SUBSETS));
+
+/** The fonts a text needs, read on first use (never at server start) and kept. */
+export async function loadOgFonts(text: string): Promise<OgFont[]> {
+  const latin = await loadLatinFonts();
+  return BEYOND_LATIN.test(text) ? [...latin, ...(await loadOtherScriptFonts())] : latin;
+}
+
+/** satori asks for a font for a script Inter lacks (CJK, Arabic...): refused rather than drawn as empty boxes. */
+export function unsupportedScript(segment: string): never {
+  throw invalid(`The font has no letters for "${segment.trim().slice(0, 20)}". Please use Latin, Greek, Cyrillic or Vietnamese letters and emoji.`);
+}
 
 const ZERO_WIDTH_JOINER = "\u200d";
 const VARIATION_SELECTOR_16 = /\ufe0f/g;
@@ -58,7 +92,3 @@ export async function loadEmoji(emoji: string): Promise<string> {
   throw invalid(`The emoji "${emoji}" has no image in the Twemoji set, so it cannot be drawn. Please choose another emoji.`);
 }
 
-/** Text in a script Inter does not cover (CJK, Arabic...) is refused rather than drawn as empty boxes. */
-export function unsupportedScript(segment: string): never {
-  throw invalid(`The font has no letters for "${segment.trim().slice(0, 20)}". Please use Latin, Greek, Cyrillic or Vietnamese letters and emoji.`);
-}

@@ -4,7 +4,7 @@ import { OG_CANVAS, OG_PATTERN_SPACING, type OgConfig } from "../../../../common
 import { DomainError } from "../../../infra/errors";
 import { loadSharp } from "../../../infra/image-processing";
 import { createWorkLimiter } from "../../../infra/work-limiter";
-import { loadEmoji, loadOgFonts, unsupportedScript } from "./og-assets";
+import { loadEmoji, loadOgFonts, OG_FONT_FAMILIES, unsupportedScript } from "./og-assets";
 
 /**
  * One renderer for the preview and the stored image: satori lays out the design as an SVG whose text is
@@ -111,7 +111,7 @@ export function ogElementTree(config: OgConfig): Node {
   }
   const frame = div(frameStyle(config), div({ display: "flex", flexDirection: "column", alignItems: ALIGN[config.layout], width: "100%" }, text));
   return div(
-    { display: "flex", width: OG_CANVAS.width, height: OG_CANVAS.height, color: config.textColor, fontFamily: "Inter", ...backgroundStyle(config) },
+    { display: "flex", width: OG_CANVAS.width, height: OG_CANVAS.height, color: config.textColor, fontFamily: OG_FONT_FAMILIES, ...backgroundStyle(config) },
     [...shadowRings(config), frame],
   );
 }
@@ -124,7 +124,7 @@ const loadSatori = () => (satoriModule ??= import("satori").then((module) => mod
 const renderWork = createWorkLimiter(os.availableParallelism());
 
 async function layout(config: OgConfig): Promise<string> {
-  const [satori, fonts] = await Promise.all([loadSatori(), loadOgFonts()]);
+  const [satori, fonts] = await Promise.all([loadSatori(), loadOgFonts(`${config.title}${config.subtitle}${config.domain}`)]);
   let refusal: DomainError | undefined;
   const svg = await satori(ogElementTree(config) as never, {
     ...OG_CANVAS,
