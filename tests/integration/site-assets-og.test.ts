@@ -55,10 +55,13 @@ describe("the OG renderer", () => {
     expect(result.data.svg).toContain("<path");
   });
 
-  it("refuses an emoji Twemoji has no picture for, and a design out of range, with clear messages", async () => {
+  it("refuses an emoji Twemoji has no picture for, a script the font lacks, and a design out of range, with clear messages", async () => {
     const unknownEmoji = await t.trpcMutation("siteAssetsOg.preview", design({ title: "Shaking \u{1FAE8}\u{1F3FF}" }), admin.headers);
     expect(unknownEmoji.status).toBe(400);
     expect(unknownEmoji.error?.message).toMatch(/emoji .* has no image in the Twemoji set/);
+    const unknownScript = await t.trpcMutation("siteAssetsOg.preview", design({ title: "日本語" }), admin.headers);
+    expect(unknownScript.status).toBe(400);
+    expect(unknownScript.error?.message).toMatch(/The font has no letters for "日本語"/);
     const tooBig = await t.trpcMutation("siteAssetsOg.preview", design({ titleSize: 101 }), admin.headers);
     expect(tooBig.status).toBe(400);
     expect(tooBig.error?.message).toBe("Title size must be between 40 and 100 px");

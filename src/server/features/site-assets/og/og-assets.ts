@@ -20,7 +20,9 @@ const FONT_WEIGHTS = [400, 600, 800] as const;
  * signs and emoji. satori draws a "no glyph" box for such letters rather than asking for a font, so the text
  * is looked at first.
  */
-const BEYOND_LATIN = /[^\u0000-\u024f\u2000-\u206f\u20a0-\u20cf\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}\ufe0f]/u;
+const EMOJI_PARTS = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f/gu;
+const BEYOND_LATIN = /[^\s\u0020-\u024f\u2000-\u206f\u20a0-\u20cf]/u;
+const needsOtherScripts = (text: string) => BEYOND_LATIN.test(text.replace(EMOJI_PARTS, ""));
 
 const ogFontFamily = (subset: string) => `Inter ${subset}`;
 /** The CSS font-family list of the image: Latin first, then the other scripts. */
@@ -55,7 +57,7 @@ const loadOtherScriptFonts = once(() => readSubsets(OTHER_SUBSETS));
 /** The fonts a text needs, read on first use (never at server start) and kept. */
 export async function loadOgFonts(text: string): Promise<OgFont[]> {
   const latin = await loadLatinFonts();
-  return BEYOND_LATIN.test(text) ? [...latin, ...(await loadOtherScriptFonts())] : latin;
+  return needsOtherScripts(text) ? [...latin, ...(await loadOtherScriptFonts())] : latin;
 }
 
 /** satori asks for a font for a script Inter lacks (CJK, Arabic...): refused rather than drawn as empty boxes. */
