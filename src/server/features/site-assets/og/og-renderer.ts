@@ -32,7 +32,7 @@ const DOMAIN_SIZE = 24;
 const ALIGN = { centered: "center", "left-aligned": "flex-start", "right-aligned": "flex-end" } as const;
 const TEXT_ALIGN = { centered: "center", "left-aligned": "left", "right-aligned": "right" } as const;
 
-/** `#rrggbb` at an opacity, for the pattern and shadow tints. */
+/** `#rrggbb` at an opacity, for the pattern's ink. */
 function withAlpha(hex: string, alpha: number): string {
   const channel = (at: number) => Number.parseInt(hex.slice(at, at + 2), 16);
   return `rgba(${channel(1)}, ${channel(3)}, ${channel(5)}, ${alpha})`;
