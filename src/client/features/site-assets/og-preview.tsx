@@ -40,14 +40,14 @@ function TwitterCard({ shown, config, host }: { shown: Shown; config: OgConfig; 
           <Picture shown={shown} />
           <span className="absolute bottom-2 left-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white">{host}</span>
         </div>
-        <div className="flex flex-col gap-0.5 px-3 py-2.5 text-sm">
+        <div className="flex flex-col gap-0.5 px-3 py-2.5 text-sm [overflow-wrap:anywhere]">
           <span className="text-ink-muted">{host}</span>
           <span className="font-semibold text-ink">{config.title}</span>
           {config.subtitle ? <span className="text-ink-muted">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.twitterCard)}</span> : null}
         </div>
       </div>
       {config.subtitle ? (
-        <p className="text-xs text-ink-muted">
+        <p className="text-xs text-ink-muted [overflow-wrap:anywhere]">
           <span className="font-semibold">Detail view:</span> {truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.twitterDetail)}
         </p>
       ) : null}
@@ -59,7 +59,7 @@ function FacebookCard({ shown, config, host }: { shown: Shown; config: OgConfig;
   return (
     <div className="overflow-hidden border border-line">
       <Picture shown={shown} />
-      <div className="flex flex-col gap-0.5 bg-[#f0f2f5] px-3 py-2.5">
+      <div className="flex flex-col gap-0.5 bg-[#f0f2f5] px-3 py-2.5 [overflow-wrap:anywhere]">
         <span className="text-xs text-[#65676b] uppercase">{host}</span>
         <span className="font-semibold text-[#050505]">{config.title}</span>
         {config.subtitle ? <span className="text-sm text-[#65676b]">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.facebook)}</span> : null}
@@ -72,7 +72,7 @@ function LinkedInCard({ shown, config, host }: { shown: Shown; config: OgConfig;
   return (
     <div className="overflow-hidden rounded-lg border border-line bg-surface">
       <Picture shown={shown} />
-      <div className="flex flex-col gap-0.5 px-3 py-2.5">
+      <div className="flex flex-col gap-0.5 px-3 py-2.5 [overflow-wrap:anywhere]">
         <span className="font-semibold text-ink">{config.title}</span>
         {config.subtitle ? <span className="text-sm text-ink-muted">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.linkedin)}</span> : null}
         <span className="text-xs text-ink-subtle">{host}</span>
