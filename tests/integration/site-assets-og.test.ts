@@ -2,7 +2,9 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   OG_DEFAULT_CONFIG,
+  OG_UPLOAD_MAX_BYTES,
   OG_UPLOAD_REFUSED,
+  OG_UPLOAD_TOO_LARGE,
   applyOgTemplate,
   type ActiveOgImage,
   type OgConfig,
@@ -106,6 +108,12 @@ describe("Update Our OG Image", () => {
     expect(jpegUrl).toMatch(/\.jpg$/);
     expect(await getActiveOgImage(t.db)).toMatchObject({ url: jpegUrl, width: 800, height: 420 });
     expect((await t.inject({ method: "GET", url: jpegUrl })).headers["content-type"]).toBe("image/jpeg");
+  });
+
+  it("refuses a file over the size limit", async () => {
+    const response = await t.inject(await updateOgRequest(Buffer.alloc(OG_UPLOAD_MAX_BYTES + 1), "og.png", admin.headers));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: OG_UPLOAD_TOO_LARGE });
   });
 
   it("refuses a file that is not a PNG or JPEG, whatever its name says", async () => {
