@@ -25,6 +25,7 @@ import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
+import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { errorReply } from "./infra/error-reply";
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     await registerInboundMailRoutes(api, deps, guards);
     registerNewsletterRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
+    await registerSiteAssetsOgRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
       trpcOptions: {

@@ -45,6 +45,9 @@ const restRoutes: Record<string, Sample> = {
   // The secret token in the path is the gate: unknown or revoked tokens answer 404 (inbound-mail.test.ts).
   "POST /api/email/inbound/:token": { access: "public", request: json("POST", "/api/email/inbound/unknown-token") },
   "GET /uploads/images/:id/thumbnail": { access: "public", request: get(`/uploads/images/${unknownId}/thumbnail`) },
+  // The site's og:image: crawlers fetch it (site-assets-og.test.ts).
+  "GET /og-image.:hash.png": { access: "public", request: get("/og-image.0123456789ab.png") },
+  "GET /og-image.:hash.jpg": { access: "public", request: get("/og-image.0123456789ab.jpg") },
 
   "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
   "POST /api/images/upload": { access: "member", request: json("POST", "/api/images/upload") },
@@ -76,6 +79,7 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/email/templates/preview": { access: "admin", request: json("POST", "/api/email/templates/preview", { templateId: unknownId }) },
   "POST /api/email/templates/test": { access: "admin", request: json("POST", "/api/email/templates/test", { templateId: unknownId, email: "" }) },
   "POST /api/email/templates/seed": { access: "admin", request: json("POST", "/api/email/templates/seed") },
+  "POST /api/site-assets/update-og": { access: "admin", request: json("POST", "/api/site-assets/update-og") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -134,6 +138,10 @@ const procedures: Record<string, ProcedureSample> = {
   "newsletter.progress": { access: "admin", input: { sendId: unknownId } },
   "waitlist.adminStats": { access: "admin" },
   "waitlist.adminDelete": { access: "admin", input: { id: unknownId } },
+  "siteAssetsOg.state": { access: "admin" },
+  "siteAssetsOg.preview": { access: "admin", input: {} },
+  "siteAssetsOg.renderPng": { access: "admin", input: {} },
+  "siteAssetsOg.update": { access: "admin", input: {} },
 };
 
 /** tRPC's one catch-all route; its procedures are classified one by one. */

@@ -17,7 +17,7 @@ const WEBP_QUALITY = 82;
 
 let sharpModule: Promise<SharpConstructor> | undefined;
 /** sharp (about 30 MB resident) loads with the first image rather than at start, for the memory budget. */
-const loadSharp = () =>
+export const loadSharp = () =>
   (sharpModule ??= import("sharp").then((module) => {
     const sharp = module.default as SharpConstructor;
     // Every upload is decoded once: libvips' operation cache would only hold memory for inputs never seen again.
@@ -91,4 +91,19 @@ async function decodeSafely<T>(work: () => Promise<T>): Promise<T> {
     // libvips' own words for bytes it cannot decode (truncated, corrupt): the file is at fault, not the server.
     throw unprocessable("This image could not be read: the file looks damaged or incomplete.");
   }
+}
+
+/**
+ * A PNG or JPEG kept in its format and size, re-encoded without its metadata (EXIF, GPS, comments), under the
+ * same pixel limit and with the same 422s as uploads.
+ */
+export function reencodeWithoutMetadata(file: string, format: "png" | "jpeg"): Promise<EncodedImage> {
+  return imageWork.run(() =>
+    decodeSafely(async () => {
+      const image = (await openImage(file)).rotate();
+      const encoded = format === "png" ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 88, mozjpeg: true });
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import { inboundMailRouter } from "../features/inbound-mail/router";
 import { imagesRouter } from "../features/images/router";
 import { newsletterRouter } from "../features/newsletter/router";
 import { seoRouter } from "../features/seo/router";
+import { siteAssetsOgRouter } from "../features/site-assets/og/router";
 import { systemRouter } from "../features/system/router";
 import { waitlistRouter } from "../features/waitlist/router";
 import { router } from "./init";
@@ -29,6 +30,7 @@ export const appRouter = router({
   emailTest: emailTestRouter,
   inboundMail: inboundMailRouter,
   newsletter: newsletterRouter,
+  siteAssetsOg: siteAssetsOgRouter,
 });
 
 export type AppRouter = typeof appRouter;

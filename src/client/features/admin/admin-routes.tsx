@@ -35,7 +35,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "builders", title: "Builders", subtitle: "Review, approve and verify community profiles", page: lazyPage(() => import("../builders/admin/builders-admin-page"), (m) => m.BuildersAdminPage) },
   { path: "analytics", title: "Analytics", subtitle: "Visitors, pages, places and devices", page: lazyPage(() => import("../analytics/analytics-dashboard-page"), (m) => m.AnalyticsDashboardPage) },
   { path: "seo-setup", title: "SEO Setup", subtitle: "Five steps to get the site found", page: lazyPage(() => import("../seo/seo-setup-page"), (m) => m.SeoSetupPage) },
-  { path: "site-assets", title: "Site Assets CMS", subtitle: "Social image, favicon and meta tags", page: NotAvailable },
+  { path: "site-assets", title: "Site Assets CMS", subtitle: "Social image, favicon and meta tags", page: lazyPage(() => import("../site-assets/site-assets-page"), (m) => m.SiteAssetsPage) },
   { path: "email-templates", title: "Email Templates", subtitle: "The emails the site sends", page: lazyPage(() => import("../email-templates/email-templates-page"), (m) => m.EmailTemplatesPage) },
   { path: "backup", title: "Backup Data", subtitle: "Export the site's data", page: NotAvailable },
   { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: NotAvailable },

@@ -1,0 +1,88 @@
+import { useId } from "react";
+import { OG_RANGES, type OgRangeField } from "../../../common/site-assets-og";
+import { cn } from "../../ui/cn";
+import { Label } from "../../ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
+import { Field } from "../../ui/field";
+
+/** A px slider over one of the spec's ranges, its value shown beside the label. */
+export function SliderField({ label, field, value, onChange }: { label: string; field: OgRangeField; value: number; onChange: (value: number) => void }) {
+  const id = useId();
+  const { min, max } = OG_RANGES[field];
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-baseline justify-between gap-3">
+        <Label htmlFor={id}>{label}</Label>
+        <span className="text-sm tabular-nums text-ink-muted">{value} px</span>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        aria-valuetext={`${value} pixels`}
+        className="focus-ring h-2 w-full cursor-pointer accent-brand-500"
+      />
+      <div className="flex justify-between text-xs text-ink-subtle" aria-hidden="true">
+        <span>{min}</span>
+        <span>{max}</span>
+      </div>
+    </div>
+  );
+}
+
+/** A colour picker with its hex value, for the background, text, gradient and border colours. */
+export function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <input
+        id={id}
+        type="color"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="focus-ring size-10 shrink-0 cursor-pointer rounded-control border border-control bg-surface p-1"
+      />
+      <div className="flex min-w-0 flex-col">
+        <Label htmlFor={id}>{label}</Label>
+        <span className="font-mono text-xs text-ink-muted uppercase">{value}</span>
+      </div>
+    </div>
+  );
+}
+
+/** A labelled select of a few named choices (layout, background type, pattern). */
+export function ChoiceSelect<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as T)}>
+      <Field label={label} id={id} className={cn(className)}>
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+      </Field>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
