@@ -18,7 +18,7 @@ const WEBP_QUALITY = 82;
 
 let sharpModule: Promise<SharpConstructor> | undefined;
 /** sharp (about 30 MB resident) loads with the first image rather than at start, for the memory budget. */
-const loadSharp = () =>
+export const loadSharp = () =>
   (sharpModule ??= import("sharp").then((module) => {
     const sharp = module.default as SharpConstructor;
     // Every upload is decoded once: libvips' operation cache would only hold memory for inputs never seen again.

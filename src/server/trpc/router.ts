@@ -10,6 +10,7 @@ import { inboundMailRouter } from "../features/inbound-mail/router";
 import { imagesRouter } from "../features/images/router";
 import { newsletterRouter } from "../features/newsletter/router";
 import { seoRouter } from "../features/seo/router";
+import { siteAssetsRouter } from "../features/site-assets/router";
 import { systemRouter } from "../features/system/router";
 import { waitlistRouter } from "../features/waitlist/router";
 import { router } from "./init";
@@ -22,6 +23,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   admin: adminRouter,
   seo: seoRouter,
+  siteAssets: siteAssetsRouter,
   bangers: bangersRouter,
   emailTemplates: emailTemplatesRouter,
   imageTest: imageTestRouter,
