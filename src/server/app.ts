@@ -188,8 +188,9 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string, pa
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: true,
-      // "/" is a page like the others: its head is written per page, below.
+      // "/" is a page like the others, its head written per page below; the bare template is never served.
       index: false,
+      allowedPath: (pathname) => pathname !== "/" && pathname !== "/index.html",
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

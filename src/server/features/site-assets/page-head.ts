@@ -50,8 +50,7 @@ export function iconLinks(favicons: HeadInputs["favicons"]): string[] {
 export function renderHead(inputs: HeadInputs): string {
   const { meta, subject } = inputs;
   const site = trimSlash(meta.ogUrl || inputs.publicUrl);
-  const pagePath = inputs.path === "/" ? "" : inputs.path;
-  const canonical = `${trimSlash(meta.canonical || site)}${pagePath}` || `${site}/`;
+  const canonical = `${trimSlash(meta.canonical || site)}${inputs.path}`;
   const title = subject?.title ? `${subject.title} | ${meta.title}` : meta.title;
   const description = subject?.description ?? meta.description;
   const siteImage = meta.ogImageUrl
