@@ -20,10 +20,10 @@ const INTER_FILES = ["inter-latin-700-normal.woff", "inter-latin-ext-700-normal.
 const DRAWABLE_TEXT = /^[\u0020-\u024f]+$/u;
 export const TEXT_NOT_DRAWABLE = "Text: use letters, digits or symbols such as $ or & (for an emoji, choose Emoji)";
 
-type SatoriModule = typeof import("satori");
-let satoriModule: Promise<SatoriModule> | undefined;
+const importSatori = () => import("satori");
+let satoriModule: ReturnType<typeof importSatori> | undefined;
 let interFonts: Promise<Buffer[]> | undefined;
-const loadSatori = () => (satoriModule ??= import("satori"));
+const loadSatori = () => (satoriModule ??= importSatori());
 const loadInter = () => (interFonts ??= Promise.all(INTER_FILES.map((file) => fs.readFile(file))));
 
 /** Twemoji names a file by its code points in hex; most names leave out the variation selector U+FE0F. */
