@@ -103,7 +103,8 @@ export function renderHead(inputs: HeadInputs): string {
 function siteJsonLd(meta: MetaConfig, site: string): Record<string, unknown>[] {
   const owner: Record<string, unknown> = { "@type": meta.schemaType, name: meta.schemaName || meta.title, url: `${site}/` };
   if (meta.schemaLogo) owner.logo = absolute(site, meta.schemaLogo);
-  if (meta.schemaSameAs.length > 0) owner.sameAs = meta.schemaSameAs;
+  const sameAs = meta.schemaSameAs.filter(Boolean);
+  if (sameAs.length > 0) owner.sameAs = sameAs;
   const website = { "@type": "WebSite", name: meta.title, url: `${site}/`, description: meta.description };
   return meta.schemaType === "WebSite" ? [{ ...website, ...owner }] : [owner, website];
 }
