@@ -198,6 +198,8 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string, pa
       },
     });
   }
+  // The most visited page gets a route of its own rather than a detour through the static files and the not-found handler.
+  if (built) app.get("/", (request, reply) => pages.send(request, reply, "/", true));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?", 1)[0]!;
     const isApi = pathname.startsWith("/api/") || pathname.startsWith("/trpc/");

@@ -14,7 +14,7 @@ export function FaviconProgress({ result }: { result: FaviconGenerateResult | nu
         {result ? null : <Spinner size="sm" label="Updating" />}
         Generating {FAVICON_FILE_COUNT} favicon files
       </h3>
-      <ol className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+      <ol className="mt-3 grid gap-1.5 text-sm">
         {FAVICON_STEPS.map((step, index) => {
           const ms = timeOf.get(step.id);
           return (

@@ -87,8 +87,8 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
 
   const site = values.ogUrl || initial.publicUrl;
   return (
-    <form className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="flex flex-col gap-6">
+    <form className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="flex min-w-0 flex-col gap-6">
         <Card>
           <CardHeader>
             <CardTitle>Site</CardTitle>
@@ -182,14 +182,14 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
         </Card>
       </div>
 
-      <div className="flex flex-col gap-4 xl:sticky xl:top-4 xl:self-start">
+      <div className="flex min-w-0 flex-col gap-4">
         <Card>
           <CardHeader>
             <CardTitle>Generated meta tags</CardTitle>
             <CardDescription>Exactly what the server writes into the home page for crawlers, which run no JavaScript.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <pre aria-label="Generated meta tag code" className="max-h-[28rem] overflow-auto rounded-control bg-stone-900 p-3 text-xs leading-relaxed text-stone-100">
+            <pre aria-label="Generated meta tag code" className="max-h-[32rem] overflow-auto rounded-control bg-stone-900 p-3 text-xs leading-relaxed break-all whitespace-pre-wrap text-stone-100">
               <code>{headHtml.replace(/\n\s+/g, "\n")}</code>
             </pre>
             <CopyButton text={headHtml.replace(/\n\s+/g, "\n")} label="Copy to Clipboard" className="w-fit" />
