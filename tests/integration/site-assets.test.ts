@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import icoEndec from "ico-endec";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_META_CONFIG, type MetaConfig } from "../../src/common/site-assets-meta";
-import { FAVICON_FILES, type FaviconGenerateResult, type FaviconState } from "../../src/common/site-assets-favicon";
+import { FAVICON_FILES, type FaviconGenerateResult } from "../../src/common/site-assets-favicon";
+import { images } from "../../src/server/db/schema";
 import { writeSetting } from "../../src/server/features/site-assets/settings-store";
+import { loadIcoEndec } from "../../src/server/features/site-assets/favicon-render";
 import { invalidatePageHeads } from "../../src/server/features/site-assets/page-head-cache";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { multipartRequest } from "../helpers/images";
@@ -35,7 +37,7 @@ const t = useTestApp({ clientDir, rateLimits: false, env: { PUBLIC_URL: "https:/
 const emojiDesign = { type: "emoji", emoji: "🧪", text: "", backgroundColor: "#facc15", textColor: "#111827" } as const;
 const upload = (user: TestUser | null, bytes: Buffer, name: string, fields: Record<string, string>) =>
   multipartRequest("/api/site-assets/update-favicon", { bytes, name }, fields, user?.headers ?? {}, "image");
-const icoEntries = (bytes: Buffer) => (icoEndec ?? (icoEndec as never)).decode(bytes);
+const icoEntries = async (bytes: Buffer) => (await loadIcoEndec()).decode(bytes);
 
 describe("site assets: who may call what", () => {
   it("keeps the favicon and meta tag tools to admins", async () => {
@@ -61,7 +63,7 @@ describe("the favicon set", () => {
     expect(ico.statusCode).toBe(200);
     expect(ico.headers["content-type"]).toBe("image/x-icon");
     expect(ico.headers["x-served-from"]).toBe("default");
-    expect(icoEntries(ico.rawPayload).map((entry) => entry.width)).toEqual([16, 32, 48]);
+    expect((await icoEntries(ico.rawPayload)).map((entry) => entry.width)).toEqual([16, 32, 48]);
     const again = await t.inject({ method: "GET", url: "/favicon.ico", headers: { "if-none-match": String(ico.headers.etag) } });
     expect(again.statusCode).toBe(304);
     const page = await t.inject({ method: "GET", url: "/" });
@@ -84,7 +86,7 @@ describe("the favicon set", () => {
     const ico = await t.inject({ method: "GET", url: `/favicon.ico?v=${generated.data.version}` });
     expect(ico.headers["x-served-from"]).toBe("storage");
     expect(ico.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(icoEntries(ico.rawPayload).map((entry) => [entry.width, entry.imageType])).toEqual([[16, "png"], [32, "png"], [48, "png"]]);
+    expect((await icoEntries(ico.rawPayload)).map((entry) => [entry.width, entry.imageType])).toEqual([[16, "png"], [32, "png"], [48, "png"]]);
     const revalidated = await t.inject({ method: "GET", url: "/favicon.ico", headers: { "if-none-match": String(ico.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
     expect((await t.inject({ method: "GET", url: "/favicon.ico" })).headers["cache-control"]).toBe("public, no-cache");
@@ -190,6 +192,20 @@ describe("what crawlers see", () => {
     expect(page.body).toContain('<meta name="twitter:image" content="https://lab.example.com/og/abc123.png">');
   });
 
+  it("gives a shared image its own tags, and an unknown one noindex", async () => {
+    const member = await t.createUser("member");
+    const [image] = await t.db
+      .insert(images)
+      .values({ ownerId: member.user.id, originalName: "chart.png", annotation: "Week 3 <returns>", fullKey: "images/x/full.webp", thumbnailKey: "images/x/thumb.webp", contentType: "image/webp", fullBytes: 10, thumbnailBytes: 5, width: 800, height: 600, shared: true, sharedAt: new Date() })
+      .returning({ id: images.id });
+    const page = await t.inject({ method: "GET", url: `/lab/image/${image!.id}` });
+    expect(page.body).toContain('<meta property="og:title" content="Week 3 &lt;returns&gt;">');
+    expect(page.body).toContain(`<meta property="og:image" content="https://lab.example.com/uploads/images/${image!.id}">`);
+    expect(page.body).toContain('<meta property="og:image:width" content="800">');
+    const unknown = await t.inject({ method: "GET", url: `/lab/image/${randomUUID()}` });
+    expect(unknown.body).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
   it("compresses the page once and answers 304 to a revalidation", async () => {
     const page = await t.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br" } });
     expect(page.headers["content-encoding"]).toBe("br");
@@ -220,6 +236,3 @@ describe("what crawlers see", () => {
     expect(state.data.headHtml).toContain('<meta name="twitter:card" content="summary">');
   });
 });
-
-// Keeps the type import honest: the state the tab reads.
-export type { FaviconState };

@@ -8,11 +8,10 @@ import { renderHead } from "./page-head";
 /** The tab's view of a config: the tags the server writes into `/` with it (the same function the pages use). */
 async function stateOf(db: Database, publicUrl: string, config: MetaConfig, updatedAt: string | null): Promise<MetaTagsState> {
   const [ogImage, favicons] = await Promise.all([readActiveOgImage(db), activeFavicons(db)]);
-  const site = (config.ogUrl || publicUrl).replace(/\/+$/, "");
   return {
     config,
     publicUrl,
-    activeOgImage: ogImage ? `${site}${ogImage.url}` : null,
+    activeOgImage: ogImage ? `${publicUrl}${ogImage.url}` : null,
     headHtml: renderHead({ meta: config, publicUrl, ogImage, favicons, path: "/", subject: null }),
     updatedAt,
   };

@@ -59,10 +59,11 @@ export function renderHead(inputs: HeadInputs): string {
       ? { url: inputs.ogImage.url, width: inputs.ogImage.width, height: inputs.ogImage.height }
       : null;
   const image = subject?.image ?? siteImage;
-  const imageUrl = image ? absolute(site, image.url) : undefined;
+  // Images live on this server: a root-relative one is made absolute with PUBLIC_URL, whatever the Site URL says.
+  const imageUrl = image ? absolute(inputs.publicUrl, image.url) : undefined;
   const imageAlt = subject?.image?.alt ?? (meta.twitterImageAlt || undefined);
   // The site-wide Twitter fields speak for the site: a page with its own subject keeps its own words and image.
-  const twitterImage = subject?.image ? imageUrl : meta.twitterImage ? absolute(site, meta.twitterImage) : imageUrl;
+  const twitterImage = subject?.image ? imageUrl : meta.twitterImage ? absolute(inputs.publicUrl, meta.twitterImage) : imageUrl;
   const robots = subject?.noindex ? "noindex, nofollow" : meta.robots;
 
   const tags = [
@@ -94,15 +95,15 @@ export function renderHead(inputs: HeadInputs): string {
     twitterImage ? voidElement("meta", { name: "twitter:image", content: twitterImage }) : "",
     twitterImage && imageAlt ? voidElement("meta", { name: "twitter:image:alt", content: imageAlt }) : "",
     ...iconLinks(inputs.favicons),
-    jsonLdScript({ "@context": "https://schema.org", "@graph": [...siteJsonLd(meta, site), ...(subject?.jsonLd ?? [])] }),
+    jsonLdScript({ "@context": "https://schema.org", "@graph": [...siteJsonLd(meta, site, inputs.publicUrl), ...(subject?.jsonLd ?? [])] }),
   ];
   return tags.filter(Boolean).join("\n    ");
 }
 
 /** The site itself for search engines: the organisation (or person) behind it, and the web site. */
-function siteJsonLd(meta: MetaConfig, site: string): Record<string, unknown>[] {
+function siteJsonLd(meta: MetaConfig, site: string, publicUrl: string): Record<string, unknown>[] {
   const owner: Record<string, unknown> = { "@type": meta.schemaType, name: meta.schemaName || meta.title, url: `${site}/` };
-  if (meta.schemaLogo) owner.logo = absolute(site, meta.schemaLogo);
+  if (meta.schemaLogo) owner.logo = absolute(publicUrl, meta.schemaLogo);
   const sameAs = meta.schemaSameAs.filter(Boolean);
   if (sameAs.length > 0) owner.sameAs = sameAs;
   const website = { "@type": "WebSite", name: meta.title, url: `${site}/`, description: meta.description };
