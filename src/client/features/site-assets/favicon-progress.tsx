@@ -24,7 +24,7 @@ export function FaviconProgress({ result }: { result: FaviconGenerateResult | nu
                 {index + 1}. {step.label}
                 {step.files.length > 1 ? ` (${step.files.length} files)` : ""}
               </span>
-              {ms === undefined ? null : <span className="ml-auto tabular-nums text-ink-muted">{ms} ms</span>}
+              {ms === undefined ? null : <span className="ml-auto shrink-0 whitespace-nowrap tabular-nums text-ink-muted">{ms} ms</span>}
             </li>
           );
         })}
