@@ -145,6 +145,8 @@ describe("the favicon set", () => {
       const refused = await t.inject(await upload(admin, bytes, "x", fields));
       expect([refused.statusCode, refused.json()], JSON.stringify(fields)).toEqual([status, { success: false, error }]);
     }
+    const ico = (await t.inject({ method: "GET", url: "/favicon.ico" })).rawPayload;
+    expect((await t.inject(await upload(admin, ico, "favicon.ico", { type: "ico" }))).json()).toEqual({ success: true, file: "/favicon.ico" });
     const manifest = await t.inject(await upload(admin, Buffer.from('{"name":"Lab"}'), "site.webmanifest", { type: "manifest" }));
     expect(manifest.json()).toEqual({ success: true, file: "/site.webmanifest" });
   });

@@ -18,7 +18,7 @@ const TWEMOJI_DIR = path.join(MODULES, "@twemoji/svg");
 const INTER_FILES = ["inter-latin-700-normal.woff", "inter-latin-ext-700-normal.woff"].map((file) => path.join(MODULES, "@fontsource/inter/files", file));
 /** What the two Inter subsets draw: Basic Latin to Latin Extended-B. */
 const DRAWABLE_TEXT = /^[\u0020-\u024f]+$/u;
-export const TEXT_NOT_DRAWABLE = "Text: use letters, digits or symbols such as $ or & (for an emoji, choose Emoji)";
+const TEXT_NOT_DRAWABLE = "Text: use letters, digits or symbols such as $ or & (for an emoji, choose Emoji)";
 
 const importSatori = () => import("satori");
 let satoriModule: ReturnType<typeof importSatori> | undefined;
