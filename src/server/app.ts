@@ -26,6 +26,8 @@ import { registerImagesRoutes } from "./features/images/routes";
 import { registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
+import { createHtmlPages, type HtmlPages } from "./features/site-assets/html-pages";
+import { registerSiteAssetsRoutes } from "./features/site-assets/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { errorReply } from "./infra/error-reply";
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerNewsletterRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await registerSiteAssetsOgRoutes(api, deps, guards);
+    await registerSiteAssetsRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
       trpcOptions: {
@@ -143,7 +146,8 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     });
   });
 
-  await registerSinglePageApp(app, config.clientDir);
+  const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir });
+  await registerSinglePageApp(app, config.clientDir, pages);
   return app;
 }
 
@@ -176,16 +180,19 @@ function slowClientTimeouts(requestTimeoutMs: number) {
 
 /**
  * Serves the built client: hashed assets cached for a year, each file as its brotli or gzip copy when the
- * client accepts one (scripts/precompress-assets.ts). A page path gets index.html, with status 404 when it
- * is none of the site's pages (the client then shows its not-found page); any other path, such as a
- * missing /favicon.ico or /robots.txt, gets a plain 404.
+ * client accepts one (scripts/precompress-assets.ts). A page path gets index.html with the page's head
+ * written in by the server (html-pages.ts), with status 404 when it is none of the site's pages (the client
+ * then shows its not-found page); any other path, such as a missing /assets/x.js, gets a plain 404.
  */
-async function registerSinglePageApp(app: FastifyInstance, clientDir: string) {
+async function registerSinglePageApp(app: FastifyInstance, clientDir: string, pages: HtmlPages) {
   const built = fs.existsSync(path.join(clientDir, "index.html"));
   if (built) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: true,
+      // "/" is a page like the others, its head written per page below; the bare template is never served.
+      index: false,
+      allowedPath: (pathname) => pathname !== "/" && pathname !== "/index.html",
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -193,6 +200,8 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string) {
       },
     });
   }
+  // The most visited page gets a route of its own rather than a detour through the static files and the not-found handler.
+  if (built) app.get("/", (request, reply) => pages.send(request, reply, "/", true));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?", 1)[0]!;
     const isApi = pathname.startsWith("/api/") || pathname.startsWith("/trpc/");
@@ -201,9 +210,6 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string) {
       return reply.code(404).send({ error: "Not found" });
     }
     if (!built) return reply.code(503).type("text/plain").send("The client is not built yet: run npm run build.");
-    return reply
-      .code(isPagePath(pathname) ? 200 : 404)
-      .header("Cache-Control", "no-cache")
-      .sendFile("index.html");
+    return pages.send(request, reply, pathname, isPagePath(pathname));
   });
 }

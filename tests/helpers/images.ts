@@ -8,10 +8,11 @@ export async function multipartRequest(
   file: { bytes: Buffer; name: string; type?: string } | null,
   fields: Record<string, string> = {},
   headers: Record<string, string> = {},
+  fileField = "file",
 ): Promise<InjectOptions> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
+  if (file) form.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
   const encoded = new Request("http://localhost/", { method: "POST", body: form });
   return {
     method: "POST",

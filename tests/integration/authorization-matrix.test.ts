@@ -3,6 +3,7 @@ import type { AnyTRPCProcedure } from "@trpc/server";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../src/common/auth";
+import { FAVICON_FILES } from "../../src/common/site-assets-favicon";
 import { appRouter } from "../../src/server/trpc/router";
 import { expectAccess, type Access } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
@@ -48,6 +49,11 @@ const restRoutes: Record<string, Sample> = {
   // The site's og:image: crawlers fetch it (site-assets-og.test.ts).
   "GET /og-image.:hash.png": { access: "public", request: get("/og-image.0123456789ab.png") },
   "GET /og-image.:hash.jpg": { access: "public", request: get("/og-image.0123456789ab.jpg") },
+  // The site's icons, crawler files and the list of active icons the pages use.
+  ...Object.fromEntries(FAVICON_FILES.map((file) => [`GET /${file}`, { access: "public", request: get(`/${file}`) } satisfies Sample])),
+  "GET /robots.txt": { access: "public", request: get("/robots.txt") },
+  "GET /sitemap.xml": { access: "public", request: get("/sitemap.xml") },
+  "GET /api/site-assets/active-favicons": { access: "public", request: get("/api/site-assets/active-favicons") },
 
   "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
   "POST /api/images/upload": { access: "member", request: json("POST", "/api/images/upload") },
@@ -80,6 +86,8 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/email/templates/test": { access: "admin", request: json("POST", "/api/email/templates/test", { templateId: unknownId, email: "" }) },
   "POST /api/email/templates/seed": { access: "admin", request: json("POST", "/api/email/templates/seed") },
   "POST /api/site-assets/update-og": { access: "admin", request: json("POST", "/api/site-assets/update-og") },
+  "POST /api/site-assets/update-favicon": { access: "admin", request: json("POST", "/api/site-assets/update-favicon") },
+  "GET /api/debug/kv-favicon-list": { access: "admin", request: get("/api/debug/kv-favicon-list") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -123,6 +131,12 @@ const procedures: Record<string, ProcedureSample> = {
   "seo.checklist": { access: "admin" },
   "seo.toggle": { access: "admin", input: { id: 1, checked: true } },
   "seo.reset": { access: "admin" },
+  "siteAssets.favicon": { access: "admin" },
+  "siteAssets.faviconPreview": { access: "admin", input: {} },
+  "siteAssets.generateFavicon": { access: "admin", input: {} },
+  "siteAssets.metaTags": { access: "admin" },
+  "siteAssets.metaTagsPreview": { access: "admin", input: {} },
+  "siteAssets.saveMetaTags": { access: "admin", input: {} },
   "imageTest.get": { access: "admin" },
   "imageTest.complete": { access: "admin", input: { test: "paste" } },
   "imageTest.reset": { access: "admin" },

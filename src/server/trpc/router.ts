@@ -11,6 +11,7 @@ import { imagesRouter } from "../features/images/router";
 import { newsletterRouter } from "../features/newsletter/router";
 import { seoRouter } from "../features/seo/router";
 import { siteAssetsOgRouter } from "../features/site-assets/og/router";
+import { siteAssetsRouter } from "../features/site-assets/router";
 import { systemRouter } from "../features/system/router";
 import { waitlistRouter } from "../features/waitlist/router";
 import { router } from "./init";
@@ -23,6 +24,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   admin: adminRouter,
   seo: seoRouter,
+  siteAssets: siteAssetsRouter,
   bangers: bangersRouter,
   emailTemplates: emailTemplatesRouter,
   imageTest: imageTestRouter,

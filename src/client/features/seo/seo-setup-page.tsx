@@ -135,6 +135,11 @@ function Checklist({ data }: { data: SeoChecklist }) {
             <span>No changes yet.</span>
           )}
         </p>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <span className="text-ink-muted">What crawlers read:</span>
+          <ExternalTextLink href="/robots.txt">robots.txt</ExternalTextLink>
+          <ExternalTextLink href="/sitemap.xml">sitemap.xml</ExternalTextLink>
+        </p>
       </Card>
 
       {allDone ? (

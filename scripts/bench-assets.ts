@@ -1,0 +1,156 @@
+/**
+ * npm run bench:assets — the site assets on the real (compiled) server.
+ *
+ * 1. The 18-file favicon set (ICO, 16 PNGs, manifest) drawn in this process from an emoji and from a text
+ *    design: p50 and p95 after a warm-up (budget: p50 at most 1 s), then generated and stored through the
+ *    server's own siteAssets.generateFavicon.
+ * 2. Serving, with autocannon in alternating turns against @fastify/static serving the same bytes from disk
+ *    in a second process (budget: at least 0.5 of its requests per second): /favicon.ico, and a stored PNG
+ *    standing in for the OG image (the 1024 px icon; the OG route serves the same way, serveStoredObject).
+ * 3. GET / with the head written in by the server against the plain built index.html (budget: at least 0.7).
+ *
+ * A throwaway Postgres database (BENCH_DATABASE_URL overrides the server) and data folder, dropped after.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { DEFAULT_FAVICON_CONFIG, type FaviconConfig } from "../src/common/site-assets-favicon";
+import { makeFaviconFiles } from "../src/server/features/site-assets/favicon-files";
+import { createThrowawayDatabase, freePort, startServer, stopServer, waitUntilHealthy } from "./bench-support";
+
+const SET_RUNS = 7;
+const MAX_SET_P50_MS = 1000;
+const MIN_STATIC_RATIO = 0.5;
+const MIN_PAGE_RATIO = 0.7;
+const CONNECTIONS = 20;
+const TURNS = 3;
+const TURN_SECONDS = 3;
+const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password" };
+const MANIFEST = { name: "The $100 Lab", themeColor: "#facc15" };
+const DESIGNS: Array<[string, FaviconConfig]> = [
+  ["emoji", DEFAULT_FAVICON_CONFIG],
+  ["text", { ...DEFAULT_FAVICON_CONFIG, type: "text", text: "$1", backgroundColor: "#111827", textColor: "#facc15" }],
+];
+
+type Row = { what: string; figure: string; budget: string; ok: boolean };
+const rows: Row[] = [];
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function timeFaviconSets() {
+  for (const [name, config] of DESIGNS) {
+    await makeFaviconFiles(config, MANIFEST); // warm-up: sharp, satori and the font load once
+    const times: number[] = [];
+    for (let run = 0; run < SET_RUNS; run++) {
+      const started = performance.now();
+      const { files } = await makeFaviconFiles(config, MANIFEST);
+      times.push(performance.now() - started);
+      if (files.size !== 18) throw new Error(`the ${name} set has ${files.size} files`);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 50);
+    rows.push({ what: `favicon set, 18 files (${name})`, figure: `p50 ${p50.toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`, budget: `p50 <= ${MAX_SET_P50_MS} ms`, ok: p50 <= MAX_SET_P50_MS });
+  }
+}
+
+const run = (args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"] });
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited with ${code}`))));
+  });
+
+async function adminToken(origin: string, databaseUrl: string): Promise<string> {
+  await run(["dist/server/create-admin.js", "--email", ADMIN.email, "--password", ADMIN.password, "--name", "Bench Admin"], { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", PUBLIC_URL: origin });
+  const response = await fetch(`${origin}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  if (!response.ok) throw new Error(`login answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function generateThroughServer(origin: string, token: string) {
+  const started = performance.now();
+  const response = await fetch(`${origin}/trpc/siteAssets.generateFavicon`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(DESIGNS[1]![1]),
+  });
+  if (!response.ok) throw new Error(`siteAssets.generateFavicon answered ${response.status}: ${await response.text()}`);
+  rows.push({ what: "generate + store through the server", figure: `${(performance.now() - started).toFixed(0)} ms (first call: loads sharp and satori)`, budget: "-", ok: true });
+}
+
+/** Requests per second of the app against @fastify/static for the same bytes, in alternating turns. */
+async function compare(what: string, appUrl: string, staticUrl: string, minRatio: number) {
+  const totals = { app: { ok: 0, seconds: 0, other: 0 }, static: { ok: 0, seconds: 0, other: 0 } };
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const [kind, url] of [["app", appUrl], ["static", staticUrl]] as const) {
+      const result = await autocannon({ url, connections: CONNECTIONS, duration: TURN_SECONDS });
+      totals[kind].ok += result["2xx"];
+      totals[kind].other += result.non2xx + result.errors;
+      totals[kind].seconds += result.duration;
+    }
+  }
+  const app = totals.app.ok / totals.app.seconds;
+  const yardstick = totals.static.ok / totals.static.seconds;
+  const ratio = app / yardstick;
+  rows.push({
+    what,
+    figure: `${app.toFixed(0)} vs ${yardstick.toFixed(0)} req/s = ${ratio.toFixed(2)}${totals.app.other ? ` (${totals.app.other} not 200)` : ""}`,
+    budget: `>= ${minRatio}`,
+    ok: ratio >= minRatio && totals.app.other === 0,
+  });
+}
+
+async function waitForStatic(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error("the static server exited while starting");
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the static server did not start");
+}
+
+async function main() {
+  await timeFaviconSets();
+  const database = await createThrowawayDatabase("bench_assets");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-assets-"));
+  const children: ChildProcess[] = [];
+  try {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = startServer(database.url, port, { DATA_DIR: dataDir });
+    children.push(server);
+    await waitUntilHealthy(origin, server);
+    await generateThroughServer(origin, await adminToken(origin, database.url));
+
+    // The yardstick serves the very bytes the app serves, and the built index.html as it is on disk.
+    const staticRoot = path.join(dataDir, "static");
+    fs.mkdirSync(staticRoot);
+    for (const file of ["favicon.ico", "apple-touch-icon-1024x1024.png"]) {
+      fs.writeFileSync(path.join(staticRoot, file), Buffer.from(await (await fetch(`${origin}/${file}`)).arrayBuffer()));
+    }
+    fs.copyFileSync("dist/client/index.html", path.join(staticRoot, "index.html"));
+    const staticPort = await freePort();
+    const staticOrigin = `http://127.0.0.1:${staticPort}`;
+    const staticServer = spawn(process.execPath, ["--import", "tsx", "scripts/bench-static-server.ts", staticRoot, String(staticPort)], { stdio: ["ignore", "inherit", "inherit"] });
+    children.push(staticServer);
+    await waitForStatic(`${staticOrigin}/favicon.ico`, staticServer);
+
+    await compare("/favicon.ico from storage", `${origin}/favicon.ico`, `${staticOrigin}/favicon.ico`, MIN_STATIC_RATIO);
+    await compare("stored PNG, 1024 px (OG stand-in)", `${origin}/apple-touch-icon-1024x1024.png`, `${staticOrigin}/apple-touch-icon-1024x1024.png`, MIN_STATIC_RATIO);
+    await compare("GET / with its head vs index.html", `${origin}/`, `${staticOrigin}/index.html`, MIN_PAGE_RATIO);
+  } finally {
+    for (const child of children) await stopServer(child).catch(() => child.kill("SIGKILL"));
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const width = Math.max(...rows.map((row) => row.what.length));
+  const figureWidth = Math.max(...rows.map((row) => row.figure.length));
+  process.stdout.write(`\n${"measure".padEnd(width)}  ${"figure".padEnd(figureWidth)}  budget\n`);
+  for (const row of rows) process.stdout.write(`${row.what.padEnd(width)}  ${row.figure.padEnd(figureWidth)}  ${row.budget}${row.ok ? "" : "  OVER BUDGET"}\n`);
+  const passed = rows.every((row) => row.ok);
+  process.stdout.write(passed ? "PASS: within budget\n" : "FAIL: over budget\n");
+  if (!passed) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { isBackOfficePath } from "../../../common/site-paths";
+import type { Database } from "../../db/client";
+import { readActiveOgImage } from "./active-og-image";
+import { activeFavicons } from "./favicon-service";
+import { PAGE_HEAD_PROVIDERS, type HeadProviderContext } from "./head-providers";
+import { readMetaConfig } from "./meta-service";
+import { renderHead, type PageSubject } from "./page-head";
+import { cachedForSite } from "./page-head-cache";
+
+type HtmlPagesDeps = { db: Database; publicUrl: string; clientDir: string };
+type RenderedPage = { html: Buffer; etag: string; br?: Buffer; gzip?: Buffer };
+
+/** The built index.html's own head tags that the server writes per page instead. */
+const REPLACED_TAGS = [/<title>[\s\S]*?<\/title>/i, /<meta\s+name="description"[^>]*>/i, /<meta\s+name="theme-color"[^>]*>/i, /<link\s+rel="icon"[^>]*>/gi];
+
+/** Splits the pattern's `:name` segments out of a path that matches it (as matchesPagePattern does), or null. */
+function paramsOf(pattern: string, pathname: string): Record<string, string> | null {
+  const wanted = pattern.split("/").filter(Boolean);
+  const given = pathname.split("/").filter(Boolean);
+  if (wanted.length !== given.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of wanted.entries()) {
+    if (segment.startsWith(":")) params[segment.slice(1)] = decodeURIComponent(given[i]!);
+    else if (segment.toLowerCase() !== given[i]!.toLowerCase()) return null;
+  }
+  return params;
+}
+
+/**
+ * Every page's HTML: the built index.html with the head this page deserves (crawlers run no JavaScript).
+ * A page without ids in its path is rendered once, compressed once, and kept until a setting changes
+ * (invalidatePageHeads); a page about one thing (a shared image) is rendered on each request.
+ */
+export function createHtmlPages(deps: HtmlPagesDeps) {
+  let template: string | undefined;
+  const loadTemplate = () =>
+    (template ??= REPLACED_TAGS.reduce((html, tag) => html.replace(tag, ""), fs.readFileSync(path.join(deps.clientDir, "index.html"), "utf8")).replace(/\n\s*\n/g, "\n"));
+
+  const render = async (pathname: string, subject: PageSubject | null): Promise<RenderedPage> => {
+    const [{ config: meta }, ogImage, favicons] = await Promise.all([readMetaConfig(deps.db), readActiveOgImage(deps.db), activeFavicons(deps.db)]);
+    const head = renderHead({ meta, publicUrl: deps.publicUrl, ogImage, favicons, path: pathname, subject });
+    const html = Buffer.from(loadTemplate().replace("</head>", `  ${head}\n  </head>`));
+    return { html, etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"` };
+  };
+  const compressed = async (page: Promise<RenderedPage>): Promise<RenderedPage> => {
+    const rendered = await page;
+    return {
+      ...rendered,
+      br: brotliCompressSync(rendered.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(rendered.html, { level: 9 }),
+    };
+  };
+
+  const providerContext: HeadProviderContext = {
+    db: deps.db,
+    absoluteUrl: (url) => (url.startsWith("/") ? `${deps.publicUrl}${url}` : url),
+  };
+
+  /** The page's HTML: from the cache when its head depends on the settings alone. */
+  async function pageFor(pathname: string, found: boolean): Promise<RenderedPage> {
+    const normal = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
+    if (!found) return cachedForSite(deps.db, "page:not-found", () => compressed(render(normal, { title: "Page not found", noindex: true })));
+    if (isBackOfficePath(normal)) return cachedForSite(deps.db, "page:back-office", () => compressed(render(normal, { title: "Back office", noindex: true })));
+    for (const provider of PAGE_HEAD_PROVIDERS) {
+      const params = paramsOf(provider.pattern, pathname);
+      if (!params) continue;
+      if (Object.keys(params).length === 0) return cachedForSite(deps.db, `page:${normal}`, async () => compressed(render(normal, await provider.subject(providerContext, params))));
+      const subject = await provider.subject(providerContext, params);
+      return render(pathname, subject ?? { noindex: true });
+    }
+    return cachedForSite(deps.db, `page:${normal}`, () => compressed(render(normal, null)));
+  }
+
+  return {
+    /** Answers a page path with its HTML (status 404 for a path that is none of the site's pages). */
+    async send(request: FastifyRequest, reply: FastifyReply, pathname: string, found: boolean): Promise<FastifyReply> {
+      const page = await pageFor(pathname, found);
+      reply.code(found ? 200 : 404).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("ETag", page.etag).header("Vary", "Accept-Encoding");
+      if (found && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+      const accepts = request.headers["accept-encoding"] ?? "";
+      if (page.br && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(page.br);
+      if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(page.gzip);
+      return reply.send(page.html);
+    },
+  };
+}
+export type HtmlPages = ReturnType<typeof createHtmlPages>;

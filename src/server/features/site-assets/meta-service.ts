@@ -1,0 +1,21 @@
+import * as z from "zod/mini";
+import { DEFAULT_META_CONFIG, metaConfigInput, type MetaConfig } from "../../../common/site-assets-meta";
+import type { Database } from "../../db/client";
+import { invalidatePageHeads } from "./page-head-cache";
+import { readSetting, writeSetting } from "./settings-store";
+
+const META_SETTING = "meta_tags";
+
+/** The stored config, or the defaults; a stored value that no longer parses (an older shape) falls back field by field. */
+export async function readMetaConfig(db: Database): Promise<{ config: MetaConfig; updatedAt: string | null }> {
+  const row = await readSetting(db, META_SETTING);
+  if (!row) return { config: DEFAULT_META_CONFIG, updatedAt: null };
+  const parsed = z.safeParse(metaConfigInput, { ...DEFAULT_META_CONFIG, ...(row.value as object) });
+  return { config: parsed.success ? parsed.data : DEFAULT_META_CONFIG, updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function saveMetaConfig(db: Database, actorId: string, config: MetaConfig): Promise<{ config: MetaConfig; updatedAt: string }> {
+  const row = await writeSetting(db, META_SETTING, config, actorId);
+  invalidatePageHeads(db);
+  return { config, updatedAt: row.updatedAt.toISOString() };
+}

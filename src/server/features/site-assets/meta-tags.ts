@@ -1,0 +1,31 @@
+import type { MetaConfig, MetaTagsState } from "../../../common/site-assets-meta";
+import type { Database } from "../../db/client";
+import { readActiveOgImage } from "./active-og-image";
+import { activeFavicons } from "./favicon-service";
+import { readMetaConfig, saveMetaConfig } from "./meta-service";
+import { renderHead } from "./page-head";
+
+/** The tab's view of a config: the tags the server writes into `/` with it (the same function the pages use). */
+async function stateOf(db: Database, publicUrl: string, config: MetaConfig, updatedAt: string | null): Promise<MetaTagsState> {
+  const [ogImage, favicons] = await Promise.all([readActiveOgImage(db), activeFavicons(db)]);
+  return {
+    config,
+    publicUrl,
+    activeOgImage: ogImage ? `${publicUrl}${ogImage.url}` : null,
+    headHtml: renderHead({ meta: config, publicUrl, ogImage, favicons, path: "/", subject: null }),
+    updatedAt,
+  };
+}
+
+export async function getMetaTags(db: Database, publicUrl: string): Promise<MetaTagsState> {
+  const { config, updatedAt } = await readMetaConfig(db);
+  return stateOf(db, publicUrl, config, updatedAt);
+}
+
+/** The tags an unsaved config would give, for the tab's code view. */
+export const previewMetaTags = (db: Database, publicUrl: string, config: MetaConfig) => stateOf(db, publicUrl, config, null);
+
+export async function updateMetaTags(db: Database, publicUrl: string, actorId: string, input: MetaConfig): Promise<MetaTagsState> {
+  const { config, updatedAt } = await saveMetaConfig(db, actorId, input);
+  return stateOf(db, publicUrl, config, updatedAt);
+}

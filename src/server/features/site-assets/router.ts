@@ -1,0 +1,17 @@
+import { faviconConfigInput } from "../../../common/site-assets-favicon";
+import { metaConfigInput } from "../../../common/site-assets-meta";
+import { adminProcedure, router } from "../../trpc/init";
+import { generateFavicons, previewFavicon, readFaviconState } from "./favicon-service";
+import { getMetaTags, previewMetaTags, updateMetaTags } from "./meta-tags";
+
+/** The Favicon and Meta Tags tabs of Site Assets CMS. The OG Generator has its own router (siteAssetsOg). */
+export const siteAssetsRouter = router({
+  favicon: adminProcedure.query(({ ctx }) => readFaviconState(ctx.db)),
+  faviconPreview: adminProcedure.input(faviconConfigInput).query(({ input }) => previewFavicon(input)),
+  generateFavicon: adminProcedure
+    .input(faviconConfigInput)
+    .mutation(({ ctx, input }) => generateFavicons({ db: ctx.db, storage: ctx.deps.storage }, ctx.user.id, input)),
+  metaTags: adminProcedure.query(({ ctx }) => getMetaTags(ctx.db, ctx.deps.config.publicUrl)),
+  metaTagsPreview: adminProcedure.input(metaConfigInput).query(({ ctx, input }) => previewMetaTags(ctx.db, ctx.deps.config.publicUrl, input)),
+  saveMetaTags: adminProcedure.input(metaConfigInput).mutation(({ ctx, input }) => updateMetaTags(ctx.db, ctx.deps.config.publicUrl, ctx.user.id, input)),
+});

@@ -1,0 +1,80 @@
+import multipart from "@fastify/multipart";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { FAVICON_FILES, FAVICON_UPLOAD_MAX_BYTES, faviconContentType, faviconUploadFields } from "../../../common/site-assets-favicon";
+import type { Guards } from "../../auth/guards";
+import type { AppDeps } from "../../deps";
+import { errorReply } from "../../infra/error-reply";
+import type { DomainError } from "../../infra/errors";
+import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
+import { serveStoredObject } from "../../infra/serve-stored-object";
+import { robotsTxt, sitemapXml } from "./crawler-files";
+import { defaultFaviconFile } from "./default-favicons";
+import { activeFavicons, faviconStorageKey, listStoredFavicons, readFaviconState, uploadFaviconFile } from "./favicon-service";
+
+const FAVICON_TOO_LARGE = `The file is larger than ${FAVICON_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
+
+/** The spec's favicon paths under /api, the 18 favicon files themselves, robots.txt and sitemap.xml. */
+export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
+  const { db } = deps.database;
+  const { storage } = deps;
+  const spoolDir = uploadSpoolDir(deps.config.dataDir);
+
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: singleFileLimits(FAVICON_UPLOAD_MAX_BYTES) });
+    upload.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+      const { status, message } = errorReply(thrown, request, reply);
+      return reply.code(status).send({ success: false, error: message });
+    });
+    // The spec's client sends no auth here; ours requires an admin, like every other write to the site's assets.
+    upload.post("/api/site-assets/update-favicon", async (request, reply) => {
+      const { user } = await guards.admin(request, reply);
+      const form = await spoolSingleFileUpload(request, { fileField: "image", tooLargeMessage: FAVICON_TOO_LARGE, spoolDir });
+      try {
+        const fields = parseInput(faviconUploadFields, form.fields);
+        const result = await uploadFaviconFile({ db, storage }, user.id, form, fields);
+        return reply.header("Cache-Control", PRIVATE_NO_STORE).send(result);
+      } finally {
+        await form.discard();
+      }
+    });
+  });
+
+  /** Public: the pages' icon links. Files are paths; `version` is the `?v=` the pages add. */
+  app.get("/api/site-assets/active-favicons", async (_request, reply) => {
+    const { files, version } = await readFaviconState(db);
+    return reply.header("Cache-Control", "no-cache").send({ success: true, files, version });
+  });
+
+  app.get("/api/debug/kv-favicon-list", async (request, reply) => {
+    await guards.admin(request, reply);
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await listStoredFavicons(storage));
+  });
+
+  for (const file of FAVICON_FILES) {
+    app.get(`/${file}`, (request: FastifyRequest<{ Querystring: { v?: string } }>, reply) => serveFavicon(request, reply, file));
+  }
+
+  /** The active set's file from storage; before any set exists, the built-in default (never the app's HTML). */
+  async function serveFavicon(request: FastifyRequest<{ Querystring: { v?: string } }>, reply: FastifyReply, file: string) {
+    const state = await activeFavicons(db);
+    if (state.files.includes(`/${file}`)) {
+      // The pages link `?v=<version>`: that URL's bytes never change, so browsers may keep them a year.
+      const immutable = state.version !== null && request.query.v === state.version;
+      reply.header("X-Served-From", "storage");
+      return serveStoredObject(request, reply, storage, faviconStorageKey(file), { visibility: "public", immutable, notFoundMessage: "Favicon not found" });
+    }
+    const builtIn = await defaultFaviconFile(file);
+    if (!builtIn) return reply.code(404).send({ error: "Favicon not found" });
+    reply.header("X-Served-From", "default").header("ETag", builtIn.etag).header("Cache-Control", "public, no-cache").type(faviconContentType(file));
+    if (request.headers["if-none-match"] === builtIn.etag) return reply.code(304).send();
+    return reply.send(builtIn.body);
+  }
+
+  app.get("/robots.txt", async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(robotsTxt(deps.config.publicUrl)),
+  );
+  app.get("/sitemap.xml", async (_request, reply) =>
+    reply.type("application/xml; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(await sitemapXml(db, deps.config.publicUrl)),
+  );
+}
