@@ -64,6 +64,10 @@ const memberPages: Record<MemberPageName, { lazy: RouteObject["lazy"]; handle: M
     lazy: page(() => import("./features/lab/lab-page"), (m) => m.LabPage),
     handle: { title: "The Lab", subtitle: "Experiments in progress" },
   },
+  experiment: {
+    lazy: page(() => import("./features/lab/experiment-route"), (m) => m.ExperimentRoute),
+    handle: { title: "The Lab", subtitle: "", openToVisitors: true, ownHeading: true },
+  },
   // Playbook pages go here, with their paths in MEMBER_PAGES (common/page-routes.ts).
 };
 

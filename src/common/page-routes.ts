@@ -34,6 +34,8 @@ export const BACK_OFFICE_PAGES = {
  */
 export const MEMBER_PAGES = {
   lab: "/lab",
+  /** An experiment: managed by its owner; a shared one is also its public page, readable signed out. */
+  experiment: "/lab/:id",
 } as const;
 
 export type PublicPageName = keyof typeof PUBLIC_PAGES;

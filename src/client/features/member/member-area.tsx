@@ -27,20 +27,22 @@ export function MemberArea() {
 
 /** The frame of every member page; a visitor (signed out, on a page open to visitors) gets the public header. */
 function MemberLayout({ visitor = false }: { visitor?: boolean }) {
-  const { title, subtitle } = useMemberPage();
+  const { title, subtitle, ownHeading } = useMemberPage();
 
   return (
     <TooltipProvider delayDuration={300}>
       <div className="flex min-h-dvh flex-col bg-canvas">
-        <title>{`${title} · The $100 Lab`}</title>
+        {ownHeading ? null : <title>{`${title} · The $100 Lab`}</title>}
         <SkipLink />
         {visitor ? <SiteHeader /> : <MemberHeader />}
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">
           <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
-            <header className="flex min-w-0 flex-col gap-1">
-              <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
-              {subtitle ? <p className="text-base text-ink-muted">{subtitle}</p> : null}
-            </header>
+            {ownHeading ? null : (
+              <header className="flex min-w-0 flex-col gap-1">
+                <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
+                {subtitle ? <p className="text-base text-ink-muted">{subtitle}</p> : null}
+              </header>
+            )}
             <Suspense fallback={<PageSpinner label="Loading page" />}>
               <Outlet />
             </Suspense>

@@ -10,6 +10,8 @@ export type MemberPageHandle = {
   subtitle: string;
   /** Signed-out visitors may read this page too (under the public header) instead of getting the sign-in form. */
   openToVisitors?: boolean;
+  /** The page writes its own <h1> and document title (a detail page named after what it shows). */
+  ownHeading?: boolean;
 };
 
 const isMemberPageHandle = (handle: unknown): handle is MemberPageHandle =>
