@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ArrowLeft, CalendarDays, DollarSign, Lightbulb, Repeat, Target, TrendingUp } from "lucide-react";
 import { BANGER_TYPE_LABELS, type BangerType } from "../../../common/bangers";
@@ -11,15 +11,17 @@ import { LoadFailedAlert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
 import { Card } from "../../ui/card";
 import { CopyButton } from "../../ui/copy-button";
-import { PageSpinner } from "../../ui/spinner";
+import { PageSpinner, Spinner } from "../../ui/spinner";
 import { StatCard, StatCardGrid } from "../../ui/stat-card";
-import { ImageDropWidget } from "../images/image-drop-widget";
-import { AddUpdateForm } from "./add-update-form";
-import { ExperimentActions } from "./experiment-actions";
 import { DayProgress, ResultText, StatusBadge } from "./experiment-status";
 import { useLabBase } from "./lab-base";
 import { dollars, formatDay, reasonOf } from "./lab-texts";
 import { UpdateLog } from "./update-log";
+
+// What only the owner and admins use loads for them alone: a visitor's public page stays light.
+const ImageDropWidget = lazy(() => import("../images/image-drop-widget").then((m) => ({ default: m.ImageDropWidget })));
+const AddUpdateForm = lazy(() => import("./add-update-form").then((m) => ({ default: m.AddUpdateForm })));
+const ExperimentActions = lazy(() => import("./experiment-actions").then((m) => ({ default: m.ExperimentActions })));
 
 export type ExperimentPageProps = {
   id: string;
@@ -82,7 +84,11 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
               <p className="text-sm text-ink-muted">Planning: not started yet</p>
             )}
           </div>
-          {manages ? <ExperimentActions experiment={experiment} /> : null}
+          {manages ? (
+            <Suspense fallback={<Spinner size="sm" label="Loading actions" />}>
+              <ExperimentActions experiment={experiment} />
+            </Suspense>
+          ) : null}
         </div>
         {manages && experiment.visibility === "shared" ? (
           <div className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
@@ -119,7 +125,11 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
               Update log
             </h2>
             <UpdateLog updates={updates} />
-            {manages && experiment.status === "running" ? <AddUpdateForm experimentId={experiment.id} left={experiment.amount - experiment.spent} /> : null}
+            {manages && experiment.status === "running" ? (
+              <Suspense fallback={<Spinner label="Loading the form" />}>
+                <AddUpdateForm experimentId={experiment.id} left={experiment.amount - experiment.spent} />
+              </Suspense>
+            ) : null}
             {manages && experiment.status === "planning" ? <p className="text-sm text-ink-muted">Start the experiment to log updates: day 1 is the day it starts.</p> : null}
           </section>
         </div>
@@ -164,7 +174,9 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
           Images
         </h2>
         {access === "owner" ? (
-          <ImageDropWidget experimentId={experiment.id} />
+          <Suspense fallback={<Spinner label="Loading images" />}>
+            <ImageDropWidget experimentId={experiment.id} />
+          </Suspense>
         ) : images.length === 0 ? (
           <p className="text-sm text-ink-muted">No images yet.</p>
         ) : (
