@@ -74,7 +74,7 @@ describe("The Lab", () => {
     await page.getByText("Note is required").waitFor();
     await page.getByLabel("Note").fill("Posted the template on two communities.");
     await page.getByRole("button", { name: "Add Update" }).click();
-    await page.getByText("Spend would take the total to $120, over the $100 invested ($100 left)").waitFor();
+    await page.getByText("Spend must be whole dollars from $0 to $100").waitFor();
     await page.getByLabel("Spend ($)").fill("20");
     await page.getByLabel("Result ($)").fill("15");
     await page.getByRole("button", { name: "Add Update" }).click();
@@ -137,6 +137,8 @@ describe("The Lab", () => {
     await screenshotAtBothWidths(adminPage, "admin-lab");
     await adminPage.goto(`${server.url}/admin${new URL(experimentUrl).pathname}`);
     await adminPage.getByRole("heading", { level: 2, name: TITLE }).waitFor();
+    await adminPage.getByRole("button", { name: "Generate Content" }).waitFor();
+    await adminPage.getByRole("img", { name: "sales-proof.png" }).waitFor();
     await screenshotAtBothWidths(adminPage, "admin-lab-detail");
     await adminPage.context().close();
   });

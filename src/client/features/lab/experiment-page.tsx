@@ -100,7 +100,12 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
 
       <StatCardGrid title="Figures">
         <StatCard label="Investment" icon={DollarSign} value={dollars(experiment.spent)} detail={`of ${dollars(experiment.amount)} invested`} />
-        <StatCard label="Current Result" icon={TrendingUp} value={<ResultText result={experiment.currentResult} />} detail={experiment.targetAmount === null ? "No target amount" : `Target ${dollars(experiment.targetAmount)}`} />
+        <StatCard
+          label="Current Result"
+          icon={TrendingUp}
+          value={experiment.currentResult === null ? "—" : <ResultText result={experiment.currentResult} />}
+          detail={[experiment.currentResult === null ? "No result yet" : null, experiment.targetAmount === null ? null : `Target ${dollars(experiment.targetAmount)}`].filter(Boolean).join(" · ") || "Latest update's result"}
+        />
         <StatCard
           label="Days"
           icon={CalendarDays}
@@ -142,7 +147,7 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
                 <ul className="flex flex-col divide-y divide-line">
                   {content.map((item) => (
                     <li key={item.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                      <span className="min-w-0 truncate font-medium">{item.title}</span>
+                      <span className="min-w-0 font-medium break-words">{item.title}</span>
                       <span className="flex shrink-0 items-center gap-2">
                         <Badge>{BANGER_TYPE_LABELS[item.type as BangerType] ?? item.type}</Badge>
                         <Badge variant={item.status === "posted" ? "success" : "neutral"} className="capitalize">
@@ -185,7 +190,7 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
               <li key={image.id}>
                 <Card className="overflow-hidden">
                   <a href={image.url} target="_blank" rel="noreferrer" className="focus-ring block">
-                    <img src={image.thumbnailUrl} alt={image.annotation || image.originalName} loading="lazy" className="aspect-square w-full bg-sunken object-cover" />
+                    <img src={image.thumbnailUrl} alt={image.annotation || image.originalName} className="aspect-square w-full bg-sunken object-cover" />
                   </a>
                   <p className="truncate px-2 py-1.5 text-xs text-ink-muted">{image.annotation || image.originalName}</p>
                 </Card>
