@@ -65,6 +65,13 @@ describe("The Lab", () => {
     await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
     await page.getByText("PLANNING", { exact: true }).waitFor();
 
+    await page.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Experiment" });
+    await edit.getByLabel("Success metric").fill("12 sales");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.waitFor({ state: "detached" });
+    await page.getByText("12 sales", { exact: true }).waitFor();
+
     await page.getByRole("button", { name: "Start Experiment" }).click();
     await page.getByText("RUNNING", { exact: true }).waitFor();
     await page.getByRole("progressbar", { name: "Day 1 of 14" }).waitFor();

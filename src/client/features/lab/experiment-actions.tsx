@@ -7,10 +7,11 @@ import { Button } from "../../ui/button";
 import { Label } from "../../ui/label";
 import { Switch } from "../../ui/switch";
 import { toast } from "../../ui/toast";
+import { ExperimentFormButton } from "./experiment-form-dialog";
 import { useLabBase } from "./lab-base";
 import { reasonOf } from "./lab-texts";
 
-/** The owner's buttons: Start or Complete, Share, Generate Content and, once completed, Create Template. */
+/** The owner's buttons: Start or Complete, Edit, Generate Content, Create Template once completed, and Share. */
 export function ExperimentActions({ experiment }: { experiment: Experiment }) {
   const navigate = useNavigate();
   const base = useLabBase();
@@ -65,6 +66,7 @@ export function ExperimentActions({ experiment }: { experiment: Experiment }) {
           Complete Experiment
         </Button>
       ) : null}
+      <ExperimentFormButton experiment={experiment} />
       <Button variant="outline" onClick={() => void generateContent()} loading={generate.isPending}>
         <Sparkles aria-hidden="true" />
         Generate Content

@@ -1,23 +1,25 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { Plus } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
+import type { Experiment } from "../../../common/lab";
 import { Button } from "../../ui/button";
 
-// The dialog, its form and the schema it checks with load on the first click, not with the list.
-const NewExperimentDialog = lazy(() => import("./new-experiment-form").then((m) => ({ default: m.NewExperimentDialog })));
+// The dialog, its form and the schema it checks with load on the first click, not with the page.
+const ExperimentFormDialog = lazy(() => import("./experiment-form").then((m) => ({ default: m.ExperimentFormDialog })));
 
-/** The New Experiment button; it opens the form (lab.create). */
-export function NewExperimentButton() {
+/** New Experiment (no experiment) or Edit (an experiment): a button that opens the form. */
+export function ExperimentFormButton({ experiment }: { experiment?: Experiment }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const Icon = experiment ? Pencil : Plus;
   return (
     <>
-      <Button ref={button} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <Plus aria-hidden="true" />
-        New Experiment
+      <Button ref={button} variant={experiment ? "outline" : "primary"} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Icon aria-hidden="true" />
+        {experiment ? "Edit" : "New Experiment"}
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <NewExperimentDialog onClose={() => setOpen(false)} returnFocusTo={button} />
+          <ExperimentFormDialog experiment={experiment} onClose={() => setOpen(false)} returnFocusTo={button} />
         </Suspense>
       ) : null}
     </>

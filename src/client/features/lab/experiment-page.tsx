@@ -5,7 +5,7 @@ import { BANGER_TYPE_LABELS, type BangerType } from "../../../common/bangers";
 import type { ExperimentDetail } from "../../../common/lab";
 import { useAuth } from "../../lib/auth";
 import { httpStatusOf } from "../../lib/errors";
-import { formatCount } from "../../lib/format";
+import { countText, formatCount } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
@@ -110,9 +110,9 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
           label="Days"
           icon={CalendarDays}
           value={experiment.day === null ? `${experiment.totalDays}` : `${Math.min(experiment.day, experiment.totalDays)} / ${experiment.totalDays}`}
-          detail={experiment.day === null ? "days planned" : experiment.status === "completed" ? "days run" : `day ${experiment.day}`}
+          detail={experiment.day === null ? "days planned" : experiment.status === "completed" ? "days run" : "days in, of the plan"}
         />
-        <StatCard label="Funding Attempts" icon={Repeat} value={formatCount(experiment.fundingAttempts)} detail={`${formatCount(experiment.updateCount)} updates`} />
+        <StatCard label="Funding Attempts" icon={Repeat} value={formatCount(experiment.fundingAttempts)} detail={countText(experiment.updateCount, "update")} />
       </StatCardGrid>
       <DayProgress experiment={experiment} />
 

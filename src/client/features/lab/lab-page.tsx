@@ -8,7 +8,7 @@ import { Spinner } from "../../ui/spinner";
 import { StatCard, StatCardGrid } from "../../ui/stat-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
 import { ExperimentCard } from "./experiment-card";
-import { NewExperimentButton } from "./experiment-form-dialog";
+import { ExperimentFormButton } from "./experiment-form-dialog";
 import { LabCalendarView } from "./lab-calendar";
 import { useLabBase } from "./lab-base";
 import { dollars, reasonOf } from "./lab-texts";
@@ -46,7 +46,7 @@ export function LabPage() {
               Content Calendar
             </TabsTrigger>
           </TabsList>
-          <NewExperimentButton />
+          <ExperimentFormButton />
         </div>
         <TabsContent value="experiments">
           {list.data ? <ExperimentGrid experiments={list.data.experiments} base={base} /> : <Spinner label="Loading experiments" />}

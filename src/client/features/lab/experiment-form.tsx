@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type RefObject } from "react";
 import { useNavigate } from "react-router-dom";
-import { experimentPath, LAB_LIMITS, LAB_MAX_INVESTMENT } from "../../../common/lab";
+import { experimentPath, LAB_LIMITS, LAB_MAX_INVESTMENT, type Experiment } from "../../../common/lab";
 import { experimentFormInput } from "../../../common/lab-input";
 import { firstIssueByField } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
@@ -37,6 +37,18 @@ type FormValues = {
   shared: boolean;
 };
 
+const valuesOf = (experiment: Experiment): FormValues => ({
+  title: experiment.title,
+  hypothesis: experiment.hypothesis,
+  amount: String(experiment.amount),
+  targetAmount: experiment.targetAmount === null ? "" : String(experiment.targetAmount),
+  totalDays: String(experiment.totalDays),
+  targetMetric: experiment.targetMetric,
+  plan: experiment.nextContent.filter((idea) => (CONTENT_PLAN as readonly string[]).includes(idea)),
+  otherIdeas: experiment.nextContent.filter((idea) => !(CONTENT_PLAN as readonly string[]).includes(idea)).join("\n"),
+  shared: experiment.visibility === "shared",
+});
+
 const EMPTY: FormValues = {
   title: "",
   hypothesis: "",
@@ -49,8 +61,15 @@ const EMPTY: FormValues = {
   shared: false,
 };
 
-/** The New Experiment dialog: open while mounted; closing gives the focus back to the button that opened it. */
-export function NewExperimentDialog({ onClose, returnFocusTo }: { onClose: () => void; returnFocusTo: RefObject<HTMLButtonElement | null> }) {
+export type ExperimentFormDialogProps = {
+  /** The experiment to edit; none for New Experiment. */
+  experiment?: Experiment;
+  onClose: () => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+};
+
+/** New Experiment or Edit: open while mounted; closing gives the focus back to the button that opened it. */
+export function ExperimentFormDialog({ experiment, onClose, returnFocusTo }: ExperimentFormDialogProps) {
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
@@ -60,19 +79,21 @@ export function NewExperimentDialog({ onClose, returnFocusTo }: { onClose: () =>
           returnFocusTo.current?.focus();
         }}
       >
-        <NewExperimentForm onDone={onClose} />
+        <ExperimentForm experiment={experiment} onDone={onClose} />
       </DialogContent>
     </Dialog>
   );
 }
 
-/** The New Experiment form (lab.create), checked with the server's schema before sending. */
-function NewExperimentForm({ onDone }: { onDone: () => void }) {
+/** The experiment's fields (lab.create, lab.edit), checked with the server's schema before sending. */
+function ExperimentForm({ experiment: editing, onDone }: { experiment?: Experiment; onDone: () => void }) {
   const navigate = useNavigate();
   const base = useLabBase();
   const utils = trpc.useUtils();
   const create = trpc.lab.create.useMutation();
-  const [values, setValues] = useState(EMPTY);
+  const edit = trpc.lab.edit.useMutation();
+  const saving = create.isPending || edit.isPending;
+  const [values, setValues] = useState(() => (editing ? valuesOf(editing) : EMPTY));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -107,6 +128,13 @@ function NewExperimentForm({ onDone }: { onDone: () => void }) {
     }
     setFormError(null);
     try {
+      if (editing) {
+        await edit.mutateAsync({ id: editing.id, ...parsed.data });
+        toast({ variant: "success", title: "Experiment saved", description: parsed.data.title });
+        onDone();
+        await Promise.all([utils.lab.get.invalidate({ id: editing.id }), utils.lab.list.invalidate(), utils.lab.calendar.invalidate()]);
+        return;
+      }
       const { experiment } = await create.mutateAsync(parsed.data);
       toast({ variant: "success", title: "Experiment created", description: experiment.title });
       onDone();
@@ -118,13 +146,15 @@ function NewExperimentForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={create.isPending} className="flex flex-col gap-5">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-5">
       <DialogHeader>
-        <DialogTitle>New Experiment</DialogTitle>
-        <DialogDescription>One idea, a small budget, a clear metric. It starts in planning; start it when you are ready.</DialogDescription>
+        <DialogTitle>{editing ? "Edit Experiment" : "New Experiment"}</DialogTitle>
+        <DialogDescription>
+          {editing ? "Change the plan; the log and the dates stay as they are." : "One idea, a small budget, a clear metric. It starts in planning; start it when you are ready."}
+        </DialogDescription>
       </DialogHeader>
       {formError ? (
-        <Alert variant="error" title="Could not create the experiment">
+        <Alert variant="error" title={editing ? "Could not save the experiment" : "Could not create the experiment"}>
           {formError}
         </Alert>
       ) : null}
@@ -172,8 +202,8 @@ function NewExperimentForm({ onDone }: { onDone: () => void }) {
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" loading={create.isPending}>
-          Create Experiment
+        <Button type="submit" loading={saving}>
+          {editing ? "Save Changes" : "Create Experiment"}
         </Button>
       </DialogFooter>
     </form>
