@@ -101,6 +101,8 @@ const procedures: Record<string, ProcedureSample> = {
   "waitlist.join": { access: "public", input: {} },
   "waitlist.unsubscribe": { access: "public", input: {} },
   "images.getShared": { access: "public", input: { id: unknownId } },
+  // A shared experiment's public page; another's private one answers 404 (tests/integration/lab.test.ts).
+  "lab.get": { access: "public", input: { id: unknownId } },
   // Like REST's logout: without a session there is nothing to end, and the answer is the same.
   "auth.logout": { access: "public" },
 
@@ -109,6 +111,15 @@ const procedures: Record<string, ProcedureSample> = {
   "images.annotate": { access: "member", input: { imageId: unknownId, annotation: "" } },
   "images.delete": { access: "member", input: { imageId: unknownId } },
   "images.share": { access: "member", input: { imageId: unknownId, shared: true } },
+  "lab.list": { access: "member" },
+  "lab.calendar": { access: "member", input: { month: "2026-01" } },
+  "lab.create": { access: "member", input: {} },
+  "lab.edit": { access: "member", input: { id: unknownId } },
+  "lab.setVisibility": { access: "member", input: { id: unknownId, visibility: "shared" } },
+  "lab.move": { access: "member", input: { id: unknownId, status: "running" } },
+  "lab.addUpdate": { access: "member", input: { experimentId: unknownId } },
+  "lab.generateContent": { access: "member", input: { id: unknownId } },
+  "lab.createTemplate": { access: "member", input: { id: unknownId } },
 
   "admin.overview": { access: "admin" },
   "bangers.list": { access: "admin", input: {} },

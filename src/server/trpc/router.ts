@@ -8,6 +8,7 @@ import { emailTestRouter } from "../features/email-test/router";
 import { imageTestRouter } from "../features/image-test/router";
 import { inboundMailRouter } from "../features/inbound-mail/router";
 import { imagesRouter } from "../features/images/router";
+import { labRouter } from "../features/lab/router";
 import { newsletterRouter } from "../features/newsletter/router";
 import { seoRouter } from "../features/seo/router";
 import { siteAssetsOgRouter } from "../features/site-assets/og/router";
@@ -33,6 +34,7 @@ export const appRouter = router({
   inboundMail: inboundMailRouter,
   newsletter: newsletterRouter,
   siteAssetsOg: siteAssetsOgRouter,
+  lab: labRouter,
 });
 
 export type AppRouter = typeof appRouter;

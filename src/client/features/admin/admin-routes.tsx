@@ -38,7 +38,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "site-assets", title: "Site Assets CMS", subtitle: "Social image, favicon and meta tags", page: lazyPage(() => import("../site-assets/site-assets-page"), (m) => m.SiteAssetsPage) },
   { path: "email-templates", title: "Email Templates", subtitle: "The emails the site sends", page: lazyPage(() => import("../email-templates/email-templates-page"), (m) => m.EmailTemplatesPage) },
   { path: "backup", title: "Backup Data", subtitle: "Export the site's data", page: NotAvailable },
-  { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: NotAvailable },
+  { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: lazyPage(() => import("../lab/lab-admin-page"), (m) => m.LabAdminPage) },
   { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: NotAvailable },
   { path: "image-test", title: "Image Test", subtitle: "Try the image drop widget's five features", page: lazyPage(() => import("../image-test/image-test-page"), (m) => m.ImageTestPage) },
   { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: lazyPage(() => import("../email-test/email-test-page"), (m) => m.EmailTestPage) },

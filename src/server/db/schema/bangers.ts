@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { BANGER_STATUSES, BANGER_TYPES } from "../../../common/bangers";
 import { createdAt, id, updatedAt } from "./columns";
+import { experiments } from "./lab";
 
 export const bangerType = pgEnum("banger_type", BANGER_TYPES);
 export const bangerStatus = pgEnum("banger_status", BANGER_STATUSES);
@@ -22,6 +23,9 @@ export const bangers = pgTable(
     campaign: text("campaign").notNull().unique(),
     postedUrl: text("posted_url"),
     postedAt: timestamp("posted_at", { withTimezone: true }),
+    /** The Lab experiment the draft was generated from (Generate Content), with the day it is planned for. */
+    experimentId: uuid("experiment_id").references(() => experiments.id, { onDelete: "set null" }),
+    plannedFor: date("planned_for", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -29,5 +33,6 @@ export const bangers = pgTable(
     index("bangers_created_at_idx").on(t.createdAt),
     index("bangers_type_created_at_idx").on(t.type, t.createdAt),
     index("bangers_status_created_at_idx").on(t.status, t.createdAt),
+    index("bangers_experiment_idx").on(t.experimentId).where(sql`${t.experimentId} is not null`),
   ],
 );

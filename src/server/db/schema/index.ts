@@ -4,6 +4,7 @@ export * from "./waitlist";
 export * from "./builders";
 export * from "./analytics";
 export * from "./settings";
+export * from "./lab";
 export * from "./bangers";
 export * from "./images";
 export * from "./image-test";

@@ -77,11 +77,14 @@ export async function listBangers(db: Database, filters: BangerListInput): Promi
   return { bangers: shown.map(toBanger), summary };
 }
 
+/** Where a generated draft came from: the Lab experiment, and the day it is planned for (its calendar date). */
+export type BangerOrigin = { experimentId: string; plannedFor: string };
+
 /**
  * A new banger: a draft unless a status is given. One created directly as ready must fit its platform, like
  * a move to ready; one created as posted is refused (posting needs the post's URL, through setStatus).
  */
-export async function createBanger(db: Database, input: BangerCreateInput): Promise<BangerResult> {
+export async function createBanger(db: Database, input: BangerCreateInput, origin?: BangerOrigin): Promise<BangerResult> {
   const status = input.status ?? "draft";
   if (status === "posted") throw invalid("Create the banger first, then mark it posted with the post's URL");
   if (status === "ready") assertFits(input.type, input.content);
@@ -97,6 +100,7 @@ export async function createBanger(db: Database, input: BangerCreateInput): Prom
           tags: input.tags,
           metadata: withPlatform(input.metadata, input.type),
           campaign: newCampaignId(),
+          ...origin,
         })
         .returning();
       return { banger: toBanger(row!) };

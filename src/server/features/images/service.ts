@@ -14,6 +14,7 @@ import {
 import { hasUnsafeText } from "../../../common/text-input";
 import type { Database, Executor } from "../../db/client";
 import { images, type ImageRow } from "../../db/schema";
+import { isImageOfSharedExperiment } from "../lab/service";
 import { payloadTooLarge, notFound } from "../../infra/errors";
 import { processUpload, sniffImageType, STORED_IMAGE_EXTENSION, STORED_IMAGE_TYPE } from "../../infra/image-processing";
 import type { ObjectStorage } from "../../infra/storage/object-storage";
@@ -182,7 +183,7 @@ export async function getSharedImage(db: Database, id: string): Promise<SharedIm
 }
 
 /**
- * Which stored file a request for an image may read: anyone's when the image is shared, else only its
+ * Which stored file a request for an image may read: anyone's when the image (or its experiment) is shared, else only its
  * owner's or an admin's (the viewer is looked up only then). Null (answered 404) when the viewer may not
  * see it or it does not exist.
  */
@@ -194,6 +195,8 @@ export async function servableImageFile(
 ): Promise<{ key: string; shared: boolean } | null> {
   const [row] = await db.select().from(images).where(eq(images.id, id));
   if (!row) return null;
-  if (!row.shared && !mayManage(await viewer(), row)) return null;
-  return { key: variant === "full" ? row.fullKey : row.thumbnailKey, shared: row.shared };
+  // The images of a shared Lab experiment show on its public page, so they are open like shared ones.
+  const shared = row.shared || (await isImageOfSharedExperiment(db, row.ownerId, row.experimentId));
+  if (!shared && !mayManage(await viewer(), row)) return null;
+  return { key: variant === "full" ? row.fullKey : row.thumbnailKey, shared };
 }

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from "react";
+import { LAB_LIMITS } from "../../../common/lab";
+import { experimentUpdateInput } from "../../../common/lab-input";
+import { track } from "../../lib/analytics";
+import { firstIssueByField } from "../../lib/errors";
+import { trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/alert";
+import { Button } from "../../ui/button";
+import { Card } from "../../ui/card";
+import { Field } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { Textarea } from "../../ui/textarea";
+import { toast } from "../../ui/toast";
+import { dollars, reasonOf } from "./lab-texts";
+
+const EMPTY = { note: "", spend: "0", result: "", attempts: "" };
+type Values = typeof EMPTY;
+const ORDER: Array<keyof Values> = ["note", "spend", "result", "attempts"];
+
+/** Add Update (lab.addUpdate): what happened today, what it cost, where the result stands. */
+export function AddUpdateForm({ experimentId, left }: { experimentId: string; left: number }) {
+  const utils = trpc.useUtils();
+  const addUpdate = trpc.lab.addUpdate.useMutation();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const change = (key: keyof Values) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [key]: event.target.value }));
+    setErrors((current) => ({ ...current, [key]: "" }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = experimentUpdateInput.safeParse({ experimentId, ...values });
+    if (!parsed.success) {
+      const fieldErrors = firstIssueByField(parsed.error);
+      setErrors(fieldErrors);
+      const first = ORDER.find((name) => fieldErrors[name]);
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      return;
+    }
+    setFormError(null);
+    try {
+      const { update } = await addUpdate.mutateAsync(parsed.data);
+      track("experiment_update", { experimentId, value: update.day, properties: { day: update.day } });
+      toast({ variant: "success", title: `Day ${update.day} logged` });
+      setValues(EMPTY);
+      await Promise.all([utils.lab.get.invalidate({ id: experimentId }), utils.lab.list.invalidate(), utils.lab.calendar.invalidate()]);
+    } catch (error) {
+      setFormError(reasonOf(error));
+    }
+  };
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={addUpdate.isPending} aria-labelledby="add-update-title" className="flex flex-col gap-4">
+        <h3 id="add-update-title" className="text-base font-bold">
+          Add Update
+        </h3>
+        {formError ? (
+          <Alert variant="error" title="Could not add the update">
+            {formError}
+          </Alert>
+        ) : null}
+        <Field label="Note" id="update-note" error={errors.note} hint="What you did and what you saw.">
+          <Textarea name="note" rows={3} maxLength={LAB_LIMITS.note} value={values.note} onChange={change("note")} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Spend ($)" id="update-spend" error={errors.spend} hint={`${dollars(left)} left to invest.`}>
+            <Input name="spend" inputMode="numeric" value={values.spend} onChange={change("spend")} />
+          </Field>
+          <Field label="Result ($)" id="update-result" error={errors.result} hint="Where it stands now; negative for a loss.">
+            <Input name="result" inputMode="numeric" value={values.result} onChange={change("result")} />
+          </Field>
+          <Field label="Attempts" id="update-attempts" error={errors.attempts} hint="Funding or sales attempts since the last update." optional>
+            <Input name="attempts" inputMode="numeric" value={values.attempts} onChange={change("attempts")} />
+          </Field>
+        </div>
+        <div>
+          <Button type="submit" loading={addUpdate.isPending}>
+            Add Update
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useNavigate } from "react-router-dom";
+import { CheckCircle2, Copy, Play, Sparkles } from "lucide-react";
+import { experimentPath, type Experiment, type ExperimentStatus } from "../../../common/lab";
+import { track } from "../../lib/analytics";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Label } from "../../ui/label";
+import { Switch } from "../../ui/switch";
+import { toast } from "../../ui/toast";
+import { ExperimentFormButton } from "./experiment-form-dialog";
+import { useLabBase } from "./lab-base";
+import { reasonOf } from "./lab-texts";
+
+/** The owner's buttons: Start or Complete, Edit, Generate Content, Create Template once completed, and Share. */
+export function ExperimentActions({ experiment }: { experiment: Experiment }) {
+  const navigate = useNavigate();
+  const base = useLabBase();
+  const utils = trpc.useUtils();
+  const move = trpc.lab.move.useMutation();
+  const setVisibility = trpc.lab.setVisibility.useMutation();
+  const generate = trpc.lab.generateContent.useMutation();
+  const template = trpc.lab.createTemplate.useMutation();
+  const refresh = () => Promise.all([utils.lab.get.invalidate({ id: experiment.id }), utils.lab.list.invalidate(), utils.lab.calendar.invalidate()]);
+
+  const run = async (action: () => Promise<void>, failure: string) => {
+    try {
+      await action();
+    } catch (error) {
+      toast({ variant: "error", title: failure, description: reasonOf(error) });
+    }
+    await refresh();
+  };
+
+  const moveTo = (status: ExperimentStatus) =>
+    run(async () => {
+      await move.mutateAsync({ id: experiment.id, status });
+      if (status === "running") track("experiment_start", { experimentId: experiment.id, value: experiment.amount });
+      toast({ variant: "success", title: status === "running" ? "Experiment started: day 1" : "Experiment completed" });
+    }, "Could not change the status");
+
+  const generateContent = () =>
+    run(async () => {
+      const { content } = await generate.mutateAsync({ id: experiment.id });
+      track("content_generate", { experimentId: experiment.id, value: content.length });
+      toast({ variant: "success", title: "Content drafts created", description: "A tweet, a thread and a LinkedIn post, in the content bangers." });
+    }, "Could not generate content");
+
+  const createTemplate = () =>
+    run(async () => {
+      const { experiment: copy } = await template.mutateAsync({ id: experiment.id });
+      toast({ variant: "success", title: "Template created", description: copy.title });
+      void navigate(experimentPath(base, copy.id));
+    }, "Could not create the template");
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {experiment.status === "planning" ? (
+        <Button onClick={() => void moveTo("running")} loading={move.isPending}>
+          <Play aria-hidden="true" />
+          Start Experiment
+        </Button>
+      ) : null}
+      {experiment.status === "running" ? (
+        <Button variant="secondary" onClick={() => void moveTo("completed")} loading={move.isPending}>
+          <CheckCircle2 aria-hidden="true" />
+          Complete Experiment
+        </Button>
+      ) : null}
+      <ExperimentFormButton experiment={experiment} />
+      <Button variant="outline" onClick={() => void generateContent()} loading={generate.isPending}>
+        <Sparkles aria-hidden="true" />
+        Generate Content
+      </Button>
+      {experiment.status === "completed" ? (
+        <Button variant="outline" onClick={() => void createTemplate()} loading={template.isPending}>
+          <Copy aria-hidden="true" />
+          Create Template
+        </Button>
+      ) : null}
+      <div className="flex items-center gap-2 rounded-control border border-line bg-surface px-3 py-1.5">
+        <Switch
+          id={`share-${experiment.id}`}
+          checked={experiment.visibility === "shared"}
+          disabled={setVisibility.isPending}
+          onCheckedChange={(shared) =>
+            void run(async () => {
+              await setVisibility.mutateAsync({ id: experiment.id, visibility: shared ? "shared" : "private" });
+              toast({ variant: "success", title: shared ? "Shared with the community" : "Private again" });
+            }, "Could not change who can see it")
+          }
+        />
+        <Label htmlFor={`share-${experiment.id}`} className="font-normal">
+          Shared
+        </Label>
+      </div>
+    </div>
+  );
+}

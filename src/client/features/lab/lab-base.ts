@@ -1,0 +1,6 @@
+import { useLocation } from "react-router-dom";
+
+/** Where the Lab lives in this area: /admin/lab inside the back office, /lab in the member area. */
+export function useLabBase(): string {
+  return useLocation().pathname.toLowerCase().startsWith("/admin/") ? "/admin/lab" : "/lab";
+}

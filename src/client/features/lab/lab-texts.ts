@@ -1,0 +1,13 @@
+import { errorMessage } from "../../lib/errors";
+
+export const STATUS_LABELS = { planning: "PLANNING", running: "RUNNING", completed: "COMPLETED" } as const;
+
+/** A failed call in words a person can act on. */
+export const reasonOf = (error: unknown): string =>
+  errorMessage(error, { fallback: "Something went wrong. Please try again.", network: "Network error. Please try again." });
+
+export const dollars = (amount: number): string => `$${amount.toLocaleString("en-US")}`;
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+/** A YYYY-MM-DD date as "Nov 23, 2026". */
+export const formatDay = (date: string): string => dateFormat.format(Date.parse(`${date}T00:00:00Z`));
