@@ -24,6 +24,7 @@ import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerNewsletterRoutes } from "./features/newsletter/routes";
+import { registerPlaybookRoutes } from "./features/playbook/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerEmailTemplatesRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps);
     registerNewsletterRoutes(api, deps, guards);
+    registerPlaybookRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

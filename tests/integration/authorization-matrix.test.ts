@@ -49,6 +49,7 @@ const restRoutes: Record<string, Sample> = {
   "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
   "POST /api/images/upload": { access: "member", request: json("POST", "/api/images/upload") },
   "POST /api/images/annotate": { access: "member", request: json("POST", "/api/images/annotate") },
+  "GET /api/playbook/chapters/:id/pdf": { access: "member", request: get(`/api/playbook/chapters/${unknownId}/pdf`) },
 
   "GET /api/admin/status": { access: "admin", request: get("/api/admin/status") },
   "GET /api/analytics/dashboard": { access: "admin", request: get("/api/analytics/dashboard?timeRange=7d") },
@@ -130,6 +131,18 @@ const procedures: Record<string, ProcedureSample> = {
   "waitlist.adminList": { access: "admin", input: { page: 1, pageSize: 10 } },
   "newsletter.send": { access: "admin", input: { templateId: unknownId } },
   "newsletter.progress": { access: "admin", input: { sendId: unknownId } },
+  "playbook.browse": { access: "member", input: {} },
+  "playbook.chapter": { access: "member", input: { id: unknownId } },
+  "playbook.toggleChecklistItem": { access: "member", input: { chapterId: unknownId, itemId: "x", done: true } },
+  "playbook.rate": { access: "member", input: { chapterId: unknownId, rating: 5 } },
+  "playbook.adminList": { access: "admin", input: {} },
+  "playbook.draft": { access: "admin", input: { id: unknownId } },
+  "playbook.create": { access: "admin", input: {} },
+  "playbook.update": { access: "admin", input: {} },
+  "playbook.setStatus": { access: "admin", input: { id: unknownId, status: "draft" } },
+  "playbook.delete": { access: "admin", input: { id: unknownId } },
+  // Past the gate the first admin call adds the starters and later ones answer 409: both pass the gate.
+  "playbook.addStarters": { access: "admin" },
   "waitlist.adminStats": { access: "admin" },
   "waitlist.adminDelete": { access: "admin", input: { id: unknownId } },
 };

@@ -30,6 +30,8 @@ export const RATE_LIMIT_BUDGETS = {
   analyticsTrack: { points: 240, durationSeconds: 60 },
   /** Per user: image uploads (each one is seconds of CPU). */
   imageUpload: { points: 30, durationSeconds: 60, message: "Too many uploads. Please wait a minute and try again." },
+  /** Per user: chapter PDFs (each one is tens of milliseconds of CPU). */
+  playbookPdf: { points: 30, durationSeconds: 60, message: "Too many downloads. Please wait a minute and try again." },
   /** Per address: builder avatars, which the public join form may upload. */
   /** Per address: deliveries to the inbound mail webhooks (and guesses at their tokens). */
   inboundMail: { points: 60, durationSeconds: 60 },

@@ -9,6 +9,7 @@ import { imageTestRouter } from "../features/image-test/router";
 import { inboundMailRouter } from "../features/inbound-mail/router";
 import { imagesRouter } from "../features/images/router";
 import { newsletterRouter } from "../features/newsletter/router";
+import { playbookRouter } from "../features/playbook/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
 import { waitlistRouter } from "../features/waitlist/router";
@@ -29,6 +30,7 @@ export const appRouter = router({
   emailTest: emailTestRouter,
   inboundMail: inboundMailRouter,
   newsletter: newsletterRouter,
+  playbook: playbookRouter,
 });
 
 export type AppRouter = typeof appRouter;
