@@ -1,5 +1,13 @@
 import { lazy, type ReactNode } from "react";
-import { BACK_OFFICE_PAGES, PUBLIC_PAGES, type BackOfficePageName, type PublicPageName } from "../common/page-routes";
+import {
+  BACK_OFFICE_PAGES,
+  MEMBER_PAGES,
+  PUBLIC_PAGES,
+  type BackOfficePageName,
+  type MemberPageName,
+  type PublicPageName,
+} from "../common/page-routes";
+import type { MemberPageHandle } from "./features/member/member-page";
 import { AnalyticsRouteTracker } from "./lib/analytics";
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router-dom";
 import { PageSpinner } from "./ui/spinner";
@@ -47,6 +55,18 @@ const publicPages: Record<PublicPageName, Omit<RouteObject, "path" | "index" | "
   sharedImage: { lazy: page(() => import("./features/images/shared-image-page"), (m) => m.SharedImagePage) },
 };
 
+/**
+ * The member area's pages (features/member/member-area.tsx: the sign-in gate, the member header). One entry per
+ * page: its chunk, and its handle (title and subtitle shown by the layout, openToVisitors for public pages).
+ */
+const memberPages: Record<MemberPageName, { lazy: RouteObject["lazy"]; handle: MemberPageHandle }> = {
+  lab: {
+    lazy: page(() => import("./features/lab/lab-page"), (m) => m.LabPage),
+    handle: { title: "The Lab", subtitle: "Experiments in progress" },
+  },
+  // Playbook pages go here, with their paths in MEMBER_PAGES (common/page-routes.ts).
+};
+
 const backOfficePages: Record<BackOfficePageName, ReactNode> = {
   today: <TodayPage />,
   // The shell routes its pages itself (features/admin/admin-routes.tsx, one line each), so the
@@ -69,6 +89,10 @@ export const routes: RouteObject[] = [
           // Also what the server sends, with status 404, for any path that is not a page.
           { path: "*", element: <NotFoundPage /> },
         ],
+      },
+      {
+        lazy: page(() => import("./features/member/member-area"), (m) => m.MemberArea),
+        children: entries(MEMBER_PAGES).map(([name, path]) => ({ path, ...memberPages[name] })),
       },
       {
         lazy: page(() => import("./features/admin/admin-area"), (m) => m.AdminArea),

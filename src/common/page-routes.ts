@@ -28,10 +28,23 @@ export const BACK_OFFICE_PAGES = {
   admin: "/admin/*",
 } as const;
 
+/**
+ * The member area (client/features/member/): any signed-in user, under the member header; a signed-out visitor
+ * gets the sign-in form and stays on the page. One entry per page; the Playbook's pages join this list.
+ */
+export const MEMBER_PAGES = {
+  lab: "/lab",
+} as const;
+
 export type PublicPageName = keyof typeof PUBLIC_PAGES;
+export type MemberPageName = keyof typeof MEMBER_PAGES;
 export type BackOfficePageName = keyof typeof BACK_OFFICE_PAGES;
 
-const PATTERNS: readonly string[] = [...Object.values(PUBLIC_PAGES), ...Object.values(BACK_OFFICE_PAGES)];
+const PATTERNS: readonly string[] = [
+  ...Object.values(PUBLIC_PAGES),
+  ...Object.values(MEMBER_PAGES),
+  ...Object.values(BACK_OFFICE_PAGES),
+];
 const segmentsOf = (path: string) => path.split("/").filter(Boolean);
 
 /** Matches as the client router does: case-insensitive, a trailing slash allowed. */

@@ -27,11 +27,11 @@ describe("matchesPagePattern", () => {
 });
 
 describe("isPagePath", () => {
-  it("knows the public pages and the back office, and nothing else", () => {
-    for (const path of ["/", "/builders", "/signup", "/reset-password", "/system/admin", "/today", "/admin/analytics", "/lab/image/3f1c2d4e-0000-4000-8000-000000000000"]) {
+  it("knows the public pages, the member area and the back office, and nothing else", () => {
+    for (const path of ["/", "/builders", "/lab", "/signup", "/reset-password", "/system/admin", "/today", "/admin/analytics", "/lab/image/3f1c2d4e-0000-4000-8000-000000000000"]) {
       expect(isPagePath(path), path).toBe(true);
     }
-    for (const path of ["/nope", "/system", "/today/x", "/builders/x", "/lab", "/lab/image", "/lab/image/x/y"]) {
+    for (const path of ["/nope", "/system", "/today/x", "/builders/x", "/lab/image", "/lab/image/x/y"]) {
       expect(isPagePath(path), path).toBe(false);
     }
   });

@@ -1,0 +1,24 @@
+import { useMatches } from "react-router-dom";
+
+/**
+ * What a member page's route says about itself (its `handle` in client/routes.tsx). The member layout shows the
+ * title as the page's <h1> with the subtitle under it, and sets the document title, as the admin shell does for
+ * its pages: a page renders its content only, so the same component can serve both areas.
+ */
+export type MemberPageHandle = {
+  title: string;
+  subtitle: string;
+  /** Signed-out visitors may read this page too (under the public header) instead of getting the sign-in form. */
+  openToVisitors?: boolean;
+};
+
+const isMemberPageHandle = (handle: unknown): handle is MemberPageHandle =>
+  typeof handle === "object" && handle !== null && typeof (handle as MemberPageHandle).title === "string";
+
+/** The deepest matched route's handle. */
+export function useMemberPage(): MemberPageHandle {
+  const handle = useMatches()
+    .map((match) => match.handle)
+    .findLast(isMemberPageHandle);
+  return handle ?? { title: "Members", subtitle: "" };
+}
