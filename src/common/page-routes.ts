@@ -34,6 +34,8 @@ export const BACK_OFFICE_PAGES = {
  */
 export const MEMBER_PAGES = {
   lab: "/lab",
+  playbook: "/playbook",
+  playbookChapter: "/playbook/:id",
 } as const;
 
 export type PublicPageName = keyof typeof PUBLIC_PAGES;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { CHAPTER_STATUSES, PLAYBOOK_CATEGORIES, PLAYBOOK_DIFFICULTIES, type ChecklistItem } from "../../../common/playbook";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
