@@ -1,6 +1,6 @@
-import { useMemo } from "react";
+import { useEffect, useState } from "react";
 import { cn } from "../../ui/cn";
-import { renderChapterMarkdown } from "./chapter-markdown";
+import { Spinner } from "../../ui/spinner";
 
 /** Reading styles for rendered Markdown (there is no typography plugin: the few elements a chapter uses). */
 const PROSE = cn(
@@ -15,8 +15,26 @@ const PROSE = cn(
   "[&_hr]:my-6 [&_hr]:border-line [&_img]:max-w-full [&_img]:rounded-control [&_>*:first-child]:mt-0",
 );
 
+type Render = (source: string) => string;
+
+/** markdown-it is about 35 KB of gzipped JS: fetched with the first chapter body, not with the list. */
+function useRenderer(): Render | null {
+  const [render, setRender] = useState<Render | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("./chapter-markdown").then((module) => {
+      if (live) setRender(() => module.renderChapterMarkdown);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return render;
+}
+
 /** A chapter body: rendered by the one safe renderer (raw HTML off, safe links only), so the HTML may be inserted. */
 export function MarkdownBody({ source, className, id }: { source: string; className?: string; id?: string }) {
-  const html = useMemo(() => renderChapterMarkdown(source), [source]);
-  return <div id={id} className={cn(PROSE, className)} dangerouslySetInnerHTML={{ __html: html }} />;
+  const render = useRenderer();
+  if (!render) return <Spinner label="Loading the chapter text" />;
+  return <div id={id} className={cn(PROSE, className)} dangerouslySetInnerHTML={{ __html: render(source) }} />;
 }
