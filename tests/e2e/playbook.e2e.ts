@@ -29,6 +29,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Full-page screenshots from the top: a scrolled page would show its sticky header mid-way. */
+const screenshots = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotAtBothWidths(page, name);
+};
+
 const choose = async (page: Page, label: string, option: string) => {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
@@ -66,13 +72,13 @@ describe("the playbook", () => {
     const preview = page.getByRole("tabpanel");
     await preview.getByRole("heading", { name: "Why a quokka price test" }).waitFor();
     expect(await preview.getByRole("link").allInnerTexts()).toEqual(["good link"]);
-    await screenshotAtBothWidths(page, "playbook-editor");
+    await screenshots(page, "playbook-editor");
 
     await page.getByRole("button", { name: "Create chapter" }).click();
     await page.getByRole("heading", { name: TITLE }).waitFor();
     await page.goto(`${server.url}/admin/playbook`);
     await page.getByRole("link", { name: `Read Chapter: ${TITLE}` }).waitFor();
-    await screenshotAtBothWidths(page, "playbook-admin");
+    await screenshots(page, "playbook-admin");
   });
 
   it("lets a member search, read, tick the checklist (kept after a reload), rate and download the chapter", async () => {
@@ -82,7 +88,8 @@ describe("the playbook", () => {
     expect(signup.status()).toBe(201);
     await page.goto(`${server.url}/playbook`);
     await page.getByText("Free For Now").waitFor();
-    await screenshotAtBothWidths(page, "playbook-member");
+    await page.getByRole("link", { name: `Read Chapter: ${TITLE}` }).waitFor();
+    await screenshots(page, "playbook-member");
 
     await page.getByLabel("Search chapters").fill("quokka");
     const cards = page.getByRole("list", { name: "Chapters" }).getByRole("listitem");
@@ -115,8 +122,9 @@ describe("the playbook", () => {
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     await page.getByText("1 download", { exact: true }).waitFor();
+    await screenshots(page, "playbook-chapter");
 
     await page.getByRole("button", { name: "Take Action" }).click();
-    await screenshotAtBothWidths(page, "playbook-chapter");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 });

@@ -43,8 +43,8 @@ export function ChapterCard({ chapter, onDelete }: { chapter: Chapter; onDelete?
                   <Pencil aria-hidden="true" /> Edit
                 </Link>
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => onDelete?.(chapter)} aria-label={`Delete ${chapter.title}`}>
-                <Trash2 aria-hidden="true" /> Delete
+              <Button size="sm" variant="ghost" onClick={() => onDelete?.(chapter)} aria-label={`Delete ${chapter.title}`} title="Delete" className="ml-auto">
+                <Trash2 aria-hidden="true" />
               </Button>
             </>
           ) : null}

@@ -52,8 +52,16 @@ function spansOf(inline: Token): Span[] {
 
 const fontOf = (span: Span) => (span.code ? FONT.code : span.bold && span.italic ? FONT.boldItalic : span.bold ? FONT.bold : span.italic ? FONT.italic : FONT.regular);
 
+/** pdfkit and the configured parser, loaded with the first download and kept. */
+let tools: Promise<{ PDFDocument: typeof import("pdfkit"); markdown: ReturnType<typeof createChapterMarkdown> }> | undefined;
+const loadTools = () =>
+  (tools ??= Promise.all([import("pdfkit"), import("markdown-it")]).then(([pdfkit, markdownIt]) => ({
+    PDFDocument: pdfkit.default,
+    markdown: createChapterMarkdown(markdownIt.default),
+  })));
+
 export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
-  const [{ default: PDFDocument }, { default: MarkdownIt }] = await Promise.all([import("pdfkit"), import("markdown-it")]);
+  const { PDFDocument, markdown } = await loadTools();
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: drawable(chapter.title), Author: "The $100 Lab", Subject: chapter.category } });
   const width = doc.page.width - MARGIN * 2;
 
@@ -105,7 +113,7 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
   }
 
   // The body, block by block.
-  const tokens = createChapterMarkdown(MarkdownIt).parse(chapter.body, {});
+  const tokens = markdown.parse(chapter.body, {});
   const lists: Array<{ ordered: boolean; next: number }> = [];
   let quote = 0;
   for (let i = 0; i < tokens.length; i += 1) {
