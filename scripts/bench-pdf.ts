@@ -60,9 +60,8 @@ const pageCount = (pdf: Buffer) => pdf.toString("latin1").match(/\/Type \/Page\b
 
 // Sections until the chapter fills 8 pages, so the figure is for exactly the budget's size.
 let sections = 1;
-let probe = await render(chapterOfPages(sections));
-while (pageCount(probe.bytes) < PAGES) probe = await render(chapterOfPages((sections += 1)));
-if (pageCount(probe.bytes) > PAGES) probe = await render(chapterOfPages((sections -= 1)));
+while (pageCount((await render(chapterOfPages(sections))).bytes) < PAGES) sections += 1;
+if (pageCount((await render(chapterOfPages(sections))).bytes) > PAGES) sections -= 1;
 const chapter = chapterOfPages(sections);
 const pages = pageCount((await render(chapter)).bytes);
 

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type PDFKit from "pdfkit";
 import { createChapterMarkdown, type MarkdownToken as Token } from "../../../common/playbook-markdown";
 import { CHAPTER_STATUS_LABELS, formatRating, formatReadTime, type ChapterDetail } from "../../../common/playbook";
 
@@ -53,7 +54,7 @@ function spansOf(inline: Token): Span[] {
 const fontOf = (span: Span) => (span.code ? FONT.code : span.bold && span.italic ? FONT.boldItalic : span.bold ? FONT.bold : span.italic ? FONT.italic : FONT.regular);
 
 /** pdfkit and the configured parser, loaded with the first download and kept. */
-let tools: Promise<{ PDFDocument: typeof import("pdfkit"); markdown: ReturnType<typeof createChapterMarkdown> }> | undefined;
+let tools: Promise<{ PDFDocument: typeof PDFKit; markdown: ReturnType<typeof createChapterMarkdown> }> | undefined;
 const loadTools = () =>
   (tools ??= Promise.all([import("pdfkit"), import("markdown-it")]).then(([pdfkit, markdownIt]) => ({
     PDFDocument: pdfkit.default,
