@@ -233,7 +233,8 @@ describe("playbook: PDF and starters", () => {
     expect(again.error?.message).toBe("The starter chapters were already added");
     const list = await t.trpcQuery<PlaybookBrowseResult>("playbook.adminList", {}, admin.headers);
     expect(list.data.startersAvailable).toBe(false);
-    expect(titles(list.data.chapters)).toEqual(expect.arrayContaining(STARTER_CHAPTERS.map((starter) => starter.title)));
+    const starterTitles = STARTER_CHAPTERS.map((starter) => starter.title);
+    expect(titles(list.data.chapters).filter((title) => starterTitles.includes(title))).toEqual(starterTitles);
     for (const starter of STARTER_CHAPTERS) expect(starter.checklist.length).toBeGreaterThan(0);
   });
 });

@@ -57,7 +57,7 @@ export function ChapterChecklist(props: { chapter: ChapterDetail; open: boolean;
           <span className="flex items-center gap-2 text-lg font-bold text-ink">
             <ListChecks aria-hidden="true" className="size-5" /> Action Checklist
           </span>
-          <span className="flex items-center gap-2 text-sm font-semibold text-ink-muted">
+          <span className="flex shrink-0 items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink-muted">
             {completed}/{total} completed
             <ChevronDown aria-hidden="true" className={cn("size-5 transition-transform", open && "rotate-180")} />
           </span>

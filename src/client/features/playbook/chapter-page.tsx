@@ -124,8 +124,10 @@ export function ChapterPage({ id }: { id: string }) {
             <MarkdownBody id={BODY_ID} source={data.body} className="scroll-mt-6" />
           </Card>
           <ChapterChecklist chapter={data} open={checklistOpen} onOpenChange={setChecklistOpen} readOnly={data.status !== "published"} />
+          {data.status === "published" ? <ChapterRating chapter={data} /> : null}
         </div>
-        <aside className="flex flex-col gap-6">
+        {/* On a phone, what you will learn comes before the text. */}
+        <aside className="order-first flex flex-col gap-6 lg:order-none">
           {data.keyTakeaways.length > 0 ? (
             <Card className="p-5">
               <h2 className="mb-2 text-lg font-bold text-ink">What you&apos;ll learn</h2>
@@ -150,7 +152,6 @@ export function ChapterPage({ id }: { id: string }) {
               </ul>
             </Card>
           ) : null}
-          {data.status === "published" ? <ChapterRating chapter={data} /> : null}
         </aside>
       </div>
     </article>

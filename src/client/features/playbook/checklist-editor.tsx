@@ -30,7 +30,7 @@ export function ChecklistEditor({ items, onChange, error }: { items: EditableIte
               placeholder="What to do"
               aria-label={`Checklist item ${index + 1}`}
               maxLength={CHAPTER_LIMITS.checklistText}
-              className="flex-1"
+              className="w-full sm:flex-1"
             />
             <div className="flex items-center gap-1">
               <Input
