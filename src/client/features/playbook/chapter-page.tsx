@@ -21,6 +21,7 @@ import { editorPath, usePlaybookEntry } from "./playbook-entry";
 import { LOAD_CHAPTER_FAILED, reasonOf } from "./playbook-texts";
 
 const BODY_ID = "chapter-body";
+const UPDATED_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
 const scrollToId = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "start" });
 
 /** One chapter: facts, what you'll learn, tools, the body, the rating and the action checklist. */
@@ -98,6 +99,7 @@ export function ChapterPage({ id }: { id: string }) {
         </h2>
         <p className="max-w-3xl text-lg text-ink-muted">{data.description}</p>
         <ChapterFacts chapter={data} />
+        <p className="text-sm text-ink-muted">Updated {UPDATED_FORMAT.format(Date.parse(data.lastUpdated))}</p>
         <div className="flex flex-wrap gap-2 pt-1">
           <Button onClick={() => scrollToId(BODY_ID)}>
             <BookOpen aria-hidden="true" /> Read Chapter
