@@ -11,6 +11,8 @@ import { DESKTOP, launchBrowser, openPage, screenshotAtBothWidths, signInAsAdmin
 const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin" };
 const member = { name: "Mo Member", email: "mo@lab.example", password: "member-password-1" };
 const TITLE = "Pricing Experiments on a Shoestring";
+/** A starter chapter the admin turns to Coming Soon. */
+const SOON = "AI Tools on a $100 Budget";
 
 let server: RunningServer;
 let browser: Browser;
@@ -49,6 +51,8 @@ describe("the playbook", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Add starter chapters" }).click();
     await page.getByRole("list", { name: "Chapters" }).getByRole("listitem").first().waitFor();
     expect(await page.getByRole("button", { name: "Add starter chapters" }).count()).toBe(0);
+    await choose(page, `Status of ${SOON}`, "Coming Soon");
+    await page.getByText(`${SOON} is now Coming Soon`).waitFor();
 
     await page.getByRole("link", { name: "New Chapter" }).click();
     await page.getByLabel("Title", { exact: true }).fill(TITLE);
@@ -89,6 +93,9 @@ describe("the playbook", () => {
     await page.goto(`${server.url}/playbook`);
     await page.getByText("Free For Now").waitFor();
     await page.getByRole("link", { name: `Read Chapter: ${TITLE}` }).waitFor();
+    const soon = page.getByRole("listitem").filter({ hasText: SOON });
+    expect(await soon.getByRole("button", { name: "Coming Soon" }).isDisabled()).toBe(true);
+    expect(await soon.getByRole("link").count()).toBe(0);
     await screenshots(page, "playbook-member");
 
     await page.getByLabel("Search chapters").fill("quokka");

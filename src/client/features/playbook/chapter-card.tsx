@@ -5,6 +5,7 @@ import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ChapterFacts } from "./chapter-facts";
+import { ChapterStatusSelect } from "./chapter-status-select";
 import { chapterPath, editorPath, usePlaybookEntry } from "./playbook-entry";
 import { COMING_SOON } from "./playbook-texts";
 
@@ -17,9 +18,13 @@ export function ChapterCard({ chapter, onDelete }: { chapter: Chapter; onDelete?
   return (
     <li className="min-w-0">
       <Card className="flex h-full flex-col gap-3 p-5">
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <Badge variant="brand">{chapter.category}</Badge>
-          {entry.authoring || chapter.status !== "published" ? <Badge variant={STATUS_BADGE[chapter.status]}>{CHAPTER_STATUS_LABELS[chapter.status]}</Badge> : null}
+          {entry.authoring ? (
+            <ChapterStatusSelect chapter={chapter} />
+          ) : chapter.status !== "published" ? (
+            <Badge variant={STATUS_BADGE[chapter.status]}>{CHAPTER_STATUS_LABELS[chapter.status]}</Badge>
+          ) : null}
         </div>
         <h3 className="text-lg font-bold tracking-tight text-ink">{chapter.title}</h3>
         <p className="flex-1 text-sm text-ink-muted">{chapter.description}</p>
