@@ -18,13 +18,9 @@ export function ChapterCard({ chapter, onDelete }: { chapter: Chapter; onDelete?
   return (
     <li className="min-w-0">
       <Card className="flex h-full flex-col gap-3 p-5">
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Badge variant="brand">{chapter.category}</Badge>
-          {entry.authoring ? (
-            <ChapterStatusSelect chapter={chapter} />
-          ) : chapter.status !== "published" ? (
-            <Badge variant={STATUS_BADGE[chapter.status]}>{CHAPTER_STATUS_LABELS[chapter.status]}</Badge>
-          ) : null}
+          {chapter.status !== "published" ? <Badge variant={STATUS_BADGE[chapter.status]}>{CHAPTER_STATUS_LABELS[chapter.status]}</Badge> : null}
         </div>
         <h3 className="text-lg font-bold tracking-tight text-ink">{chapter.title}</h3>
         <p className="flex-1 text-sm text-ink-muted">{chapter.description}</p>
@@ -42,18 +38,21 @@ export function ChapterCard({ chapter, onDelete }: { chapter: Chapter; onDelete?
             </Button>
           )}
           {entry.authoring ? (
-            <>
-              <Button asChild size="sm" variant="outline">
-                <Link to={editorPath(entry, chapter.id)} aria-label={`Edit ${chapter.title}`}>
-                  <Pencil aria-hidden="true" /> Edit
-                </Link>
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => onDelete?.(chapter)} aria-label={`Delete ${chapter.title}`} title="Delete" className="ml-auto">
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </>
+            <Button asChild size="sm" variant="outline">
+              <Link to={editorPath(entry, chapter.id)} aria-label={`Edit ${chapter.title}`}>
+                <Pencil aria-hidden="true" /> Edit
+              </Link>
+            </Button>
           ) : null}
         </div>
+        {entry.authoring ? (
+          <div className="flex items-center justify-between gap-2 border-t border-line pt-3">
+            <ChapterStatusSelect chapter={chapter} />
+            <Button size="sm" variant="ghost" onClick={() => onDelete?.(chapter)} aria-label={`Delete ${chapter.title}`} title="Delete">
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        ) : null}
       </Card>
     </li>
   );
