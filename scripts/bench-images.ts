@@ -20,7 +20,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import type { SavedImage } from "../src/common/images";
-import { freePort, startServer, stopServer, waitUntilHealthy, createThrowawayDatabase } from "./bench-support";
+import { createThrowawayDatabase, freePort, percentile, startServer, stopServer, waitUntilHealthy } from "./bench-support";
 
 const UPLOADS = 20;
 const MAX_RSS_GROWTH_MB = 250;
@@ -40,7 +40,6 @@ function procMb(pid: number | undefined, field: "VmRSS" | "VmHWM"): number | nul
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** ~5 MB: gaussian noise at quality 85 compresses about as badly as a 12 MP phone photo. */
 const photo = () =>

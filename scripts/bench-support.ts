@@ -132,3 +132,6 @@ export function stopServer(child: ChildProcess): Promise<number | null> {
     child.kill("SIGTERM");
   });
 }
+
+/** The p-th percentile (nearest rank) of ascending samples. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -69,6 +69,14 @@ const memberPages: Record<MemberPageName, { lazy: RouteObject["lazy"]; handle: M
     handle: { title: "The Lab", subtitle: "", openToVisitors: true, ownHeading: true },
   },
   // Playbook pages go here, with their paths in MEMBER_PAGES (common/page-routes.ts).
+  playbook: {
+    lazy: page(() => import("./features/playbook/playbook-page"), (m) => m.PlaybookPage),
+    handle: { title: "Playbook", subtitle: "Chapters and checklists for your next $100 experiment" },
+  },
+  playbookChapter: {
+    lazy: page(() => import("./features/playbook/playbook-member-routes"), (m) => m.PlaybookChapterRoute),
+    handle: { title: "Playbook", subtitle: "Read it, then act on it" },
+  },
 };
 
 const backOfficePages: Record<BackOfficePageName, ReactNode> = {

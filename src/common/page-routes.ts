@@ -36,6 +36,8 @@ export const MEMBER_PAGES = {
   lab: "/lab",
   /** An experiment: managed by its owner; a shared one is also its public page, readable signed out. */
   experiment: "/lab/:id",
+  playbook: "/playbook",
+  playbookChapter: "/playbook/:id",
 } as const;
 
 export type PublicPageName = keyof typeof PUBLIC_PAGES;

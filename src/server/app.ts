@@ -24,6 +24,7 @@ import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerNewsletterRoutes } from "./features/newsletter/routes";
+import { registerPlaybookRoutes } from "./features/playbook/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
 import { createHtmlPages, type HtmlPages } from "./features/site-assets/html-pages";
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerEmailTemplatesRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps, guards);
     registerNewsletterRoutes(api, deps, guards);
+    registerPlaybookRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await registerSiteAssetsOgRoutes(api, deps, guards);
     await registerSiteAssetsRoutes(api, deps, guards);

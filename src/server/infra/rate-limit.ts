@@ -32,9 +32,11 @@ export const RATE_LIMIT_BUDGETS = {
   imageUpload: { points: 30, durationSeconds: 60, message: "Too many uploads. Please wait a minute and try again." },
   /** Per admin: OG image renders (preview, download, update, upload), each one up to a few hundred ms of CPU. */
   ogRender: { points: 240, durationSeconds: 60, message: "Too many image renders. Please wait a minute and try again." },
-  /** Per address: builder avatars, which the public join form may upload. */
+  /** Per user: chapter PDFs (each one is tens of milliseconds of CPU). */
+  playbookPdf: { points: 30, durationSeconds: 60, message: "Too many downloads. Please wait a minute and try again." },
   /** Per address: deliveries to the inbound mail webhooks (and guesses at their tokens). */
   inboundMail: { points: 60, durationSeconds: 60 },
+  /** Per address: builder avatars, which the public join form may upload. */
   avatarUpload: { points: 10, durationSeconds: 60 * 60, message: "Too many avatar uploads. Please try again later." },
 } as const satisfies Record<string, Budget>;
 

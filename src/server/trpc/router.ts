@@ -10,6 +10,7 @@ import { inboundMailRouter } from "../features/inbound-mail/router";
 import { imagesRouter } from "../features/images/router";
 import { labRouter } from "../features/lab/router";
 import { newsletterRouter } from "../features/newsletter/router";
+import { playbookRouter } from "../features/playbook/router";
 import { seoRouter } from "../features/seo/router";
 import { siteAssetsOgRouter } from "../features/site-assets/og/router";
 import { siteAssetsRouter } from "../features/site-assets/router";
@@ -35,6 +36,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   siteAssetsOg: siteAssetsOgRouter,
   lab: labRouter,
+  playbook: playbookRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,33 @@
+import { CHAPTER_STATUS_LABELS, CHAPTER_STATUSES, type ChapterCard, type ChapterStatus } from "../../../common/playbook";
+import { trpc } from "../../lib/trpc";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
+import { toast } from "../../ui/toast";
+import { reasonOf } from "./playbook-texts";
+
+/** The back office's quick status switch on a chapter card: Published, Coming Soon or Draft, saved at once. */
+export function ChapterStatusSelect({ chapter }: { chapter: ChapterCard }) {
+  const utils = trpc.useUtils();
+  const setStatus = trpc.playbook.setStatus.useMutation({
+    onSuccess: (saved) => toast({ variant: "success", title: `${saved.title} is now ${CHAPTER_STATUS_LABELS[saved.status]}` }),
+    onError: (error) => toast({ variant: "error", title: "Could not change the status", description: reasonOf(error) }),
+    onSettled: () => utils.playbook.invalidate(),
+  });
+  return (
+    <Select
+      value={setStatus.isPending ? setStatus.variables.status : chapter.status}
+      disabled={setStatus.isPending}
+      onValueChange={(status) => setStatus.mutate({ id: chapter.id, status: status as ChapterStatus })}
+    >
+      <SelectTrigger aria-label={`Status of ${chapter.title}`} className="h-8 w-36 text-sm">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {CHAPTER_STATUSES.map((status) => (
+          <SelectItem key={status} value={status}>
+            {CHAPTER_STATUS_LABELS[status]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { BookOpen, Gift, Plus, Search, Sparkles, Users } from "lucide-react";
+import { PLAYBOOK_CATEGORIES, type ChapterCard as Chapter, type PlaybookCategory } from "../../../common/playbook";
+import { formatCount } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { LoadFailedAlert } from "../../ui/alert";
+import { ConfirmDialog } from "../../ui/alert-dialog";
+import { Button } from "../../ui/button";
+import { EmptyState } from "../../ui/empty-state";
+import { Input } from "../../ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
+import { Spinner } from "../../ui/spinner";
+import { StatCard, StatCardGrid } from "../../ui/stat-card";
+import { toast } from "../../ui/toast";
+import { ChapterCard } from "./chapter-card";
+import { editorPath, usePlaybookEntry } from "./playbook-entry";
+import { FREE_FOR_NOW, LOAD_CHAPTERS_FAILED, NO_CHAPTERS, reasonOf } from "./playbook-texts";
+import { useDebouncedValue } from "./use-debounced-value";
+
+const ALL = "all";
+
+/** The chapter list: stats, search, category, cards. In the back office it also lists drafts and offers authoring. */
+export function PlaybookPage() {
+  const entry = usePlaybookEntry();
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState<PlaybookCategory | null>(null);
+  const input = { search: useDebouncedValue(search.trim(), 250), category: category ?? undefined };
+  const memberList = trpc.playbook.browse.useQuery(input, { enabled: !entry.authoring, placeholderData: (previous) => previous });
+  const adminList = trpc.playbook.adminList.useQuery(input, { enabled: entry.authoring, placeholderData: (previous) => previous });
+  const list = entry.authoring ? adminList : memberList;
+  const [toDelete, setToDelete] = useState<Chapter | null>(null);
+  const utils = trpc.useUtils();
+  const deleteChapter = trpc.playbook.delete.useMutation();
+
+  const remove = async (chapter: Chapter) => {
+    try {
+      await deleteChapter.mutateAsync({ id: chapter.id });
+    } catch (error) {
+      toast({ variant: "error", title: "Could not delete the chapter", description: reasonOf(error) });
+      throw error;
+    }
+    toast({ variant: "success", title: "Chapter deleted", description: chapter.title });
+    await utils.playbook.invalidate();
+  };
+
+  const chapters = list.data?.chapters ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      <StatCardGrid title="Playbook figures" className="grid-cols-3 xl:grid-cols-3">
+        <StatCard icon={BookOpen} label="Chapters" value={formatCount(list.data?.stats.chapters ?? 0)} loading={list.isPending} />
+        <StatCard icon={Users} label="Readers" value={formatCount(list.data?.stats.readers ?? 0)} loading={list.isPending} />
+        <StatCard icon={Gift} label="Price" value={FREE_FOR_NOW} className="[&_p.text-2xl]:text-xl [&_p.text-2xl]:sm:text-2xl" />
+      </StatCardGrid>
+
+      <section aria-labelledby="chapters-title" className="flex flex-col gap-4">
+        <h2 id="chapters-title" className="sr-only">
+          Chapters
+        </h2>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="relative flex-1">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
+            <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search chapters..." aria-label="Search chapters" className="pl-9" />
+          </div>
+          <Select value={category ?? ALL} onValueChange={(value) => setCategory(value === ALL ? null : (value as PlaybookCategory))}>
+            <SelectTrigger aria-label="Category" className="sm:w-56">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All categories</SelectItem>
+              {PLAYBOOK_CATEGORIES.map((name) => (
+                <SelectItem key={name} value={name}>
+                  {name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {entry.authoring ? <AuthoringActions startersAvailable={adminList.data?.startersAvailable ?? false} /> : null}
+        </div>
+
+        {list.isError ? (
+          <LoadFailedAlert title={LOAD_CHAPTERS_FAILED} onRetry={() => void list.refetch()} retrying={list.isFetching}>
+            {reasonOf(list.error)}
+          </LoadFailedAlert>
+        ) : list.isPending ? (
+          <div className="flex items-center justify-center rounded-panel border border-line bg-surface p-16 text-ink-muted">
+            <Spinner label="Loading the chapters" />
+          </div>
+        ) : chapters.length === 0 ? (
+          <EmptyState
+            icon={BookOpen}
+            title={NO_CHAPTERS}
+            description={search || category ? <p>Try another search or category.</p> : entry.authoring ? <p>Write the first chapter, or add the starter chapters.</p> : <p>New chapters are on their way.</p>}
+          />
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Chapters">
+            {chapters.map((chapter) => (
+              <ChapterCard key={chapter.id} chapter={chapter} onDelete={setToDelete} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {entry.authoring ? (
+        <ConfirmDialog
+          open={toDelete !== null}
+          onOpenChange={(open) => {
+            if (!open) setToDelete(null);
+          }}
+          destructive
+          title={toDelete ? `Delete “${toDelete.title}”?` : "Delete this chapter?"}
+          description="Members lose the chapter, their checklist ticks and their ratings of it. This cannot be undone."
+          confirmLabel="Delete chapter"
+          onConfirm={async () => {
+            if (toDelete) await remove(toDelete);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** New Chapter, and (on a site that has not used them) Add starter chapters after a confirmation. */
+function AuthoringActions({ startersAvailable }: { startersAvailable: boolean }) {
+  const entry = usePlaybookEntry();
+  const utils = trpc.useUtils();
+  const addStarters = trpc.playbook.addStarters.useMutation();
+  const add = async () => {
+    try {
+      const { added } = await addStarters.mutateAsync();
+      toast({ variant: "success", title: `${added} starter chapters added`, description: "They are published: edit or delete them as you like." });
+    } catch (error) {
+      toast({ variant: "error", title: "Could not add the starter chapters", description: reasonOf(error) });
+    }
+    await utils.playbook.invalidate();
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      {startersAvailable ? (
+        <ConfirmDialog
+          title="Add the starter chapters?"
+          description="Published chapters about running $100 experiments, each with an action checklist. They can be added once."
+          confirmLabel="Add starter chapters"
+          onConfirm={add}
+          trigger={
+            <Button variant="outline">
+              <Sparkles aria-hidden="true" /> Add starter chapters
+            </Button>
+          }
+        />
+      ) : null}
+      <Button asChild>
+        <Link to={editorPath(entry, null)}>
+          <Plus aria-hidden="true" /> New Chapter
+        </Link>
+      </Button>
+    </div>
+  );
+}
