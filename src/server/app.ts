@@ -26,6 +26,7 @@ import { registerImagesRoutes } from "./features/images/routes";
 import { registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSystemRoutes } from "./features/system/routes";
+import { registerTodayRoutes } from "./features/today/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { errorReply } from "./infra/error-reply";
 import { DomainError, rateLimited } from "./infra/errors";
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerEmailTemplatesRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps);
     registerNewsletterRoutes(api, deps, guards);
+    registerTodayRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

@@ -75,6 +75,8 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/email/templates/preview": { access: "admin", request: json("POST", "/api/email/templates/preview", { templateId: unknownId }) },
   "POST /api/email/templates/test": { access: "admin", request: json("POST", "/api/email/templates/test", { templateId: unknownId, email: "" }) },
   "POST /api/email/templates/seed": { access: "admin", request: json("POST", "/api/email/templates/seed") },
+  "GET /api/today/generate": { access: "admin", request: get("/api/today/generate") },
+  "POST /api/today/regenerate": { access: "admin", request: json("POST", "/api/today/regenerate") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -118,6 +120,9 @@ const procedures: Record<string, ProcedureSample> = {
   "seo.checklist": { access: "admin" },
   "seo.toggle": { access: "admin", input: { id: 1, checked: true } },
   "seo.reset": { access: "admin" },
+  "today.plan": { access: "admin" },
+  "today.regenerate": { access: "admin" },
+  "today.setTaskDone": { access: "admin", input: { date: "2026-01-01", taskId: "none", done: true } },
   "imageTest.get": { access: "admin" },
   "imageTest.complete": { access: "admin", input: { test: "paste" } },
   "imageTest.reset": { access: "admin" },

@@ -11,6 +11,7 @@ import { imagesRouter } from "../features/images/router";
 import { newsletterRouter } from "../features/newsletter/router";
 import { seoRouter } from "../features/seo/router";
 import { systemRouter } from "../features/system/router";
+import { todayRouter } from "../features/today/router";
 import { waitlistRouter } from "../features/waitlist/router";
 import { router } from "./init";
 
@@ -29,6 +30,7 @@ export const appRouter = router({
   emailTest: emailTestRouter,
   inboundMail: inboundMailRouter,
   newsletter: newsletterRouter,
+  today: todayRouter,
 });
 
 export type AppRouter = typeof appRouter;
