@@ -39,7 +39,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "email-templates", title: "Email Templates", subtitle: "The emails the site sends", page: lazyPage(() => import("../email-templates/email-templates-page"), (m) => m.EmailTemplatesPage) },
   { path: "backup", title: "Backup Data", subtitle: "Export the site's data", page: NotAvailable },
   { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: NotAvailable },
-  { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: NotAvailable },
+  { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: lazyPage(() => import("../trial-demo/trial-demo-page"), (m) => m.TrialDemoAdminPage) },
   { path: "image-test", title: "Image Test", subtitle: "Try the image drop widget's five features", page: lazyPage(() => import("../image-test/image-test-page"), (m) => m.ImageTestPage) },
   { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: lazyPage(() => import("../email-test/email-test-page"), (m) => m.EmailTestPage) },
   { path: "vault-demo", title: "Vault Demo", subtitle: "A credential vault, with sample data", page: NotAvailable },
