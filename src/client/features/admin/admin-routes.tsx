@@ -42,7 +42,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: lazyPage(() => import("../trial-demo/trial-demo-page"), (m) => m.TrialDemoAdminPage) },
   { path: "image-test", title: "Image Test", subtitle: "Try the image drop widget's five features", page: lazyPage(() => import("../image-test/image-test-page"), (m) => m.ImageTestPage) },
   { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: lazyPage(() => import("../email-test/email-test-page"), (m) => m.EmailTestPage) },
-  { path: "vault-demo", title: "Vault Demo", subtitle: "A credential vault, with sample data", page: NotAvailable },
+  { path: "vault-demo", title: "Vault Demo", subtitle: "A credential vault, with sample data", page: lazyPage(() => import("../vault-demo/vault-demo-page"), (m) => m.VaultDemoPage) },
   { path: "playbook", title: "Playbook", subtitle: "Chapters and checklists", page: NotAvailable },
   { path: "bangers", title: "Content Bangers", subtitle: "Drafts of threads, posts and chapters", page: lazyPage(() => import("../bangers/bangers-page"), (m) => m.BangersPage) },
   { path: "brand-voice", title: "Brand Voice", subtitle: "Tweets in the product's own voice", page: lazyPage(() => import("../brand-voice/brand-voice-page"), (m) => m.BrandVoicePage) },
