@@ -5,7 +5,7 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
 
-const CHECK_LABELS: Record<string, string> = { database: "Database", mail: "Mail", storage: "Storage" };
+const CHECK_LABELS: Record<string, string> = { database: "Database", mail: "Mail", mailQueue: "Mail queue", storage: "Storage", backup: "Backup" };
 const checkLabel = (name: string) => CHECK_LABELS[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 
 /** True to what the server checked: 'All Systems Operational' only when every check passed. */
@@ -19,7 +19,7 @@ export function SystemStatusBanner() {
   if (status.isPending) {
     return (
       <StatusFrame tone="neutral" icon={<Spinner size="sm" label={null} />} title="Checking systems…">
-        Asking the server about the database, storage and mail.
+        Asking the server about the database, storage, mail and the mail queue.
       </StatusFrame>
     );
   }
