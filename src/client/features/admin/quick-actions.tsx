@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, ChartColumn, ClipboardList, DatabaseBackup, Flame, Megaphone, Palette, Search, UserCheck } from "lucide-react";
 import type { AdminOverview } from "../../../common/admin";
-import { formatCount, formatRelativeTime } from "../../lib/format";
+import { countText, formatCount, formatRelativeTime } from "../../lib/format";
 import { Badge } from "../../ui/badge";
 import { cn } from "../../ui/cn";
 import { isAdminPageAvailable } from "./admin-routes";
@@ -32,7 +32,7 @@ export function QuickActions({
   const count = (text: string) => (loading ? undefined : text);
   const actions: QuickAction[] = [
     { title: "Review Builders", description: "Approve, verify or reject profiles", path: "builders", icon: UserCheck, count: count(`${formatCount(pending)} pending`) },
-    { title: "Check Analytics", description: "Visitors, pages and devices", path: "analytics", icon: ChartColumn, count: count(`${formatCount(visitors)} visitors`) },
+    { title: "Check Analytics", description: "Visitors, pages and devices", path: "analytics", icon: ChartColumn, count: count(countText(visitors, "visitor")) },
     { title: "Manage Waitlist", description: "Search, export and tidy the list", path: "waitlist", icon: ClipboardList, count: count(`${formatCount(waitlistTotal)} total`) },
     { title: "SEO Setup", description: "Five steps to get found", path: "seo-setup", icon: Search, count: count(`${seo.done}/${seo.total}`) },
     { title: "Site Assets CMS", description: "Social image, favicon, meta tags", path: "site-assets", icon: Palette },

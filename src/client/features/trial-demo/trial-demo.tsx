@@ -46,7 +46,7 @@ export function TrialDemo({ entry }: { entry: "public" | "admin" }) {
           Nothing is charged, stored or sent.
         </p>
       </div>
-      <div key={demo.step} className="animate-fade-in rounded-panel border border-line bg-surface p-5 shadow-panel sm:p-8">
+      <div key={demo.step} className="rounded-panel border border-line bg-surface p-5 shadow-panel sm:p-8">
         {SCREENS[demo.step](demo)}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { BellRing, DollarSign, KeyRound, Plus, ShieldCheck, Wallet } from "lucide-react";
+import { countText } from "../../lib/format";
 import { Alert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -90,7 +91,7 @@ function Overview() {
         <StatCard icon={KeyRound} label="Services" value={VAULT_CREDENTIALS.length} detail={`${active} active`} />
         <StatCard icon={ShieldCheck} label="Key rotation" value={`${VAULT_ROTATION_DAYS} days`} detail="for every key" />
         <StatCard icon={DollarSign} label="Cost (24 h)" value={`$${cost24h.toFixed(2)}`} detail="across all services" />
-        <StatCard icon={Wallet} label="Budget" value={`$${VAULT_MONTHLY_BUDGET}/month`} detail={`$${projected.toFixed(0)} projected`} />
+        <StatCard icon={Wallet} label="Budget" value={`$${VAULT_MONTHLY_BUDGET}`} detail={`per month · $${projected.toFixed(0)} projected`} />
       </StatCardGrid>
       <section className="flex flex-col gap-2 rounded-panel border border-line bg-surface p-4 shadow-panel">
         <p className="text-sm font-semibold text-ink">Projected spend against the budget</p>
@@ -104,7 +105,7 @@ function Overview() {
           <li key={environment} className="flex items-center justify-between rounded-panel border border-line bg-surface p-4 shadow-panel">
             <EnvironmentBadge environment={environment} />
             <span className="text-sm text-ink-muted tabular-nums">
-              {VAULT_CREDENTIALS.filter((credential) => credential.environment === environment).length} keys
+              {countText(VAULT_CREDENTIALS.filter((credential) => credential.environment === environment).length, "key")}
             </span>
           </li>
         ))}

@@ -45,7 +45,7 @@ export function ServiceDetailDialog({ credential, onClose }: { credential: Vault
               {credential.rotationDate} (every {VAULT_ROTATION_DAYS} days)
             </dd>
             <dt className="text-ink-muted">Team</dt>
-            <dd className="break-all">{credential.team.length ? credential.team.join(", ") : "No one"}</dd>
+            <dd className="break-words whitespace-pre-line">{credential.team.length ? credential.team.join("\n") : "No one"}</dd>
           </dl>
           {credential.alerts.length ? (
             <ul className="flex flex-col gap-1 rounded-control border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">

@@ -85,7 +85,7 @@ export const VAULT_CREDENTIALS: readonly VaultCredential[] = [
     keyPreview: masked("c4Rt"),
     lastUsed: "yesterday",
     usage24h: 2210,
-    cost24h: 6.8,
+    cost24h: 1.8,
     status: "warning",
     team: ["jo@example.com"],
     rotationDate: "in 5 days",

@@ -1,6 +1,6 @@
 import { count, desc, isNull } from "drizzle-orm";
 import { newsletterSends, waitlistEntries } from "../../../db/schema";
-import { DAY_MS, type TaskSource } from "./task-source";
+import { DAY_MS, plural, type TaskSource } from "./task-source";
 
 /** A newsletter is due when the last one went out this many days ago, or never. */
 const DUE_AFTER_DAYS = 14;
@@ -20,8 +20,8 @@ export const newsletterDue: TaskSource = async (db, now) => {
       title: "Send the waitlist a newsletter",
       description:
         daysSince === null
-          ? `No newsletter has gone out yet; ${readers.n} people on the waitlist would read one.`
-          : `The last newsletter went out ${Math.floor(daysSince / 7)} weeks ago. Tell ${readers.n} waiting people what changed.`,
+          ? `No newsletter has gone out yet; ${plural(readers.n, "person", "people")} on the waitlist would read one.`
+          : `The last newsletter went out ${Math.floor(daysSince / 7)} weeks ago. Tell the ${plural(readers.n, "person", "people")} waiting what changed.`,
       estimatedTime: "45 min",
       link: "/admin/email-templates",
     },
