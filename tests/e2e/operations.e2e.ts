@@ -71,7 +71,7 @@ describe("the dashboard", () => {
   });
 });
 
-async function walkTrialDemo(target: Page, { waitForAutoAdvance }: { waitForAutoAdvance: boolean }) {
+async function walkTrialDemo(target: Page, { waitForAutoAdvance, screenshots = false }: { waitForAutoAdvance: boolean; screenshots?: boolean }) {
   const step = (n: number) => target.getByText(`Step ${n} of 11`).waitFor();
   await step(1);
   await target.getByText("Trial Experience").waitFor();
@@ -101,6 +101,7 @@ async function walkTrialDemo(target: Page, { waitForAutoAdvance }: { waitForAuto
   expect(await target.getByLabel("Expiry (MM/YY)").inputValue()).toBe("12/34");
   expect(await target.getByLabel("CVC").inputValue()).toBe("123");
   await target.getByText("We'll only charge after your trial ends.").waitFor();
+  if (screenshots) await screenshotAtBothWidths(target, "demo-payment");
   await target.getByRole("button", { name: "Start My Free Trial" }).click();
 
   await step(5);
@@ -133,6 +134,7 @@ async function walkTrialDemo(target: Page, { waitForAutoAdvance }: { waitForAuto
   await target.getByRole("button", { name: "Continue Using the App" }).click();
 
   await step(11);
+  if (screenshots) await screenshotAtBothWidths(target, "demo-thank-you");
   await target.getByRole("button", { name: "Start Over" }).click();
   await step(1);
   await target.getByRole("heading", { name: "Transform Your Workflow" }).waitFor();
@@ -148,7 +150,7 @@ describe("the trial demo", () => {
     await visitor.getByRole("button", { name: "Start Free Trial" }).click();
     await screenshotAtBothWidths(visitor, "demo-madlibs");
     await visitor.goto(`${server.url}/demo`);
-    await walkTrialDemo(visitor, { waitForAutoAdvance: true });
+    await walkTrialDemo(visitor, { waitForAutoAdvance: true, screenshots: true });
     await visitor.close();
   });
 

@@ -60,7 +60,7 @@ function CheckList({ checks }: { checks: Array<{ name: string; ok: boolean; deta
       {checks.map((check) => (
         <li key={check.name} className="flex min-w-0 items-baseline gap-1.5">
           <span aria-hidden="true" className={cn("inline-block size-2 shrink-0 translate-y-[-1px] rounded-full", check.ok ? "bg-emerald-600" : "bg-red-600")} />
-          <span className="font-semibold">{checkLabel(check.name)}</span>
+          <span className="font-semibold whitespace-nowrap">{checkLabel(check.name)}</span>
           <span className="sr-only">{check.ok ? "working" : "failing"}:</span>
           <span className="min-w-0 break-words">{check.detail}</span>
         </li>
