@@ -1,11 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DailyPlan } from "../../src/common/today";
 import { localDateAndHour, planProgress } from "../../src/common/today";
 import { analyticsEvents, bangers, builders, mailMessages, newsletterSends, waitlistEntries } from "../../src/server/db/schema";
+import { getAdminOverview } from "../../src/server/features/admin/service";
 import { computePlan } from "../../src/server/features/today/service";
 import { replaceSeoChecklist } from "../../src/server/features/seo/service";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
+
+// The backup feature lives on another branch: its last backup is played here (undefined: not built in).
+const lastBackup = vi.hoisted(() => ({ at: undefined as Date | null | undefined }));
+vi.mock("../../src/server/features/admin/last-backup", () => ({ readLastBackupAt: async () => lastBackup.at }));
 
 const t = useTestApp();
 
@@ -159,5 +164,33 @@ describe("daily plan: storage, completion and regenerate", () => {
     // GET /api/today/generate answers the stored plan (without a time zone: the UTC date's).
     const rest = await t.inject({ method: "GET", url: "/api/today/generate", headers: ana.headers });
     expect(rest.json<DailyPlan>().generatedAt).toBe(utc.json<DailyPlan>().generatedAt);
+  });
+});
+
+describe("the last backup, once the backup feature answers", () => {
+  it("asks for a backup after 24 hours, and the dashboard and its banner show its age", async () => {
+    const admin = await t.createUser("admin");
+    const now = new Date();
+    const backupTask = async () => (await computePlan(t.db, now)).tasks.find((task) => task.id === "backup-due");
+
+    lastBackup.at = undefined;
+    expect(await backupTask()).toBeUndefined();
+    expect((await getAdminOverview(t.db, now)).backup).toBeNull();
+    const withoutBackup = await t.inject({ method: "GET", url: "/api/admin/status", headers: admin.headers });
+    expect(withoutBackup.json().checks.map((check: { name: string }) => check.name)).not.toContain("backup");
+
+    lastBackup.at = null;
+    expect(await backupTask()).toMatchObject({ priority: "high", description: "There is no backup yet.", link: "/admin/backup" });
+    expect((await getAdminOverview(t.db, now)).backup).toEqual({ lastBackupAt: null });
+
+    lastBackup.at = new Date(now.getTime() - 2 * HOUR);
+    expect(await backupTask()).toBeUndefined();
+
+    lastBackup.at = new Date(now.getTime() - 30 * HOUR);
+    expect(await backupTask()).toMatchObject({ description: "The last backup is more than 24 hours old." });
+    expect((await getAdminOverview(t.db, now)).backup).toEqual({ lastBackupAt: lastBackup.at.toISOString() });
+    const status = await t.inject({ method: "GET", url: "/api/admin/status", headers: admin.headers });
+    expect(status.json().checks).toContainEqual({ name: "backup", ok: true, detail: "Last backup 30 hours ago" });
+    lastBackup.at = undefined;
   });
 });
