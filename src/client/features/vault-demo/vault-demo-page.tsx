@@ -34,7 +34,7 @@ export function VaultDemoPage() {
         Nothing here is real: the services, people and figures are made up, keys are masked placeholders, and the buttons do nothing.
       </Alert>
       <Tabs defaultValue="overview">
-        <TabsList aria-label="Vault sections">
+        <TabsList aria-label="Vault sections" className="flex-wrap">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="services">Services</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>
