@@ -53,6 +53,7 @@ const publicPages: Record<PublicPageName, Omit<RouteObject, "path" | "index" | "
   privacy: { lazy: page(() => import("./features/legal/privacy-page"), (m) => m.PrivacyPage) },
   unsubscribe: { lazy: page(() => import("./features/waitlist/unsubscribe-page"), (m) => m.UnsubscribePage) },
   sharedImage: { lazy: page(() => import("./features/images/shared-image-page"), (m) => m.SharedImagePage) },
+  demo: { lazy: page(() => import("./features/trial-demo/trial-demo-page"), (m) => m.TrialDemoPage) },
 };
 
 /**

@@ -36,6 +36,11 @@ export type AdminOverview = {
   seo: { done: number; total: number };
   /** Content Bangers' drafts and those ready to post (the Quick Action's count). */
   bangers: { drafts: number; ready: number };
+  /**
+   * The last backup (ISO time, or null when none was ever made); null as a whole while the backup feature is
+   * not part of the build, so that no backup figure is shown rather than a made-up one.
+   */
+  backup: { lastBackupAt: string | null } | null;
   /** ISO time the figures were computed. */
   generatedAt: string;
 };
@@ -50,4 +55,5 @@ export const EMPTY_ADMIN_OVERVIEW: Omit<AdminOverview, "generatedAt" | "visitors
   recentSignups: [],
   seo: { done: 0, total: SEO_CHECKLIST_TOTAL },
   bangers: { drafts: 0, ready: 0 },
+  backup: null,
 };

@@ -20,6 +20,8 @@ export const PUBLIC_PAGES = {
   unsubscribe: "/unsubscribe",
   /** An image its owner shared from the image drop widget (a not-shared id shows "This image is not shared"). */
   sharedImage: "/lab/image/:id",
+  /** The trial demo, for anyone (also at /admin/trial-demo). */
+  demo: "/demo",
 } as const;
 
 /** Behind the admin gate. The admin shell routes /admin/* itself, and shows its own not-found page. */

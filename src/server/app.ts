@@ -30,6 +30,7 @@ import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
 import { createHtmlPages, type HtmlPages } from "./features/site-assets/html-pages";
 import { registerSiteAssetsRoutes } from "./features/site-assets/routes";
 import { registerSystemRoutes } from "./features/system/routes";
+import { registerTodayRoutes } from "./features/today/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { errorReply } from "./infra/error-reply";
 import { DomainError, rateLimited } from "./infra/errors";
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     await registerInboundMailRoutes(api, deps, guards);
     registerNewsletterRoutes(api, deps, guards);
     registerPlaybookRoutes(api, deps, guards);
+    registerTodayRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await registerSiteAssetsOgRoutes(api, deps, guards);
     await registerSiteAssetsRoutes(api, deps, guards);

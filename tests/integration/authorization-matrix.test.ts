@@ -89,6 +89,8 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/site-assets/update-og": { access: "admin", request: json("POST", "/api/site-assets/update-og") },
   "POST /api/site-assets/update-favicon": { access: "admin", request: json("POST", "/api/site-assets/update-favicon") },
   "GET /api/debug/kv-favicon-list": { access: "admin", request: get("/api/debug/kv-favicon-list") },
+  "GET /api/today/generate": { access: "admin", request: get("/api/today/generate") },
+  "POST /api/today/regenerate": { access: "admin", request: json("POST", "/api/today/regenerate") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -149,6 +151,9 @@ const procedures: Record<string, ProcedureSample> = {
   "siteAssets.metaTags": { access: "admin" },
   "siteAssets.metaTagsPreview": { access: "admin", input: {} },
   "siteAssets.saveMetaTags": { access: "admin", input: {} },
+  "today.plan": { access: "admin" },
+  "today.regenerate": { access: "admin" },
+  "today.setTaskDone": { access: "admin", input: { date: "2026-01-01", taskId: "none", done: true } },
   "imageTest.get": { access: "admin" },
   "imageTest.complete": { access: "admin", input: { test: "paste" } },
   "imageTest.reset": { access: "admin" },

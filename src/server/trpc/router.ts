@@ -15,6 +15,7 @@ import { seoRouter } from "../features/seo/router";
 import { siteAssetsOgRouter } from "../features/site-assets/og/router";
 import { siteAssetsRouter } from "../features/site-assets/router";
 import { systemRouter } from "../features/system/router";
+import { todayRouter } from "../features/today/router";
 import { waitlistRouter } from "../features/waitlist/router";
 import { router } from "./init";
 
@@ -37,6 +38,7 @@ export const appRouter = router({
   siteAssetsOg: siteAssetsOgRouter,
   lab: labRouter,
   playbook: playbookRouter,
+  today: todayRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,8 @@
 import { useEffect } from "react";
-import { BadgeCheck, ClipboardList, Eye, TriangleAlert, Users } from "lucide-react";
+import { Link } from "react-router-dom";
+import { BadgeCheck, CalendarCheck, ClipboardList, Eye, TriangleAlert, Users } from "lucide-react";
 import { EMPTY_ADMIN_OVERVIEW, VISITORS_WINDOW_HOURS } from "../../../common/admin";
+import { greetingFor } from "../../../common/today";
 import { useAuth } from "../../lib/auth";
 import { countText, formatCount } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -77,17 +79,18 @@ export function AdminDashboardPage() {
         />
       </StatCardGrid>
 
-      <QuickActions pending={builders.pending} waitlistTotal={waitlist.total} seo={seo} bangers={bangers} loading={loading} />
+      <QuickActions
+        pending={builders.pending}
+        waitlistTotal={waitlist.total}
+        visitors={visitors.uniqueVisitors}
+        seo={seo}
+        bangers={bangers}
+        backup={data.backup}
+        loading={loading}
+      />
       <RecentSignups signups={data.recentSignups} loading={loading} failed={overview.isError} />
     </div>
   );
-}
-
-function greeting(hour: number): string {
-  if (hour < 5) return "Working late";
-  if (hour < 12) return "Good morning";
-  if (hour < 18) return "Good afternoon";
-  return "Good evening";
 }
 
 function WelcomeBanner() {
@@ -105,12 +108,20 @@ function WelcomeBanner() {
           {now.toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" })}
         </p>
         <h2 id="welcome-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          {greeting(now.getHours())}, {firstName}
+          {greetingFor(now.getHours())}, {firstName}
         </h2>
         <p className="max-w-2xl text-base text-ink-muted">
           Welcome back to the back office. Here is how The $100 Lab is doing: live figures from the waitlist, the
           builders community and the site&apos;s visitors.
         </p>
+        <div className="pt-2">
+          <Button asChild variant="secondary" size="sm">
+            <Link to="/today">
+              <CalendarCheck aria-hidden="true" />
+              Today&apos;s plan
+            </Link>
+          </Button>
+        </div>
       </div>
     </section>
   );

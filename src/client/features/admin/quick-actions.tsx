@@ -1,35 +1,43 @@
 import { Link } from "react-router-dom";
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, ChartColumn, ClipboardList, DatabaseBackup, Flame, Megaphone, Palette, Search, UserCheck } from "lucide-react";
-import { formatCount } from "../../lib/format";
+import type { AdminOverview } from "../../../common/admin";
+import { countText, formatCount, formatRelativeTime } from "../../lib/format";
 import { Badge } from "../../ui/badge";
 import { cn } from "../../ui/cn";
 import { isAdminPageAvailable } from "./admin-routes";
+
+const backupAge = (lastBackupAt: string | null) => (lastBackupAt ? `last ${formatRelativeTime(lastBackupAt)}` : "none yet");
 
 type QuickAction = { title: string; description: string; path: string; icon: LucideIcon; count?: string };
 
 export function QuickActions({
   pending,
   waitlistTotal,
+  visitors,
   seo,
   bangers,
+  backup,
   loading,
 }: {
   pending: number;
   waitlistTotal: number;
+  visitors: number;
   seo: { done: number; total: number };
   bangers: { drafts: number; ready: number };
+  /** Null while the backup feature is not part of the build: no count then. */
+  backup: AdminOverview["backup"];
   loading: boolean;
 }) {
   const count = (text: string) => (loading ? undefined : text);
   const actions: QuickAction[] = [
     { title: "Review Builders", description: "Approve, verify or reject profiles", path: "builders", icon: UserCheck, count: count(`${formatCount(pending)} pending`) },
-    { title: "Check Analytics", description: "Visitors, pages and devices", path: "analytics", icon: ChartColumn },
+    { title: "Check Analytics", description: "Visitors, pages and devices", path: "analytics", icon: ChartColumn, count: count(countText(visitors, "visitor")) },
     { title: "Manage Waitlist", description: "Search, export and tidy the list", path: "waitlist", icon: ClipboardList, count: count(`${formatCount(waitlistTotal)} total`) },
     { title: "SEO Setup", description: "Five steps to get found", path: "seo-setup", icon: Search, count: count(`${seo.done}/${seo.total}`) },
     { title: "Site Assets CMS", description: "Social image, favicon, meta tags", path: "site-assets", icon: Palette },
     { title: "Content Bangers", description: "Threads, posts and chapters", path: "bangers", icon: Flame, count: count(`${formatCount(bangers.ready)} ready`) },
-    { title: "Backup Data", description: "Export the site's data", path: "backup", icon: DatabaseBackup },
+    { title: "Backup Data", description: "Export the site's data", path: "backup", icon: DatabaseBackup, count: backup ? count(backupAge(backup.lastBackupAt)) : undefined },
     { title: "Brand Voice", description: "Tweets in the product's voice", path: "brand-voice", icon: Megaphone },
   ];
   return (

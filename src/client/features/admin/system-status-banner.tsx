@@ -5,7 +5,7 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
 
-const CHECK_LABELS: Record<string, string> = { database: "Database", mail: "Mail", storage: "Storage" };
+const CHECK_LABELS: Record<string, string> = { database: "Database", mail: "Mail", mailQueue: "Mail queue", storage: "Storage", backup: "Backup" };
 const checkLabel = (name: string) => CHECK_LABELS[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 
 /** True to what the server checked: 'All Systems Operational' only when every check passed. */
@@ -19,7 +19,7 @@ export function SystemStatusBanner() {
   if (status.isPending) {
     return (
       <StatusFrame tone="neutral" icon={<Spinner size="sm" label={null} />} title="Checking systems…">
-        Asking the server about the database, storage and mail.
+        Asking the server about the database, storage, mail and the mail queue.
       </StatusFrame>
     );
   }
@@ -60,7 +60,7 @@ function CheckList({ checks }: { checks: Array<{ name: string; ok: boolean; deta
       {checks.map((check) => (
         <li key={check.name} className="flex min-w-0 items-baseline gap-1.5">
           <span aria-hidden="true" className={cn("inline-block size-2 shrink-0 translate-y-[-1px] rounded-full", check.ok ? "bg-emerald-600" : "bg-red-600")} />
-          <span className="font-semibold">{checkLabel(check.name)}</span>
+          <span className="font-semibold whitespace-nowrap">{checkLabel(check.name)}</span>
           <span className="sr-only">{check.ok ? "working" : "failing"}:</span>
           <span className="min-w-0 break-words">{check.detail}</span>
         </li>

@@ -12,3 +12,4 @@ export * from "./email-templates";
 export * from "./inbound-mail";
 export * from "./newsletter";
 export * from "./playbook";
+export * from "./today";

@@ -4,6 +4,7 @@ import { countBangersByStatus } from "../bangers/service";
 import { countVisitors } from "../analytics/visitor-counts";
 import { summarizeBuilders } from "../builders/admin-service";
 import { getSeoProgress } from "../seo/service";
+import { readLastBackupAt } from "./last-backup";
 import { countWaitlistEntries, listRecentSignups } from "../waitlist/admin-service";
 
 /* The back office dashboard: each figure comes from the feature that owns it; this module only puts them together. */
@@ -13,13 +14,14 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Everything the dashboard (/admin) shows, from live data. `now` is a parameter so tests can pin the window. */
 export async function getAdminOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {
   const since = new Date(now.getTime() - VISITORS_WINDOW_HOURS * HOUR_MS);
-  const [waitlist, builders, visitors, recentSignups, seo, bangers] = await Promise.all([
+  const [waitlist, builders, visitors, recentSignups, seo, bangers, lastBackupAt] = await Promise.all([
     countWaitlistEntries(db),
     summarizeBuilders(db),
     countVisitors(db, since, now),
     listRecentSignups(db),
     getSeoProgress(db),
     countBangersByStatus(db),
+    readLastBackupAt(db),
   ]);
   return {
     waitlist,
@@ -28,6 +30,7 @@ export async function getAdminOverview(db: Database, now: Date = new Date()): Pr
     recentSignups,
     seo,
     bangers: { drafts: bangers.draft, ready: bangers.ready },
+    backup: lastBackupAt === undefined ? null : { lastBackupAt: lastBackupAt?.toISOString() ?? null },
     generatedAt: now.toISOString(),
   };
 }

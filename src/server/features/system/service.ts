@@ -1,4 +1,6 @@
 import type { DatabaseHandle } from "../../db/client";
+import { readLastBackupAt } from "../admin/last-backup";
+import { describeBackupAge, describeMailQueue, readMailQueueHealth } from "./queue-health";
 import type { MailDriver } from "../../infra/mail";
 import type { ObjectStorage } from "../../infra/storage";
 
@@ -13,6 +15,15 @@ async function check(name: string, probe: () => Promise<string>): Promise<CheckR
   }
 }
 
+/** A backup older than this (or none at all) puts the banner in a degraded state. */
+const BACKUP_STALE_MS = 7 * 24 * 60 * 60 * 1000;
+
+function backupCheck(lastBackupAt: Date | null | Error): CheckResult {
+  if (lastBackupAt instanceof Error) return { name: "backup", ok: false, detail: lastBackupAt.message };
+  const stale = lastBackupAt === null || Date.now() - lastBackupAt.getTime() > BACKUP_STALE_MS;
+  return { name: "backup", ok: !stale, detail: describeBackupAge(lastBackupAt) };
+}
+
 /** What the back office's status banner reports: each dependency really probed. */
 export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriver: MailDriver; storage: ObjectStorage }): Promise<SystemStatus> {
   const checks = await Promise.all([
@@ -25,6 +36,13 @@ export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriv
       await deps.mailDriver.verify();
       return deps.mailDriver.delivers ? `Delivering through ${deps.mailDriver.provider}` : "Outbox only: mail is kept, not delivered (set MAIL_PROVIDER)";
     }),
+    check("mailQueue", async () => {
+      const health = await readMailQueueHealth(deps.database.db);
+      if (health.failedLast24h > 0) throw new Error(describeMailQueue(health));
+      return describeMailQueue(health);
+    }),
   ]);
+  const lastBackupAt = await readLastBackupAt(deps.database.db).catch((error: unknown) => error as Error);
+  if (lastBackupAt !== undefined) checks.push(backupCheck(lastBackupAt));
   return { ok: checks.every((c) => c.ok), checks };
 }

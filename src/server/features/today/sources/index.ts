@@ -1,0 +1,15 @@
+import { backupDue } from "./backup-due";
+import { contentDrafts } from "./content-drafts";
+import { failedMail } from "./failed-mail";
+import { newSignups } from "./new-signups";
+import { newsletterDue } from "./newsletter-due";
+import { pendingBuilders } from "./pending-builders";
+import { seoChecklist } from "./seo-checklist";
+import type { TaskSource } from "./task-source";
+
+/**
+ * Everything the daily plan looks at: one line per source, each a `(db, now) => Promise<PlanTask[]>` in this
+ * folder. To add one (stale experiments, site assets left to do), write its file and list it here.
+ * backupDue speaks once admin/last-backup.ts reads the backup feature's last backup.
+ */
+export const TASK_SOURCES: readonly TaskSource[] = [backupDue, failedMail, pendingBuilders, newSignups, contentDrafts, newsletterDue, seoChecklist];
