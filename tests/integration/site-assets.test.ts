@@ -7,9 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_META_CONFIG, type MetaConfig } from "../../src/common/site-assets-meta";
 import { FAVICON_FILES, type FaviconGenerateResult } from "../../src/common/site-assets-favicon";
 import { images } from "../../src/server/db/schema";
-import { writeSetting } from "../../src/server/features/site-assets/settings-store";
+import { setActiveOgImage } from "../../src/server/features/site-assets/og/active-og-image";
 import { loadIcoEndec } from "../../src/server/features/site-assets/favicon-render";
-import { invalidatePageHeads } from "../../src/server/features/site-assets/page-head-cache";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { multipartRequest } from "../helpers/images";
 import { useTestApp, type TestUser } from "../helpers/test-app";
@@ -183,11 +182,11 @@ describe("what crawlers see", () => {
     expect(admin404.body).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
-  it("carries the active OG image, absolute, with its size", async () => {
+  it("carries the active OG image, absolute, with its size, from the next request after it changes", async () => {
     const admin = await t.createUser("admin");
     await save(admin, {});
-    await writeSetting(t.db, "og_image", { url: "/og/abc123.png", width: 1200, height: 630, updatedAt: new Date().toISOString() }, null);
-    invalidatePageHeads(t.db);
+    await t.inject({ method: "GET", url: "/" });
+    await setActiveOgImage(t.db, { url: "/og/abc123.png", width: 1200, height: 630, updatedAt: new Date().toISOString() }, admin.user.id);
     const page = await t.inject({ method: "GET", url: "/" });
     expect(page.body).toContain('<meta property="og:image" content="https://lab.example.com/og/abc123.png">');
     expect(page.body).toContain('<meta property="og:image:width" content="1200">');

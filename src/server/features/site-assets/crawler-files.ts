@@ -1,5 +1,6 @@
 import { PUBLIC_PAGES } from "../../../common/page-routes";
 import type { Database } from "../../db/client";
+import { listSharedExperimentIds } from "../lab/service";
 import { escapeHtml } from "../../infra/html-markup";
 
 /**
@@ -20,9 +21,13 @@ const publicPages: SitemapSource = async () => [
   { path: PUBLIC_PAGES.login, changeFrequency: "monthly" },
   { path: PUBLIC_PAGES.terms, changeFrequency: "monthly" },
   { path: PUBLIC_PAGES.privacy, changeFrequency: "monthly" },
+  { path: PUBLIC_PAGES.demo, changeFrequency: "monthly" },
 ];
 
-export const SITEMAP_SOURCES: SitemapSource[] = [publicPages];
+const sharedExperiments: SitemapSource = async (db) =>
+  (await listSharedExperimentIds(db)).map(({ id, updatedAt }) => ({ path: `/lab/${id}`, lastModified: updatedAt, changeFrequency: "weekly" }));
+
+export const SITEMAP_SOURCES: SitemapSource[] = [publicPages, sharedExperiments];
 
 /** The sitemap protocol's XML, every URL absolute from PUBLIC_URL. */
 export async function sitemapXml(db: Database, publicUrl: string): Promise<string> {

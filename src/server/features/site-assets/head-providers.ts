@@ -1,8 +1,9 @@
-import { PUBLIC_PAGES } from "../../../common/page-routes";
+import { MEMBER_PAGES, PUBLIC_PAGES } from "../../../common/page-routes";
 import type { Database } from "../../db/client";
 import { DomainError } from "../../infra/errors";
 import { isUuid } from "../../infra/http";
 import { getSharedImage } from "../images/service";
+import { getExperiment } from "../lab/service";
 import type { PageSubject } from "./page-head";
 
 export type HeadProviderContext = { db: Database; /** A root-relative path made absolute with the site's URL. */ absoluteUrl: (path: string) => string };
@@ -27,20 +28,39 @@ export const PAGE_HEAD_PROVIDERS: PageHeadProvider[] = [
   }),
   fixed(PUBLIC_PAGES.terms, { title: "Terms" }),
   fixed(PUBLIC_PAGES.privacy, { title: "Privacy" }),
+  fixed(PUBLIC_PAGES.demo, { title: "Trial demo", description: "Walk through the eleven steps of a trial, from signup to thank-you. A demo: nothing is charged, stored or sent." }),
   // Doors and one-off links: reachable, but nothing a search result should lead to.
   fixed(PUBLIC_PAGES.systemLogin, { title: "System Login", noindex: true }),
   fixed(PUBLIC_PAGES.loginDebug, { title: "Sign in", noindex: true }),
   fixed(PUBLIC_PAGES.resetPassword, { title: "Reset password", noindex: true }),
   fixed(PUBLIC_PAGES.unsubscribe, { title: "Unsubscribe", noindex: true }),
   { pattern: PUBLIC_PAGES.sharedImage, subject: sharedImageSubject },
+  { pattern: MEMBER_PAGES.experiment, subject: sharedExperimentSubject },
 ];
+
+const nullWhenNotFound = (error: unknown) => {
+  if (error instanceof DomainError) return null;
+  throw error;
+};
+
+/** A shared experiment, read as a signed-out visitor reads its page: a private or unknown one gets noindex. */
+async function sharedExperimentSubject({ db, absoluteUrl }: HeadProviderContext, params: Record<string, string>): Promise<PageSubject | null> {
+  if (!isUuid(params.id ?? "")) return null;
+  const detail = await getExperiment(db, null, params.id!, new Date()).catch(nullWhenNotFound);
+  if (!detail) return null;
+  const { experiment } = detail;
+  const description = `A $${experiment.amount} experiment by ${experiment.ownerName}: ${experiment.hypothesis}`.slice(0, 200);
+  return {
+    title: experiment.title,
+    description,
+    ogType: "article",
+    jsonLd: [{ "@type": "Article", headline: experiment.title, description, author: { "@type": "Person", name: experiment.ownerName }, url: absoluteUrl(`/lab/${experiment.id}`) }],
+  };
+}
 
 async function sharedImageSubject({ db, absoluteUrl }: HeadProviderContext, params: Record<string, string>): Promise<PageSubject | null> {
   if (!isUuid(params.id ?? "")) return null;
-  const image = await getSharedImage(db, params.id!).catch((error: unknown) => {
-    if (error instanceof DomainError) return null;
-    throw error;
-  });
+  const image = await getSharedImage(db, params.id!).catch(nullWhenNotFound);
   if (!image) return null;
   const title = image.annotation.trim().split("\n", 1)[0]!.slice(0, 80) || image.originalName;
   return {

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isBackOfficePath } from "../../../common/site-paths";
 import type { Database } from "../../db/client";
-import { readActiveOgImage } from "./active-og-image";
+import { getActiveOgImage } from "./og/active-og-image";
 import { activeFavicons } from "./favicon-service";
 import { PAGE_HEAD_PROVIDERS, type HeadProviderContext } from "./head-providers";
 import { readMetaConfig } from "./meta-service";
@@ -42,7 +42,7 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
     (template ??= REPLACED_TAGS.reduce((html, tag) => html.replace(tag, ""), fs.readFileSync(path.join(deps.clientDir, "index.html"), "utf8")).replace(/\n\s*\n/g, "\n"));
 
   const render = async (pathname: string, subject: PageSubject | null): Promise<RenderedPage> => {
-    const [{ config: meta }, ogImage, favicons] = await Promise.all([readMetaConfig(deps.db), readActiveOgImage(deps.db), activeFavicons(deps.db)]);
+    const [{ config: meta }, ogImage, favicons] = await Promise.all([readMetaConfig(deps.db), getActiveOgImage(deps.db), activeFavicons(deps.db)]);
     const head = renderHead({ meta, publicUrl: deps.publicUrl, ogImage, favicons, path: pathname, subject });
     const html = Buffer.from(loadTemplate().replace("</head>", `  ${head}\n  </head>`));
     return { html, etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"` };

@@ -1,13 +1,13 @@
 import type { MetaConfig, MetaTagsState } from "../../../common/site-assets-meta";
 import type { Database } from "../../db/client";
-import { readActiveOgImage } from "./active-og-image";
+import { getActiveOgImage } from "./og/active-og-image";
 import { activeFavicons } from "./favicon-service";
 import { readMetaConfig, saveMetaConfig } from "./meta-service";
 import { renderHead } from "./page-head";
 
 /** The tab's view of a config: the tags the server writes into `/` with it (the same function the pages use). */
 async function stateOf(db: Database, publicUrl: string, config: MetaConfig, updatedAt: string | null): Promise<MetaTagsState> {
-  const [ogImage, favicons] = await Promise.all([readActiveOgImage(db), activeFavicons(db)]);
+  const [ogImage, favicons] = await Promise.all([getActiveOgImage(db), activeFavicons(db)]);
   return {
     config,
     publicUrl,

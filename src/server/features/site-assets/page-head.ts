@@ -1,7 +1,7 @@
 import { faviconPngFile, type FaviconState } from "../../../common/site-assets-favicon";
 import type { MetaConfig } from "../../../common/site-assets-meta";
 import { jsonLdScript, textElement, voidElement } from "../../infra/html-markup";
-import type { ActiveOgImage } from "./active-og-image";
+import type { ActiveOgImage } from "../../../common/site-assets-og";
 
 /** What a page with its own subject (a builder list, a shared image...) says about itself; the rest comes from the site. */
 export type PageSubject = {

@@ -3,21 +3,10 @@ import * as z from "zod/mini";
 import { activeOgImageSchema, type ActiveOgImage } from "../../../../common/site-assets-og";
 import type { Database } from "../../../db/client";
 import { siteSettings } from "../../../db/schema";
+import { invalidatePageHeads } from "../page-head-cache";
 
 /** The site_settings key of the site's og:image: `{ url, width, height, updatedAt }` (ActiveOgImage). */
 export const OG_IMAGE_SETTING_KEY = "og_image";
-
-type OgImageListener = (image: ActiveOgImage) => void;
-const listeners = new Set<OgImageListener>();
-
-/**
- * Called after this instance makes a new image the site's og:image: the head injection drops its cached
- * head here. Returns the function that stops listening.
- */
-export function onOgImageChange(listener: OgImageListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /** The site's og:image, or null before any was made (or when the stored value is not one). */
 export async function getActiveOgImage(db: Database): Promise<ActiveOgImage | null> {
@@ -26,12 +15,12 @@ export async function getActiveOgImage(db: Database): Promise<ActiveOgImage | nu
   return parsed.success ? parsed.data : null;
 }
 
-/** Makes the image the site's og:image and tells the listeners. */
+/** Makes the image the site's og:image; the next page carries it (other instances within the heads' cache age). */
 export async function setActiveOgImage(db: Database, image: ActiveOgImage, actorId: string): Promise<ActiveOgImage> {
   await db
     .insert(siteSettings)
     .values({ key: OG_IMAGE_SETTING_KEY, value: image, updatedBy: actorId })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: image, updatedAt: sql`now()`, updatedBy: actorId } });
-  for (const listener of listeners) listener(image);
+  invalidatePageHeads(db);
   return image;
 }
