@@ -52,7 +52,7 @@ describe("the playbook", () => {
     await page.getByRole("list", { name: "Chapters" }).getByRole("listitem").first().waitFor();
     expect(await page.getByRole("button", { name: "Add starter chapters" }).count()).toBe(0);
     await choose(page, `Status of ${SOON}`, "Coming Soon");
-    await page.getByText(`${SOON} is now Coming Soon`).waitFor();
+    await page.getByText(`${SOON} is now Coming Soon`).first().waitFor();
 
     await page.getByRole("link", { name: "New Chapter" }).click();
     await page.getByLabel("Title", { exact: true }).fill(TITLE);
