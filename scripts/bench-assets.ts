@@ -4,9 +4,10 @@
  * 1. The 18-file favicon set (ICO, 16 PNGs, manifest) drawn in this process from an emoji and from a text
  *    design: p50 and p95 after a warm-up (budget: p50 at most 1 s), then generated and stored through the
  *    server's own siteAssets.generateFavicon.
+ *    Each OG template's render (scripts/bench-assets-og.ts; budget: p50 at most 300 ms).
  * 2. Serving, with autocannon in alternating turns against @fastify/static serving the same bytes from disk
- *    in a second process (budget: at least 0.5 of its requests per second): /favicon.ico, and a stored PNG
- *    standing in for the OG image (the 1024 px icon; the OG route serves the same way, serveStoredObject).
+ *    in a second process (budget: at least 0.5 of its requests per second): /favicon.ico, and the OG image
+ *    the server published (siteAssetsOg.update).
  * 3. GET / with the head written in by the server against the plain built index.html (budget: at least 0.7).
  *
  * A throwaway Postgres database (BENCH_DATABASE_URL overrides the server) and data folder, dropped after.
@@ -18,7 +19,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { DEFAULT_FAVICON_CONFIG, type FaviconConfig } from "../src/common/site-assets-favicon";
 import { makeFaviconFiles } from "../src/server/features/site-assets/favicon-files";
-import { createThrowawayDatabase, freePort, startServer, stopServer, waitUntilHealthy } from "./bench-support";
+import { benchOgTemplates, designOf, OG_P50_BUDGET_MS } from "./bench-assets-og";
+import { createThrowawayDatabase, freePort, percentile, startServer, stopServer, waitUntilHealthy } from "./bench-support";
 
 const SET_RUNS = 7;
 const MAX_SET_P50_MS = 1000;
@@ -36,7 +38,14 @@ const DESIGNS: Array<[string, FaviconConfig]> = [
 
 type Row = { what: string; figure: string; budget: string; ok: boolean };
 const rows: Row[] = [];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const OG_RUNS = 10;
+
+async function timeOgRenders() {
+  const { timings } = await benchOgTemplates(OG_RUNS);
+  for (const { template, p50, p95, ok } of timings) {
+    rows.push({ what: `OG image render (${template})`, figure: `p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`, budget: `p50 <= ${OG_P50_BUDGET_MS} ms`, ok });
+  }
+}
 
 async function timeFaviconSets() {
   for (const [name, config] of DESIGNS) {
@@ -67,16 +76,25 @@ async function adminToken(origin: string, databaseUrl: string): Promise<string> 
   return ((await response.json()) as { token: string }).token;
 }
 
-async function generateThroughServer(origin: string, token: string) {
-  const started = performance.now();
-  const response = await fetch(`${origin}/trpc/siteAssets.generateFavicon`, {
+async function adminMutation(origin: string, token: string, procedure: string, input: unknown): Promise<unknown> {
+  const response = await fetch(`${origin}/trpc/${procedure}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(DESIGNS[1]![1]),
+    body: JSON.stringify(input),
   });
-  if (!response.ok) throw new Error(`siteAssets.generateFavicon answered ${response.status}: ${await response.text()}`);
+  if (!response.ok) throw new Error(`${procedure} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { result: { data: unknown } }).result.data;
+}
+
+async function generateThroughServer(origin: string, token: string) {
+  const started = performance.now();
+  await adminMutation(origin, token, "siteAssets.generateFavicon", DESIGNS[1]![1]);
   rows.push({ what: "generate + store through the server", figure: `${(performance.now() - started).toFixed(0)} ms (first call: loads sharp and satori)`, budget: "-", ok: true });
 }
+
+/** Publishes an OG image through the server; answers its URL. */
+const publishOgImage = async (origin: string, token: string) =>
+  ((await adminMutation(origin, token, "siteAssetsOg.update", designOf("modern"))) as { url: string }).url;
 
 /** Requests per second of the app against @fastify/static for the same bytes, in alternating turns. */
 async function compare(what: string, appUrl: string, staticUrl: string, minRatio: number) {
@@ -110,6 +128,7 @@ async function waitForStatic(url: string, child: ChildProcess) {
 }
 
 async function main() {
+  await timeOgRenders();
   await timeFaviconSets();
   const database = await createThrowawayDatabase("bench_assets");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-assets-"));
@@ -120,12 +139,14 @@ async function main() {
     const server = startServer(database.url, port, { DATA_DIR: dataDir });
     children.push(server);
     await waitUntilHealthy(origin, server);
-    await generateThroughServer(origin, await adminToken(origin, database.url));
+    const token = await adminToken(origin, database.url);
+    await generateThroughServer(origin, token);
+    const ogImagePath = await publishOgImage(origin, token);
 
     // The yardstick serves the very bytes the app serves, and the built index.html as it is on disk.
     const staticRoot = path.join(dataDir, "static");
     fs.mkdirSync(staticRoot);
-    for (const file of ["favicon.ico", "apple-touch-icon-1024x1024.png"]) {
+    for (const file of ["favicon.ico", ogImagePath.slice(1)]) {
       fs.writeFileSync(path.join(staticRoot, file), Buffer.from(await (await fetch(`${origin}/${file}`)).arrayBuffer()));
     }
     fs.copyFileSync("dist/client/index.html", path.join(staticRoot, "index.html"));
@@ -136,7 +157,7 @@ async function main() {
     await waitForStatic(`${staticOrigin}/favicon.ico`, staticServer);
 
     await compare("/favicon.ico from storage", `${origin}/favicon.ico`, `${staticOrigin}/favicon.ico`, MIN_STATIC_RATIO);
-    await compare("stored PNG, 1024 px (OG stand-in)", `${origin}/apple-touch-icon-1024x1024.png`, `${staticOrigin}/apple-touch-icon-1024x1024.png`, MIN_STATIC_RATIO);
+    await compare("the OG image from storage", `${origin}${ogImagePath}`, `${staticOrigin}${ogImagePath}`, MIN_STATIC_RATIO);
     await compare("GET / with its head vs index.html", `${origin}/`, `${staticOrigin}/index.html`, MIN_PAGE_RATIO);
   } finally {
     for (const child of children) await stopServer(child).catch(() => child.kill("SIGKILL"));

@@ -121,7 +121,7 @@ describe("the favicon set", () => {
     expect(tooLong.error?.message).toBe("Text: at most 2 characters");
     const noAsset = await t.trpcQuery("siteAssets.faviconPreview", { ...emojiDesign, emoji: "Ω" }, admin.headers);
     expect(noAsset.status).toBe(400);
-    expect(noAsset.error?.message).toMatch(/^No image exists for the emoji/);
+    expect(noAsset.error?.message).toMatch(/has no image in the Twemoji set/);
   });
 
   it("takes uploaded files one by one, checked against what they claim to be", async () => {
@@ -186,11 +186,11 @@ describe("what crawlers see", () => {
     const admin = await t.createUser("admin");
     await save(admin, {});
     await t.inject({ method: "GET", url: "/" });
-    await setActiveOgImage(t.db, { url: "/og/abc123.png", width: 1200, height: 630, updatedAt: new Date().toISOString() }, admin.user.id);
+    await setActiveOgImage(t.db, { url: "/og-image.0123456789ab.png", width: 1200, height: 630, updatedAt: new Date().toISOString() }, admin.user.id);
     const page = await t.inject({ method: "GET", url: "/" });
-    expect(page.body).toContain('<meta property="og:image" content="https://lab.example.com/og/abc123.png">');
+    expect(page.body).toContain('<meta property="og:image" content="https://lab.example.com/og-image.0123456789ab.png">');
     expect(page.body).toContain('<meta property="og:image:width" content="1200">');
-    expect(page.body).toContain('<meta name="twitter:image" content="https://lab.example.com/og/abc123.png">');
+    expect(page.body).toContain('<meta name="twitter:image" content="https://lab.example.com/og-image.0123456789ab.png">');
   });
 
   it("gives a shared image its own tags, and an unknown one noindex", async () => {

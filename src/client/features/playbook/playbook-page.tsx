@@ -16,7 +16,7 @@ import { toast } from "../../ui/toast";
 import { ChapterCard } from "./chapter-card";
 import { editorPath, usePlaybookEntry } from "./playbook-entry";
 import { FREE_FOR_NOW, LOAD_CHAPTERS_FAILED, NO_CHAPTERS, reasonOf } from "./playbook-texts";
-import { useDebouncedValue } from "./use-debounced-value";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
 
 const ALL = "all";
 

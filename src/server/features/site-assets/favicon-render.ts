@@ -1,48 +1,24 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { IcoEndec } from "ico-endec";
 import { graphemes, type FaviconConfig } from "../../../common/site-assets-favicon";
 import { invalid } from "../../infra/errors";
 import { loadSharp } from "../../infra/image-processing";
-import { PACKAGE_ROOT } from "../../infra/package-root";
+import { INTER_FONT_FAMILIES, loadEmojiSvg, loadInterFonts, loadSatori } from "./render-assets";
 
 /**
  * Draws the favicon design as one square SVG, then rasterises it at each size with sharp (vector at every
- * size, never a scaled-down bitmap). Emoji are Twemoji's SVG files (graphics CC-BY 4.0); text is laid out by
- * satori in Inter (woff: satori cannot read woff2), which turns the glyphs into paths, so no system font is
- * needed. satori, sharp and the font load with the first favicon, not at start.
+ * size, never a scaled-down bitmap), with the OG image's emoji and font (render-assets.ts).
  */
 const VIEWBOX = 100;
-const MODULES = path.join(PACKAGE_ROOT, "node_modules");
-const TWEMOJI_DIR = path.join(MODULES, "@twemoji/svg");
-const INTER_FILES = ["inter-latin-700-normal.woff", "inter-latin-ext-700-normal.woff"].map((file) => path.join(MODULES, "@fontsource/inter/files", file));
-/** What the two Inter subsets draw: Basic Latin to Latin Extended-B. */
+/** What the Latin subsets of Inter draw: Basic Latin to Latin Extended-B. */
 const DRAWABLE_TEXT = /^[\u0020-\u024f]+$/u;
 const TEXT_NOT_DRAWABLE = "Text: use letters, digits or symbols such as $ or & (for an emoji, choose Emoji)";
-
-const importSatori = () => import("satori");
-let satoriModule: ReturnType<typeof importSatori> | undefined;
-let interFonts: Promise<Buffer[]> | undefined;
-const loadSatori = () => (satoriModule ??= importSatori());
-const loadInter = () => (interFonts ??= Promise.all(INTER_FILES.map((file) => fs.readFile(file))));
-
-/** Twemoji names a file by its code points in hex; most names leave out the variation selector U+FE0F. */
-async function twemojiSvg(emoji: string): Promise<string> {
-  const codePoints = Array.from(emoji, (char) => char.codePointAt(0)!.toString(16));
-  const candidates = [codePoints.filter((point) => point !== "fe0f").join("-"), codePoints.join("-")];
-  for (const name of candidates) {
-    const svg = await fs.readFile(path.join(TWEMOJI_DIR, `${name}.svg`), "utf8").catch(() => null);
-    if (svg) return svg;
-  }
-  throw invalid(`No image exists for the emoji ${emoji}: choose another emoji`);
-}
 
 /** The inside of an SVG file (its paths), to nest under our own <svg> with its own viewBox. */
 const svgBody = (svg: string) => svg.replace(/^[\s\S]*?<svg[^>]*>/, "").replace(/<\/svg>\s*$/, "");
 
 async function emojiDesign(config: FaviconConfig): Promise<string> {
   const emoji = graphemes(config.emoji);
-  const bodies = await Promise.all(emoji.map(twemojiSvg));
+  const bodies = await Promise.all(emoji.map(async (one) => (await loadEmojiSvg(one)).toString("utf8")));
   // One emoji fills 80% of the square; two sit side by side.
   const side = bodies.length === 1 ? 80 : 48;
   const top = (VIEWBOX - side) / 2;
@@ -57,7 +33,7 @@ async function emojiDesign(config: FaviconConfig): Promise<string> {
 
 async function textDesign(config: FaviconConfig): Promise<string> {
   if (!DRAWABLE_TEXT.test(config.text)) throw invalid(TEXT_NOT_DRAWABLE);
-  const [{ default: satori }, fonts] = await Promise.all([loadSatori(), loadInter()]);
+  const [satori, fonts] = await Promise.all([loadSatori(), loadInterFonts(config.text)]);
   const fontSize = graphemes(config.text).length === 1 ? 72 : 50;
   return satori(
     {
@@ -72,15 +48,15 @@ async function textDesign(config: FaviconConfig): Promise<string> {
           justifyContent: "center",
           backgroundColor: config.backgroundColor,
           color: config.textColor,
-          fontFamily: "Inter",
-          fontWeight: 700,
+          fontFamily: INTER_FONT_FAMILIES,
+          fontWeight: 800,
           fontSize,
           letterSpacing: -2,
         },
         children: config.text,
       },
     },
-    { width: VIEWBOX, height: VIEWBOX, fonts: fonts.map((data) => ({ name: "Inter", data, weight: 700 as const, style: "normal" as const })) },
+    { width: VIEWBOX, height: VIEWBOX, fonts },
   );
 }
 

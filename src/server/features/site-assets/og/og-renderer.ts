@@ -1,10 +1,9 @@
 import os from "node:os";
-import type satoriFunction from "satori";
 import { OG_CANVAS, OG_PATTERN_SPACING, type OgConfig } from "../../../../common/site-assets-og";
 import { DomainError } from "../../../infra/errors";
 import { loadSharp } from "../../../infra/image-processing";
 import { createWorkLimiter } from "../../../infra/work-limiter";
-import { loadEmoji, loadOgFonts, OG_FONT_FAMILIES, unsupportedScript } from "./og-assets";
+import { INTER_FONT_FAMILIES, loadEmoji, loadInterFonts, loadSatori, unsupportedScript } from "../render-assets";
 
 /**
  * One renderer for the preview and the stored image: satori lays out the design as an SVG whose text is
@@ -111,20 +110,17 @@ export function ogElementTree(config: OgConfig): Node {
   }
   const frame = div(frameStyle(config), div({ display: "flex", flexDirection: "column", alignItems: ALIGN[config.layout], width: "100%" }, text));
   return div(
-    { display: "flex", width: OG_CANVAS.width, height: OG_CANVAS.height, color: config.textColor, fontFamily: OG_FONT_FAMILIES, ...backgroundStyle(config) },
+    { display: "flex", width: OG_CANVAS.width, height: OG_CANVAS.height, color: config.textColor, fontFamily: INTER_FONT_FAMILIES, ...backgroundStyle(config) },
     [...shadowRings(config), frame],
   );
 }
 
-type Satori = typeof satoriFunction;
-let satoriModule: Promise<Satori> | undefined;
-const loadSatori = () => (satoriModule ??= import("satori").then((module) => module.default));
 
 /** Layout and rasterizing are CPU work: one render per core at a time, the others wait their turn. */
 const renderWork = createWorkLimiter(os.availableParallelism());
 
 async function layout(config: OgConfig): Promise<string> {
-  const [satori, fonts] = await Promise.all([loadSatori(), loadOgFonts(`${config.title}${config.subtitle}${config.domain}`)]);
+  const [satori, fonts] = await Promise.all([loadSatori(), loadInterFonts(`${config.title}${config.subtitle}${config.domain}`)]);
   let refusal: DomainError | undefined;
   const svg = await satori(ogElementTree(config) as never, {
     ...OG_CANVAS,

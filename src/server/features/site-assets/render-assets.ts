@@ -1,10 +1,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { invalid } from "../../../infra/errors";
-import { PACKAGE_ROOT } from "../../../infra/package-root";
+import type satoriFunction from "satori";
+import { invalid } from "../../infra/errors";
+import { PACKAGE_ROOT } from "../../infra/package-root";
 
-/** The font satori lays text out with: name, weight and the .woff bytes (satori reads no woff2). */
-export type OgFont = { name: string; data: Buffer; weight: 400 | 600 | 800; style: "normal" };
+/*
+ * What the OG image and the favicon are drawn with: satori (text laid out as SVG paths, so no system font is
+ * needed), Inter from @fontsource (.woff: satori reads no woff2) and Twemoji's SVG files (graphics CC-BY 4.0).
+ * All of it loads with the first picture, never at server start.
+ */
+
+/** The font satori lays text out with: name, weight and the .woff bytes. */
+export type InterFont = { name: string; data: Buffer; weight: 400 | 600 | 800; style: "normal" };
 
 const FONT_DIR = path.join(PACKAGE_ROOT, "node_modules", "@fontsource", "inter", "files");
 const EMOJI_DIR = path.join(PACKAGE_ROOT, "node_modules", "@twemoji", "svg");
@@ -24,16 +31,16 @@ const EMOJI_PARTS = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f/gu;
 const BEYOND_LATIN = /[^\s\u0020-\u024f\u2000-\u206f\u20a0-\u20cf]/u;
 const needsOtherScripts = (text: string) => BEYOND_LATIN.test(text.replace(EMOJI_PARTS, ""));
 
-const ogFontFamily = (subset: string) => `Inter ${subset}`;
-/** The CSS font-family list of the image: Latin first, then the other scripts. */
-export const OG_FONT_FAMILIES = [...LATIN_SUBSETS, ...OTHER_SUBSETS].map(ogFontFamily).join(", ");
+const fontFamily = (subset: string) => `Inter ${subset}`;
+/** The CSS font-family list to draw with: Latin first, then the other scripts. */
+export const INTER_FONT_FAMILIES = [...LATIN_SUBSETS, ...OTHER_SUBSETS].map(fontFamily).join(", ");
 
-const readSubsets = (subsets: readonly string[]): Promise<OgFont[]> =>
+const readSubsets = (subsets: readonly string[]): Promise<InterFont[]> =>
   Promise.all(
     FONT_WEIGHTS.flatMap((weight) =>
       subsets.map(async (subset) => ({
         // One family per subset: satori keeps one font per family and weight, so same-named subsets would hide each other.
-        name: ogFontFamily(subset),
+        name: fontFamily(subset),
         weight,
         style: "normal" as const,
         data: await fs.readFile(path.join(FONT_DIR, `inter-${subset}-${weight}-normal.woff`)),
@@ -55,7 +62,7 @@ const loadLatinFonts = once(() => readSubsets(LATIN_SUBSETS));
 const loadOtherScriptFonts = once(() => readSubsets(OTHER_SUBSETS));
 
 /** The fonts a text needs, read on first use (never at server start) and kept. */
-export async function loadOgFonts(text: string): Promise<OgFont[]> {
+export async function loadInterFonts(text: string): Promise<InterFont[]> {
   const latin = await loadLatinFonts();
   return needsOtherScripts(text) ? [...latin, ...(await loadOtherScriptFonts())] : latin;
 }
@@ -75,22 +82,27 @@ function twemojiNames(emoji: string): string[] {
   return emoji.includes(ZERO_WIDTH_JOINER) ? [hex(emoji), bare] : [bare];
 }
 
-const emojiCache = new Map<string, string>();
+const emojiCache = new Map<string, Buffer>();
 
 /**
- * The emoji as a data URL of its Twemoji SVG, for satori's `loadAdditionalAsset`. An emoji Twemoji has no
- * picture for is refused with a 400 naming it: the image would otherwise show a blank where it stood.
+ * The emoji's Twemoji SVG file. An emoji Twemoji has no picture for is refused with a 400 naming it: the
+ * image would otherwise show a blank where it stood.
  */
-export async function loadEmoji(emoji: string): Promise<string> {
+export async function loadEmojiSvg(emoji: string): Promise<Buffer> {
   const cached = emojiCache.get(emoji);
   if (cached) return cached;
   for (const name of twemojiNames(emoji)) {
     const svg = await fs.readFile(path.join(EMOJI_DIR, `${name}.svg`)).catch(() => null);
     if (!svg) continue;
-    const url = `data:image/svg+xml;base64,${svg.toString("base64")}`;
-    emojiCache.set(emoji, url);
-    return url;
+    emojiCache.set(emoji, svg);
+    return svg;
   }
   throw invalid(`The emoji "${emoji}" has no image in the Twemoji set, so it cannot be drawn. Please choose another emoji.`);
 }
+
+/** The emoji as a data URL, for satori's `loadAdditionalAsset`. */
+export const loadEmoji = async (emoji: string): Promise<string> => `data:image/svg+xml;base64,${(await loadEmojiSvg(emoji)).toString("base64")}`;
+
+type Satori = typeof satoriFunction;
+export const loadSatori = once<Satori>(() => import("satori").then((module) => module.default));
 
