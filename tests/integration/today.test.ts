@@ -1,16 +1,14 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DailyPlan } from "../../src/common/today";
 import { localDateAndHour, planProgress } from "../../src/common/today";
 import { analyticsEvents, bangers, builders, mailMessages, newsletterSends, waitlistEntries } from "../../src/server/db/schema";
 import { getAdminOverview } from "../../src/server/features/admin/service";
+import { backupCheck } from "../../src/server/features/system/service";
+import { backupTasks } from "../../src/server/features/today/sources/backup-due";
 import { computePlan } from "../../src/server/features/today/service";
 import { replaceSeoChecklist } from "../../src/server/features/seo/service";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
-
-// The backup feature lives on another branch: its last backup is played here (undefined: not built in).
-const lastBackup = vi.hoisted(() => ({ at: undefined as Date | null | undefined }));
-vi.mock("../../src/server/features/admin/last-backup", () => ({ readLastBackupAt: async () => lastBackup.at }));
 
 const t = useTestApp();
 
@@ -167,30 +165,24 @@ describe("daily plan: storage, completion and regenerate", () => {
   });
 });
 
-describe("the last backup, once the backup feature answers", () => {
-  it("asks for a backup after 24 hours, and the dashboard and its banner show its age", async () => {
+describe("the last backup", () => {
+  it("shows nothing while the backup feature is not built in", async () => {
     const admin = await t.createUser("admin");
-    const now = new Date();
-    const backupTask = async () => (await computePlan(t.db, now)).tasks.find((task) => task.id === "backup-due");
-
-    lastBackup.at = undefined;
-    expect(await backupTask()).toBeUndefined();
-    expect((await getAdminOverview(t.db, now)).backup).toBeNull();
-    const withoutBackup = await t.inject({ method: "GET", url: "/api/admin/status", headers: admin.headers });
-    expect(withoutBackup.json().checks.map((check: { name: string }) => check.name)).not.toContain("backup");
-
-    lastBackup.at = null;
-    expect(await backupTask()).toMatchObject({ priority: "high", description: "There is no backup yet.", link: "/admin/backup" });
-    expect((await getAdminOverview(t.db, now)).backup).toEqual({ lastBackupAt: null });
-
-    lastBackup.at = new Date(now.getTime() - 2 * HOUR);
-    expect(await backupTask()).toBeUndefined();
-
-    lastBackup.at = new Date(now.getTime() - 30 * HOUR);
-    expect(await backupTask()).toMatchObject({ description: "The last backup is more than 24 hours old." });
-    expect((await getAdminOverview(t.db, now)).backup).toEqual({ lastBackupAt: lastBackup.at.toISOString() });
+    expect((await computePlan(t.db, new Date())).tasks.map((task) => task.id)).not.toContain("backup-due");
+    expect((await getAdminOverview(t.db)).backup).toBeNull();
     const status = await t.inject({ method: "GET", url: "/api/admin/status", headers: admin.headers });
-    expect(status.json().checks).toContainEqual({ name: "backup", ok: true, detail: "Last backup 30 hours ago" });
-    lastBackup.at = undefined;
+    expect(status.json().checks.map((check: { name: string }) => check.name)).not.toContain("backup");
+  });
+
+  it("once wired, asks for a backup after 24 hours and the banner shows its age", () => {
+    const now = new Date();
+    const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
+    expect(backupTasks(undefined, now)).toEqual([]);
+    expect(backupTasks(null, now)).toMatchObject([{ id: "backup-due", priority: "high", description: "There is no backup yet.", link: "/admin/backup" }]);
+    expect(backupTasks(ago(2), now)).toEqual([]);
+    expect(backupTasks(ago(30), now)).toMatchObject([{ description: "The last backup is more than 24 hours old." }]);
+    expect(backupCheck(ago(30), now)).toEqual({ name: "backup", ok: true, detail: "Last backup 30 hours ago" });
+    expect(backupCheck(ago(24 * 9), now)).toEqual({ name: "backup", ok: false, detail: "Last backup 9 days ago" });
+    expect(backupCheck(null, now)).toEqual({ name: "backup", ok: false, detail: "No backup yet" });
   });
 });

@@ -18,10 +18,10 @@ async function check(name: string, probe: () => Promise<string>): Promise<CheckR
 /** A backup older than this (or none at all) puts the banner in a degraded state. */
 const BACKUP_STALE_MS = 7 * 24 * 60 * 60 * 1000;
 
-function backupCheck(lastBackupAt: Date | null | Error): CheckResult {
+export function backupCheck(lastBackupAt: Date | null | Error, now = new Date()): CheckResult {
   if (lastBackupAt instanceof Error) return { name: "backup", ok: false, detail: lastBackupAt.message };
-  const stale = lastBackupAt === null || Date.now() - lastBackupAt.getTime() > BACKUP_STALE_MS;
-  return { name: "backup", ok: !stale, detail: describeBackupAge(lastBackupAt) };
+  const stale = lastBackupAt === null || now.getTime() - lastBackupAt.getTime() > BACKUP_STALE_MS;
+  return { name: "backup", ok: !stale, detail: describeBackupAge(lastBackupAt, now) };
 }
 
 /** What the back office's status banner reports: each dependency really probed. */

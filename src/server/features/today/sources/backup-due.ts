@@ -1,9 +1,9 @@
+import type { PlanTask } from "../../../../common/today";
 import { readLastBackupAt } from "../../admin/last-backup";
 import { DAY_MS, type TaskSource } from "./task-source";
 
-/** No backup in the last 24 hours (the spec's recommendation). Silent while the backup feature is not built in. */
-export const backupDue: TaskSource = async (db, now) => {
-  const lastBackupAt = await readLastBackupAt(db);
+/** The task for a last backup (null: none ever; undefined: the backup feature is not built in, so nothing). */
+export function backupTasks(lastBackupAt: Date | null | undefined, now: Date): PlanTask[] {
   if (lastBackupAt === undefined) return [];
   if (lastBackupAt !== null && now.getTime() - lastBackupAt.getTime() <= DAY_MS) return [];
   return [
@@ -17,4 +17,7 @@ export const backupDue: TaskSource = async (db, now) => {
       link: "/admin/backup",
     },
   ];
-};
+}
+
+/** No backup in the last 24 hours (the spec's recommendation). */
+export const backupDue: TaskSource = async (db, now) => backupTasks(await readLastBackupAt(db), now);
