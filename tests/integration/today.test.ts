@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DailyPlan } from "../../src/common/today";
 import { localDateAndHour, planProgress } from "../../src/common/today";
-import { analyticsEvents, bangers, builders, mailMessages, newsletterSends, waitlistEntries } from "../../src/server/db/schema";
+import { analyticsEvents, bangers, builders, experiments, mailMessages, newsletterSends, waitlistEntries } from "../../src/server/db/schema";
 import { getAdminOverview } from "../../src/server/features/admin/service";
 import { backupCheck } from "../../src/server/features/system/service";
 import { backupTasks } from "../../src/server/features/today/sources/backup-due";
@@ -112,6 +112,30 @@ describe("daily plan: tasks from the site's state", () => {
     const after = await computePlan(t.db, now);
     expect(after.tasks.map((task) => task.id)).not.toContain("newsletter-due");
     expect(after.tasks.some((task) => task.id.startsWith("seo-"))).toBe(false);
+  });
+});
+
+describe("daily plan: experiments gone quiet", () => {
+  it("asks for an update on running experiments without one for three days, and only those", async () => {
+    const member = await t.createUser("member");
+    const now = new Date();
+    const isoDaysAgo = (days: number) => new Date(now.getTime() - days * 24 * HOUR).toISOString().slice(0, 10);
+    const experiment = (title: string, status: "planning" | "running", startDaysAgo: number | null) => ({
+      ownerId: member.user.id,
+      title,
+      hypothesis: "A hypothesis",
+      amount: 50,
+      status,
+      totalDays: 30,
+      targetMetric: "signups",
+      startDate: startDaysAgo === null ? null : isoDaysAgo(startDaysAgo),
+    });
+    await t.db.insert(experiments).values([experiment("Quiet one", "running", 5), experiment("Just started", "running", 1), experiment("Not yet", "planning", null)]);
+
+    const task = (await computePlan(t.db, now)).tasks.find((one) => one.id === "experiments-stale");
+    expect(task).toMatchObject({ title: "Log an update: 1 running experiment quiet for 3 days", category: "building", link: "/admin/lab" });
+    expect(task!.description).toContain(`"Quiet one" (${member.user.name})`);
+    expect(task!.description).not.toContain("Just started");
   });
 });
 

@@ -5,11 +5,12 @@ import { newSignups } from "./new-signups";
 import { newsletterDue } from "./newsletter-due";
 import { pendingBuilders } from "./pending-builders";
 import { seoChecklist } from "./seo-checklist";
+import { staleExperiments } from "./stale-experiments";
 import type { TaskSource } from "./task-source";
 
 /**
  * Everything the daily plan looks at: one line per source, each a `(db, now) => Promise<PlanTask[]>` in this
- * folder. To add one (stale experiments, site assets left to do), write its file and list it here.
+ * folder. To add one, write its file and list it here.
  * backupDue speaks once admin/last-backup.ts reads the backup feature's last backup.
  */
-export const TASK_SOURCES: readonly TaskSource[] = [backupDue, failedMail, pendingBuilders, newSignups, contentDrafts, newsletterDue, seoChecklist];
+export const TASK_SOURCES: readonly TaskSource[] = [backupDue, failedMail, pendingBuilders, newSignups, contentDrafts, staleExperiments, newsletterDue, seoChecklist];
