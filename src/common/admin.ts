@@ -34,8 +34,10 @@ export type AdminOverview = {
   visitors: { uniqueVisitors: number; pageViews: number; since: string };
   recentSignups: RecentSignup[];
   seo: { done: number; total: number };
-  /** Content Bangers' drafts and those ready to post (the Quick Action's count). */
-  bangers: { drafts: number; ready: number };
+  /** Content Bangers' drafts and those ready to post (the Quick Action's count); tweets in draft (Brand Voice's). */
+  bangers: { drafts: number; ready: number; draftTweets: number };
+  /** Of the social image, the favicon set and the meta tags, how many are set. */
+  siteAssets: { done: number; total: number };
   /**
    * The last backup (ISO time, or null when none was ever made); null as a whole while the backup feature is
    * not part of the build, so that no backup figure is shown rather than a made-up one.
@@ -54,6 +56,7 @@ export const EMPTY_ADMIN_OVERVIEW: Omit<AdminOverview, "generatedAt" | "visitors
   visitors: { uniqueVisitors: 0, pageViews: 0 },
   recentSignups: [],
   seo: { done: 0, total: SEO_CHECKLIST_TOTAL },
-  bangers: { drafts: 0, ready: 0 },
+  bangers: { drafts: 0, ready: 0, draftTweets: 0 },
+  siteAssets: { done: 0, total: 3 },
   backup: null,
 };

@@ -29,7 +29,8 @@ describe("admin.overview", () => {
       visitors: { uniqueVisitors: 0, pageViews: 0 },
       recentSignups: [],
       seo: { done: 0, total: 5 },
-      bangers: { drafts: 0, ready: 0 },
+      bangers: { drafts: 0, ready: 0, draftTweets: 0 },
+      siteAssets: { done: 0, total: 3 },
     });
   });
 

@@ -116,7 +116,7 @@ describe("GET /api/content/bangers", () => {
     });
     expect(await list("?action=list")).toEqual(all);
     // The dashboard's Quick Action counts the same.
-    expect((await t.trpcQuery<{ bangers: unknown }>("admin.overview", undefined, admin.headers)).data.bangers).toEqual({ drafts: 1, ready: 2 });
+    expect((await t.trpcQuery<{ bangers: unknown }>("admin.overview", undefined, admin.headers)).data.bangers).toEqual({ drafts: 1, ready: 2, draftTweets: 0 });
     expect((await list("?status=ready")).bangers.map((banger) => banger.title)).toEqual(["three", "one"]);
     expect((await list("?type=tweet&status=ready")).bangers.map((banger) => banger.title)).toEqual(["one"]);
     expect((await list("?type=&status=")).bangers).toHaveLength(3);

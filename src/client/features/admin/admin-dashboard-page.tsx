@@ -85,6 +85,7 @@ export function AdminDashboardPage() {
         visitors={visitors.uniqueVisitors}
         seo={seo}
         bangers={bangers}
+        siteAssets={data.siteAssets}
         backup={data.backup}
         loading={loading}
       />

@@ -17,6 +17,7 @@ export function QuickActions({
   visitors,
   seo,
   bangers,
+  siteAssets,
   backup,
   loading,
 }: {
@@ -24,7 +25,8 @@ export function QuickActions({
   waitlistTotal: number;
   visitors: number;
   seo: { done: number; total: number };
-  bangers: { drafts: number; ready: number };
+  bangers: AdminOverview["bangers"];
+  siteAssets: AdminOverview["siteAssets"];
   /** Null while the backup feature is not part of the build: no count then. */
   backup: AdminOverview["backup"];
   loading: boolean;
@@ -35,10 +37,10 @@ export function QuickActions({
     { title: "Check Analytics", description: "Visitors, pages and devices", path: "analytics", icon: ChartColumn, count: count(countText(visitors, "visitor")) },
     { title: "Manage Waitlist", description: "Search, export and tidy the list", path: "waitlist", icon: ClipboardList, count: count(`${formatCount(waitlistTotal)} total`) },
     { title: "SEO Setup", description: "Five steps to get found", path: "seo-setup", icon: Search, count: count(`${seo.done}/${seo.total}`) },
-    { title: "Site Assets CMS", description: "Social image, favicon, meta tags", path: "site-assets", icon: Palette },
+    { title: "Site Assets CMS", description: "Social image, favicon, meta tags", path: "site-assets", icon: Palette, count: count(`${siteAssets.done}/${siteAssets.total} set`) },
     { title: "Content Bangers", description: "Threads, posts and chapters", path: "bangers", icon: Flame, count: count(`${formatCount(bangers.ready)} ready`) },
     { title: "Backup Data", description: "Export the site's data", path: "backup", icon: DatabaseBackup, count: backup ? count(backupAge(backup.lastBackupAt)) : undefined },
-    { title: "Brand Voice", description: "Tweets in the product's voice", path: "brand-voice", icon: Megaphone },
+    { title: "Brand Voice", description: "Tweets in the product's voice", path: "brand-voice", icon: Megaphone, count: count(countText(bangers.draftTweets, "tweet draft")) },
   ];
   return (
     <section aria-labelledby="quick-actions-title" className="flex flex-col gap-4">

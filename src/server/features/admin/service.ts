@@ -1,9 +1,10 @@
 import { VISITORS_WINDOW_HOURS, type AdminOverview } from "../../../common/admin";
 import type { Database } from "../../db/client";
-import { countBangersByStatus } from "../bangers/service";
+import { countBangersByStatus, countDraftTweets } from "../bangers/service";
 import { countVisitors } from "../analytics/visitor-counts";
 import { summarizeBuilders } from "../builders/admin-service";
 import { getSeoProgress } from "../seo/service";
+import { getSiteAssetsProgress } from "../site-assets/progress";
 import { readLastBackupAt } from "./last-backup";
 import { countWaitlistEntries, listRecentSignups } from "../waitlist/admin-service";
 
@@ -14,13 +15,15 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Everything the dashboard (/admin) shows, from live data. `now` is a parameter so tests can pin the window. */
 export async function getAdminOverview(db: Database, now: Date = new Date()): Promise<AdminOverview> {
   const since = new Date(now.getTime() - VISITORS_WINDOW_HOURS * HOUR_MS);
-  const [waitlist, builders, visitors, recentSignups, seo, bangers, lastBackupAt] = await Promise.all([
+  const [waitlist, builders, visitors, recentSignups, seo, bangers, draftTweets, siteAssets, lastBackupAt] = await Promise.all([
     countWaitlistEntries(db),
     summarizeBuilders(db),
     countVisitors(db, since, now),
     listRecentSignups(db),
     getSeoProgress(db),
     countBangersByStatus(db),
+    countDraftTweets(db),
+    getSiteAssetsProgress(db),
     readLastBackupAt(db),
   ]);
   return {
@@ -29,7 +32,8 @@ export async function getAdminOverview(db: Database, now: Date = new Date()): Pr
     visitors: { ...visitors, since: since.toISOString() },
     recentSignups,
     seo,
-    bangers: { drafts: bangers.draft, ready: bangers.ready },
+    bangers: { drafts: bangers.draft, ready: bangers.ready, draftTweets },
+    siteAssets,
     backup: lastBackupAt === undefined ? null : { lastBackupAt: lastBackupAt?.toISOString() ?? null },
     generatedAt: now.toISOString(),
   };

@@ -65,6 +65,12 @@ export async function countBangersByStatus(db: Database): Promise<Record<Banger[
   return counts;
 }
 
+/** Tweets still in draft: what Brand Voice saves, for the dashboard's count. */
+export async function countDraftTweets(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(bangers).where(and(eq(bangers.type, "tweet"), eq(bangers.status, "draft")));
+  return row?.n ?? 0;
+}
+
 /** Every banger (the table is a team's drafts: hundreds, not millions), filtered for the list, counted for the summary. */
 export async function listBangers(db: Database, filters: BangerListInput): Promise<BangerList> {
   const rows = await db.select().from(bangers).orderBy(desc(bangers.createdAt), desc(bangers.id));

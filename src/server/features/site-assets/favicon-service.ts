@@ -32,7 +32,7 @@ import { readSetting, writeSetting } from "./settings-store";
 export type FaviconContext = { db: Database; storage: ObjectStorage };
 
 /** site_settings key of the active set: `{ files: { "favicon.ico": "<etag>", ... }, config }`. */
-const FAVICON_SETTING = "favicon";
+export const FAVICON_SETTING = "favicon";
 const STORAGE_PREFIX = "site-assets/favicon/";
 export const faviconStorageKey = (file: string) => `${STORAGE_PREFIX}${file}`;
 

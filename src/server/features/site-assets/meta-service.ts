@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { invalidatePageHeads } from "./page-head-cache";
 import { readSetting, writeSetting } from "./settings-store";
 
-const META_SETTING = "meta_tags";
+export const META_SETTING = "meta_tags";
 
 /** The stored config, or the defaults; a stored value that no longer parses (an older shape) falls back field by field. */
 export async function readMetaConfig(db: Database): Promise<{ config: MetaConfig; updatedAt: string | null }> {
