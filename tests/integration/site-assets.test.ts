@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_META_CONFIG, type MetaConfig } from "../../src/common/site-assets-meta";
 import { FAVICON_FILES, type FaviconGenerateResult } from "../../src/common/site-assets-favicon";
 import { images } from "../../src/server/db/schema";
+import { getAdminOverview } from "../../src/server/features/admin/service";
 import { setActiveOgImage } from "../../src/server/features/site-assets/og/active-og-image";
 import { loadIcoEndec } from "../../src/server/features/site-assets/favicon-render";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
@@ -187,6 +188,8 @@ describe("what crawlers see", () => {
     await save(admin, {});
     await t.inject({ method: "GET", url: "/" });
     await setActiveOgImage(t.db, { url: "/og-image.0123456789ab.png", width: 1200, height: 630, updatedAt: new Date().toISOString() }, admin.user.id);
+    // Meta tags and the social image are set, the favicon not yet: the dashboard's Quick Action counts 2 of 3.
+    expect((await getAdminOverview(t.db)).siteAssets).toEqual({ done: 2, total: 3 });
     const page = await t.inject({ method: "GET", url: "/" });
     expect(page.body).toContain('<meta property="og:image" content="https://lab.example.com/og-image.0123456789ab.png">');
     expect(page.body).toContain('<meta property="og:image:width" content="1200">');
