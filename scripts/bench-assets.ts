@@ -20,7 +20,7 @@ import autocannon from "autocannon";
 import { DEFAULT_FAVICON_CONFIG, type FaviconConfig } from "../src/common/site-assets-favicon";
 import { makeFaviconFiles } from "../src/server/features/site-assets/favicon-files";
 import { benchOgTemplates, designOf, OG_P50_BUDGET_MS } from "./bench-assets-og";
-import { createThrowawayDatabase, freePort, percentile, startServer, stopServer, waitUntilHealthy } from "./bench-support";
+import { alternatingRates, createThrowawayDatabase, freePort, percentile, startServer, startStaticServer, stopServer, waitUntilHealthy } from "./bench-support";
 
 const SET_RUNS = 7;
 const MAX_SET_P50_MS = 1000;
@@ -98,33 +98,15 @@ const publishOgImage = async (origin: string, token: string) =>
 
 /** Requests per second of the app against @fastify/static for the same bytes, in alternating turns. */
 async function compare(what: string, appUrl: string, staticUrl: string, minRatio: number) {
-  const totals = { app: { ok: 0, seconds: 0, other: 0 }, static: { ok: 0, seconds: 0, other: 0 } };
-  for (let turn = 0; turn < TURNS; turn++) {
-    for (const [kind, url] of [["app", appUrl], ["static", staticUrl]] as const) {
-      const result = await autocannon({ url, connections: CONNECTIONS, duration: TURN_SECONDS });
-      totals[kind].ok += result["2xx"];
-      totals[kind].other += result.non2xx + result.errors;
-      totals[kind].seconds += result.duration;
-    }
-  }
-  const app = totals.app.ok / totals.app.seconds;
-  const yardstick = totals.static.ok / totals.static.seconds;
+  const rates = await alternatingRates(appUrl, staticUrl, TURNS, (url) => autocannon({ url, connections: CONNECTIONS, duration: TURN_SECONDS }));
+  const [app, yardstick, notOk] = [rates.app.perSecond, rates.yardstick.perSecond, rates.app.notOk];
   const ratio = app / yardstick;
   rows.push({
     what,
-    figure: `${app.toFixed(0)} vs ${yardstick.toFixed(0)} req/s = ${ratio.toFixed(2)}${totals.app.other ? ` (${totals.app.other} not 200)` : ""}`,
+    figure: `${app.toFixed(0)} vs ${yardstick.toFixed(0)} req/s = ${ratio.toFixed(2)}${notOk ? ` (${notOk} not 200)` : ""}`,
     budget: `>= ${minRatio}`,
-    ok: ratio >= minRatio && totals.app.other === 0,
+    ok: ratio >= minRatio && notOk === 0,
   });
-}
-
-async function waitForStatic(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error("the static server exited while starting");
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the static server did not start");
 }
 
 async function main() {
@@ -152,9 +134,7 @@ async function main() {
     fs.copyFileSync("dist/client/index.html", path.join(staticRoot, "index.html"));
     const staticPort = await freePort();
     const staticOrigin = `http://127.0.0.1:${staticPort}`;
-    const staticServer = spawn(process.execPath, ["--import", "tsx", "scripts/bench-static-server.ts", staticRoot, String(staticPort)], { stdio: ["ignore", "inherit", "inherit"] });
-    children.push(staticServer);
-    await waitForStatic(`${staticOrigin}/favicon.ico`, staticServer);
+    children.push(await startStaticServer(staticRoot, staticPort, "/favicon.ico"));
 
     await compare("/favicon.ico from storage", `${origin}/favicon.ico`, `${staticOrigin}/favicon.ico`, MIN_STATIC_RATIO);
     await compare("the OG image from storage", `${origin}${ogImagePath}`, `${staticOrigin}${ogImagePath}`, MIN_STATIC_RATIO);

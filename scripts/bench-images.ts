@@ -12,7 +12,7 @@
  *
  * BENCH_DATABASE_URL overrides the server to use (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,7 +20,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import type { SavedImage } from "../src/common/images";
-import { createThrowawayDatabase, freePort, percentile, startServer, stopServer, waitUntilHealthy } from "./bench-support";
+import { alternatingRates, createThrowawayDatabase, freePort, percentile, startServer, startStaticServer, stopServer, waitUntilHealthy } from "./bench-support";
 
 const UPLOADS = 20;
 const MAX_RSS_GROWTH_MB = 250;
@@ -72,10 +72,6 @@ function load(url: string, headers: Record<string, string> = {}) {
   return autocannon({ url, connections: CONNECTIONS, duration: TURN_SECONDS, headers });
 }
 
-function startStaticServer(root: string, port: number): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "scripts/bench-static-server.ts", root, String(port)], { stdio: ["ignore", "inherit", "inherit"] });
-}
-
 async function main() {
   const database = await createThrowawayDatabase("bench_images");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-images-"));
@@ -124,36 +120,24 @@ async function main() {
     fs.mkdirSync(staticRoot);
     fs.writeFileSync(path.join(staticRoot, "image.webp"), Buffer.from(await served.arrayBuffer()));
     const staticPort = await freePort();
-    const staticServer = startStaticServer(staticRoot, staticPort);
-    children.push(staticServer);
-    await waitForStatic(`http://127.0.0.1:${staticPort}/image.webp`, staticServer);
+    children.push(await startStaticServer(staticRoot, staticPort, "/image.webp"));
 
-    const totals = { real: { ok: 0, seconds: 0, other: 0 }, static: { ok: 0, seconds: 0, other: 0 } };
-    for (let turn = 0; turn < TURNS; turn++) {
-      for (const [kind, url] of [["real", `${origin}${image.url}`], ["static", `http://127.0.0.1:${staticPort}/image.webp`]] as const) {
-        const result = await load(url);
-        totals[kind].ok += result["2xx"];
-        totals[kind].other += result.non2xx + result.errors;
-        totals[kind].seconds += result.duration;
-      }
-    }
-    const realRate = totals.real.ok / totals.real.seconds;
-    const staticRate = totals.static.ok / totals.static.seconds;
-    const ratio = realRate / staticRate;
+    const rates = await alternatingRates(`${origin}${image.url}`, `http://127.0.0.1:${staticPort}/image.webp`, TURNS, (url) => load(url));
+    const ratio = rates.app.perSecond / rates.yardstick.perSecond;
     const notModified = await load(`${origin}${image.url}`, { "if-none-match": etag });
     const notModifiedCount = notModified.statusCodeStats?.["304"]?.count ?? 0;
     const privatePath = await load(`${origin}${uploads[1]!.image.url}`, { authorization: `Bearer ${token}` });
     process.stdout.write(
       `serving ${(fs.statSync(path.join(staticRoot, "image.webp")).size / 1024).toFixed(0)} KB, ${CONNECTIONS} connections, ${TURNS} turns of ${TURN_SECONDS} s each:\n` +
-        `  /uploads/images/:id (shared): ${realRate.toFixed(0)} req/s (${totals.real.other} not 200)\n` +
-        `  @fastify/static, same file:   ${staticRate.toFixed(0)} req/s (${totals.static.other} not 200)\n` +
+        `  /uploads/images/:id (shared): ${rates.app.perSecond.toFixed(0)} req/s (${rates.app.notOk} not 200)\n` +
+        `  @fastify/static, same file:   ${rates.yardstick.perSecond.toFixed(0)} req/s (${rates.yardstick.notOk} not 200)\n` +
         `  ratio ${ratio.toFixed(2)} (budget at least ${MIN_STATIC_RATIO})\n` +
         `  If-None-Match: ${(notModifiedCount / notModified.duration).toFixed(0)} req/s, ${notModifiedCount} of ${notModified.requests.total} answered 304\n` +
         `  private image with a bearer token (session lookup): ${(privatePath["2xx"] / privatePath.duration).toFixed(0)} req/s\n`,
     );
     const memoryOk = growthMb !== null && growthMb <= MAX_RSS_GROWTH_MB;
     const allNotModified = notModifiedCount > 0 && notModifiedCount === notModified.requests.total;
-    passed = memoryOk && ratio >= MIN_STATIC_RATIO && allNotModified && totals.real.other === 0;
+    passed = memoryOk && ratio >= MIN_STATIC_RATIO && allNotModified && rates.app.notOk === 0;
     process.stdout.write(passed ? "PASS: within budget\n" : "FAIL: over budget\n");
   } finally {
     for (const child of children) await stopServer(child).catch(() => child.kill("SIGKILL"));
@@ -161,15 +145,6 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (!passed) process.exitCode = 1;
-}
-
-async function waitForStatic(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error("the static server exited while starting");
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the static server did not start");
 }
 
 await main();

@@ -135,3 +135,36 @@ export function stopServer(child: ChildProcess): Promise<number | null> {
 
 /** The p-th percentile (nearest rank) of ascending samples. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** @fastify/static serving `root` on `port` in its own process: the yardstick of the serving benches. */
+export async function startStaticServer(root: string, port: number, probePath: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-static-server.ts", root, String(port)], { stdio: ["ignore", "inherit", "inherit"] });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error("the static server exited while starting");
+    if (await fetch(`http://127.0.0.1:${port}${probePath}`).then((response) => response.ok, () => false)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the static server did not start");
+}
+
+export type ServingRate = { perSecond: number; notOk: number };
+type LoadResult = { "2xx": number; non2xx: number; errors: number; duration: number };
+
+/**
+ * Requests per second of the app's URL and of the yardstick's, driven by `load` in alternating turns: on a
+ * shared machine the drift of other work then falls on both alike.
+ */
+export async function alternatingRates(appUrl: string, yardstickUrl: string, turns: number, load: (url: string) => Promise<LoadResult>): Promise<{ app: ServingRate; yardstick: ServingRate }> {
+  const totals = { app: { ok: 0, seconds: 0, notOk: 0 }, yardstick: { ok: 0, seconds: 0, notOk: 0 } };
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [kind, url] of [["app", appUrl], ["yardstick", yardstickUrl]] as const) {
+      const result = await load(url);
+      totals[kind].ok += result["2xx"];
+      totals[kind].notOk += result.non2xx + result.errors;
+      totals[kind].seconds += result.duration;
+    }
+  }
+  const rate = ({ ok, seconds, notOk }: (typeof totals)["app"]): ServingRate => ({ perSecond: ok / seconds, notOk });
+  return { app: rate(totals.app), yardstick: rate(totals.yardstick) };
+}
