@@ -75,6 +75,10 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/email/templates/preview": { access: "admin", request: json("POST", "/api/email/templates/preview", { templateId: unknownId }) },
   "POST /api/email/templates/test": { access: "admin", request: json("POST", "/api/email/templates/test", { templateId: unknownId, email: "" }) },
   "POST /api/email/templates/seed": { access: "admin", request: json("POST", "/api/email/templates/seed") },
+  "GET /api/backup/status": { access: "admin", request: get("/api/backup/status") },
+  "POST /api/backup/export": { access: "admin", request: json("POST", "/api/backup/export", { namespaces: [] }) },
+  "GET /api/backup/history/:id/download": { access: "admin", request: get(`/api/backup/history/${unknownId}/download`) },
+  "POST /api/backup/restore": { access: "admin", request: json("POST", "/api/backup/restore") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -132,6 +136,9 @@ const procedures: Record<string, ProcedureSample> = {
   "newsletter.progress": { access: "admin", input: { sendId: unknownId } },
   "waitlist.adminStats": { access: "admin" },
   "waitlist.adminDelete": { access: "admin", input: { id: unknownId } },
+  "backup.status": { access: "admin" },
+  "backup.delete": { access: "admin", input: { id: unknownId } },
+  "backup.restore": { access: "admin", input: { id: unknownId, dryRun: true } },
 };
 
 /** tRPC's one catch-all route; its procedures are classified one by one. */

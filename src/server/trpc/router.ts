@@ -1,6 +1,7 @@
 import { adminRouter } from "../features/admin/router";
 import { analyticsRouter } from "../features/analytics/router";
 import { authRouter } from "../features/auth/router";
+import { backupRouter } from "../features/backup/router";
 import { bangersRouter } from "../features/bangers/router";
 import { emailTemplatesRouter } from "../features/email-templates/router";
 import { buildersRouter } from "../features/builders/router";
@@ -29,6 +30,7 @@ export const appRouter = router({
   emailTest: emailTestRouter,
   inboundMail: inboundMailRouter,
   newsletter: newsletterRouter,
+  backup: backupRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,3 +10,4 @@ export * from "./image-test";
 export * from "./email-templates";
 export * from "./inbound-mail";
 export * from "./newsletter";
+export * from "./backup";

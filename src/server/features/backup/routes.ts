@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { BACKUP_UPLOAD_MAX_BYTES, backupExportInput, backupFileName, backupUploadQuery } from "../../../common/backup";
+import type { Guards } from "../../auth/guards";
+import type { BackupRow } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { isUuid, parseInput, PRIVATE_NO_STORE } from "../../infra/http";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
+import { serveStoredObject } from "../../infra/serve-stored-object";
+import * as backup from "./service";
+
+const BACKUP_TOO_LARGE = `The backup file is larger than ${BACKUP_UPLOAD_MAX_BYTES / (1024 * 1024 * 1024)} GB.`;
+
+/**
+ * The spec's backup paths (admin only): the status, the export (written to storage and recorded in the
+ * history, then sent as the download), a history entry's download, and the restore of an uploaded file.
+ * The guard runs before any input is read.
+ */
+export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
+  const { db } = deps.database;
+  const context: backup.BackupContext = { db, storage: deps.storage, keep: deps.config.backupKeep };
+
+  const sendBackupFile = (request: Parameters<typeof serveStoredObject>[0], reply: FastifyReply, row: BackupRow) => {
+    reply.header("Content-Disposition", `attachment; filename="${backupFileName(row.categories, row.createdAt)}"`);
+    reply.header("X-Backup-Id", row.id);
+    return serveStoredObject(request, reply, deps.storage, row.storageKey, { notFoundMessage: "The backup's file is missing from storage" });
+  };
+
+  app.get("/api/backup/status", async (request, reply) => {
+    await guards.admin(request, reply);
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await backup.getBackupStatus(db));
+  });
+
+  app.post("/api/backup/export", async (request, reply) => {
+    const { user } = await guards.admin(request, reply);
+    const { namespaces } = parseInput(backupExportInput, request.body ?? {});
+    const row = await backup.createBackup(context, { categories: namespaces, author: { id: user.id, email: user.email } });
+    return sendBackupFile(request, reply, row);
+  });
+
+  app.get<{ Params: { id: string } }>("/api/backup/history/:id/download", async (request, reply) => {
+    await guards.admin(request, reply);
+    if (!isUuid(request.params.id)) return reply.code(404).send({ error: backup.BACKUP_NOT_FOUND });
+    return sendBackupFile(request, reply, await backup.findBackup(db, request.params.id));
+  });
+
+  // Multipart parsing exists only in this scope. The file is spooled to disk, then parsed as a stream.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: singleFileLimits(BACKUP_UPLOAD_MAX_BYTES) });
+    upload.post("/api/backup/restore", async (request, reply) => {
+      await guards.admin(request, reply);
+      const { dryRun } = parseInput(backupUploadQuery, request.query);
+      const form = await spoolSingleFileUpload(request, { fileField: "file", tooLargeMessage: BACKUP_TOO_LARGE, spoolDir: uploadSpoolDir(deps.config.dataDir) });
+      try {
+        const report = await backup.restoreFromStream(db, fs.createReadStream(form.path), dryRun);
+        return reply.header("Cache-Control", PRIVATE_NO_STORE).send(report);
+      } finally {
+        await form.discard();
+      }
+    });
+  });
+}
