@@ -50,3 +50,16 @@ export function placeText({ city, region = null, country }: { city: string | nul
   const parts = [city, region !== city ? region : null, country ? countryName(country) : null].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : null;
 }
+
+const BYTE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
+/** "0 Bytes", "512 Bytes", "1.5 KB", "12.3 MB", "2.1 GB" (1 KB = 1024 bytes). */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits).replace(/\.0$/, "")} ${BYTE_UNITS[unit]}`;
+}

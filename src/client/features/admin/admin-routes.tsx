@@ -37,7 +37,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "seo-setup", title: "SEO Setup", subtitle: "Five steps to get the site found", page: lazyPage(() => import("../seo/seo-setup-page"), (m) => m.SeoSetupPage) },
   { path: "site-assets", title: "Site Assets CMS", subtitle: "Social image, favicon and meta tags", page: NotAvailable },
   { path: "email-templates", title: "Email Templates", subtitle: "The emails the site sends", page: lazyPage(() => import("../email-templates/email-templates-page"), (m) => m.EmailTemplatesPage) },
-  { path: "backup", title: "Backup Data", subtitle: "Export the site's data", page: NotAvailable },
+  { path: "backup", title: "Backup Data", subtitle: "Back up and restore the site's data", page: lazyPage(() => import("../backup/backup-page"), (m) => m.BackupPage) },
   { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: NotAvailable },
   { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: NotAvailable },
   { path: "image-test", title: "Image Test", subtitle: "Try the image drop widget's five features", page: lazyPage(() => import("../image-test/image-test-page"), (m) => m.ImageTestPage) },

@@ -24,6 +24,8 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
   const sendBackupFile = (request: Parameters<typeof serveStoredObject>[0], reply: FastifyReply, row: BackupRow) => {
     reply.header("Content-Disposition", `attachment; filename="${backupFileName(row.categories, row.createdAt)}"`);
     reply.header("X-Backup-Id", row.id);
+    // The size before any compression on the way: the page shows the download's progress against it.
+    reply.header("X-Backup-Size", String(row.sizeBytes));
     return serveStoredObject(request, reply, deps.storage, row.storageKey, { notFoundMessage: "The backup's file is missing from storage" });
   };
 
