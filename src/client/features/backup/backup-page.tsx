@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Clock } from "lucide-react";
 import { BACKUP_RECOMMEND_AFTER_HOURS, type BackupHistoryItem } from "../../../common/backup";
 import { errorMessage } from "../../lib/errors";
-import { formatBytes, formatCount, formatDateTime, formatRelativeTime } from "../../lib/format";
+import { countText, formatBytes, formatCount, formatDateTime, formatRelativeTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
@@ -67,7 +67,7 @@ export function BackupPage() {
               <Clock aria-hidden="true" className="size-4 text-ink-muted" />
               <span className="font-medium">{formatDateTime(lastBackup.timestamp)}</span>
               <span className="text-ink-muted">
-                ({formatRelativeTime(lastBackup.timestamp)}) by {lastBackup.createdBy}: {lastBackup.namespaces.join(", ")}, {formatCount(lastBackup.totalKeys)} rows,{" "}
+                ({formatRelativeTime(lastBackup.timestamp)}) by {lastBackup.createdBy}: {lastBackup.namespaces.join(", ")}, {countText(lastBackup.totalKeys, "row")},{" "}
                 {formatBytes(lastBackup.sizeBytes)}
               </span>
             </p>

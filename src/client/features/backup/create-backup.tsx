@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Download, ShieldAlert } from "lucide-react";
 import { DEFAULT_BACKUP_NAMESPACES, NO_CATEGORIES_SELECTED, type BackupCategoryInfo, type BackupStoreStats } from "../../../common/backup";
-import { formatBytes, formatCount } from "../../lib/format";
+import { countText, formatBytes } from "../../lib/format";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
@@ -61,7 +61,7 @@ export function CreateBackup({ categories, stats, onCreated }: Props) {
                     <Icon aria-hidden="true" className="size-4 text-ink-muted" />
                     {category.name}
                     <PriorityBadge priority={category.priority} />
-                    <span className="text-xs font-normal text-ink-muted tabular-nums">{formatCount(stats[category.id]?.keys ?? 0)} rows</span>
+                    <span className="text-xs font-normal text-ink-muted tabular-nums">{countText(stats[category.id]?.keys ?? 0, "row")}</span>
                   </span>
                   <span className="text-sm text-ink-muted">{category.description}</span>
                   <span className="text-xs text-ink-muted">Contains: {category.contains.join(", ")}</span>
