@@ -9,7 +9,15 @@ import { fetchBackupStatus } from "./backup-api";
 import { TroubleshootingTips } from "./backup-parts";
 
 type StepState = "pending" | "running" | "success" | "failed" | "warning";
-type Step = { id: string; label: string; state: StepState; detail?: string };
+
+const STEP_LABELS = {
+  auth: "Authentication",
+  contact: "Contacting the backup service",
+  process: "Processing data",
+  health: "Validating health",
+} as const;
+type StepId = keyof typeof STEP_LABELS;
+type Step = { id: StepId; label: string; state: StepState; detail?: string };
 
 /** What the steps are computed from: the session, and the REST status call with its outcome. */
 type Inputs = {
@@ -19,41 +27,35 @@ type Inputs = {
 
 /**
  * The spec's four diagnostics steps from real checks: the signed-in admin, GET /api/backup/status, the
- * shape of its answer, and whether the two stores hold data (a warning when one is empty).
+ * shape of its answer, and whether the two stores hold data (a warning when one is empty). Steps after
+ * the first that did not succeed stay pending.
  */
 function diagnose({ auth, call }: Inputs): Step[] {
-  const steps: Step[] = [];
-  const add = (id: string, label: string, state: StepState, detail?: string) => steps.push({ id, label, state, ...(detail ? { detail } : {}) });
-  const rest = (from: number) => {
-    const labels = [
-      ["auth", "Authentication"],
-      ["contact", "Contacting the backup service"],
-      ["process", "Processing data"],
-      ["health", "Validating health"],
-    ] as const;
-    for (const [id, label] of labels.slice(from)) add(id, label, "pending");
-    return steps;
+  const reached: Partial<Record<StepId, Step>> = {};
+  const mark = (id: StepId, state: StepState, detail?: string) => (reached[id] = { id, label: STEP_LABELS[id], state, ...(detail ? { detail } : {}) });
+
+  const check = (): void => {
+    if (auth.status === "loading") return void mark("auth", "running");
+    if (auth.status !== "authenticated" || !auth.user) return void mark("auth", "failed", BACKUP_ERROR_TEXTS.contextNotReady);
+    mark("auth", "success", `Signed in as ${auth.user.email} (${auth.user.role})`);
+
+    if (call.fetching) return void mark("contact", "running");
+    if (call.error || !call.data) return void mark("contact", "failed", call.error?.message ?? "No answer");
+    mark("contact", "success", "GET /api/backup/status answered");
+
+    const stores = Object.entries(call.data.currentStats ?? {});
+    const unavailable = stores.filter(([, stats]) => !stats.available).map(([id]) => id);
+    if (stores.length === 0) return void mark("process", "failed", "The status holds no stores");
+    if (unavailable.length > 0) return void mark("process", "failed", `Not available: ${unavailable.join(", ")}`);
+    mark("process", "success", `${stores.length} stores read`);
+
+    const stats = call.data.currentStats;
+    const empty = (["analytics", "waitlist"] as const).filter((id) => (stats[id]?.keys ?? 0) === 0);
+    if (empty.length > 0) mark("health", "warning", `No current stats for ${empty.join(" and ")}: nothing to back up there yet`);
+    else mark("health", "success", call.data.recommendsBackup ? "Healthy; a backup is recommended" : "Healthy");
   };
-
-  if (auth.status === "loading") return (add("auth", "Authentication", "running"), rest(1));
-  if (auth.status !== "authenticated" || !auth.user) return (add("auth", "Authentication", "failed", BACKUP_ERROR_TEXTS.contextNotReady), rest(1));
-  add("auth", "Authentication", "success", `Signed in as ${auth.user.email} (${auth.user.role})`);
-
-  if (call.fetching) return (add("contact", "Contacting the backup service", "running"), rest(2));
-  if (call.error || !call.data) return (add("contact", "Contacting the backup service", "failed", call.error?.message ?? "No answer"), rest(2));
-  add("contact", "Contacting the backup service", "success", "GET /api/backup/status answered");
-
-  const stores = Object.entries(call.data.currentStats ?? {});
-  const unavailable = stores.filter(([, stats]) => !stats.available).map(([id]) => id);
-  if (stores.length === 0 || unavailable.length > 0) {
-    return (add("process", "Processing data", "failed", stores.length === 0 ? "The status holds no stores" : `Not available: ${unavailable.join(", ")}`), rest(3));
-  }
-  add("process", "Processing data", "success", `${stores.length} stores read`);
-
-  const empty = (["analytics", "waitlist"] as const).filter((id) => (call.data!.currentStats[id]?.keys ?? 0) === 0);
-  if (empty.length > 0) add("health", "Validating health", "warning", `No current stats for ${empty.join(" and ")}: nothing to back up there yet`);
-  else add("health", "Validating health", "success", call.data.recommendsBackup ? "Healthy; a backup is recommended" : "Healthy");
-  return steps;
+  check();
+  return (Object.keys(STEP_LABELS) as StepId[]).map((id) => reached[id] ?? { id, label: STEP_LABELS[id], state: "pending" });
 }
 
 export function BackupDiagnostics() {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BACKUP_UPLOAD_MAX_BYTES, backupExportInput, backupFileName, backupUploadQuery } from "../../../common/backup";
 import type { Guards } from "../../auth/guards";
 import type { BackupRow } from "../../db/schema";
@@ -21,7 +21,7 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
   const { db } = deps.database;
   const context: backup.BackupContext = { db, storage: deps.storage, keep: deps.config.backupKeep };
 
-  const sendBackupFile = (request: Parameters<typeof serveStoredObject>[0], reply: FastifyReply, row: BackupRow) => {
+  const sendBackupFile = (request: FastifyRequest, reply: FastifyReply, row: BackupRow) => {
     reply.header("Content-Disposition", `attachment; filename="${backupFileName(row.categories, row.createdAt)}"`);
     reply.header("X-Backup-Id", row.id);
     // The size before any compression on the way: the page shows the download's progress against it.
@@ -36,6 +36,7 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
 
   app.post("/api/backup/export", async (request, reply) => {
     const { user } = await guards.admin(request, reply);
+    keepIdleConnection(request);
     const { namespaces } = parseInput(backupExportInput, request.body ?? {});
     const row = await backup.createBackup(context, { categories: namespaces, author: { id: user.id, email: user.email } });
     return sendBackupFile(request, reply, row);
@@ -52,6 +53,7 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
     await upload.register(multipart, { limits: singleFileLimits(BACKUP_UPLOAD_MAX_BYTES) });
     upload.post("/api/backup/restore", async (request, reply) => {
       await guards.admin(request, reply);
+      keepIdleConnection(request);
       const { dryRun } = parseInput(backupUploadQuery, request.query);
       const form = await spoolSingleFileUpload(request, { fileField: "file", tooLargeMessage: BACKUP_TOO_LARGE, spoolDir: uploadSpoolDir(deps.config.dataDir) });
       try {
@@ -62,4 +64,12 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
       }
     });
   });
+}
+
+/**
+ * Writing or restoring a large backup keeps the connection silent for longer than the slow-client idle
+ * timeout (twice REQUEST_TIMEOUT_MS) allows: for these admin requests, once signed in, it is lifted.
+ */
+function keepIdleConnection(request: FastifyRequest) {
+  request.raw.socket.setTimeout(0);
 }
