@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Socket } from "node:net";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BACKUP_UPLOAD_MAX_BYTES, backupExportInput, backupFileName, backupUploadQuery } from "../../../common/backup";
@@ -71,5 +72,7 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
  * timeout (twice REQUEST_TIMEOUT_MS) allows: for these admin requests, once signed in, it is lifted.
  */
 function keepIdleConnection(request: FastifyRequest) {
-  request.raw.socket.setTimeout(0);
+  // app.inject's stand-in socket has no timer to lift.
+  const socket = request.raw.socket as Partial<Socket> | undefined;
+  socket?.setTimeout?.(0);
 }
