@@ -58,10 +58,13 @@ function diagnose({ auth, call }: Inputs): Step[] {
   return (Object.keys(STEP_LABELS) as StepId[]).map((id) => reached[id] ?? { id, label: STEP_LABELS[id], state: "pending" });
 }
 
+/** The diagnostics' own status call; the page refreshes it after a backup or a restore. */
+export const DIAGNOSTICS_QUERY_KEY = ["backup", "diagnostics"] as const;
+
 export function BackupDiagnostics() {
   const auth = useAuth();
   // The spec's check waits until the auth context has loaded, then calls the REST path itself.
-  const status = useQuery({ queryKey: ["backup", "diagnostics"], queryFn: fetchBackupStatus, enabled: auth.status === "authenticated", retry: false });
+  const status = useQuery({ queryKey: DIAGNOSTICS_QUERY_KEY, queryFn: fetchBackupStatus, enabled: auth.status === "authenticated", retry: false });
   const steps = diagnose({ auth, call: { fetching: status.isFetching || status.isPending, data: status.data, error: status.error } });
   const failure = steps.find((step) => step.state === "failed")?.detail;
 

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
 import { BACKUP_RECOMMEND_AFTER_HOURS, type BackupHistoryItem } from "../../../common/backup";
 import { errorMessage } from "../../lib/errors";
@@ -8,7 +9,7 @@ import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
 import { PageSpinner } from "../../ui/spinner";
 import { StatCard, StatCardGrid } from "../../ui/stat-card";
-import { BackupDiagnostics } from "./backup-diagnostics";
+import { BackupDiagnostics, DIAGNOSTICS_QUERY_KEY } from "./backup-diagnostics";
 import { BackupHistory } from "./backup-history";
 import { categoryIcon } from "./backup-parts";
 import { CreateBackup } from "./create-backup";
@@ -18,7 +19,11 @@ import { RestoreBackup, type RestoreSource } from "./restore-backup";
 export function BackupPage() {
   const status = trpc.backup.status.useQuery();
   const [restoreSource, setRestoreSource] = useState<RestoreSource | null>(null);
-  const refresh = () => void status.refetch();
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void status.refetch();
+    void queryClient.invalidateQueries({ queryKey: DIAGNOSTICS_QUERY_KEY });
+  };
   const pickFromHistory = (item: BackupHistoryItem) => {
     setRestoreSource({ kind: "history", item });
     document.getElementById("backup-restore")?.scrollIntoView({ behavior: "smooth" });
