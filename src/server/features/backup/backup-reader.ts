@@ -9,7 +9,7 @@ export type BackupRow = Record<string, unknown>;
 export type BackupFileEvent = { type: "meta"; meta: BackupMeta } | { type: "rows"; table: string; rows: BackupRow[] };
 
 /** Rows handed on at once: one INSERT each on restore. */
-const BATCH_ROWS = 2_000;
+const BATCH_ROWS = 5_000;
 /** Batches parsed ahead while the database writes the current one; the file is paused beyond that. */
 const READ_AHEAD = 2;
 

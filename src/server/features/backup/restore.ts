@@ -52,14 +52,15 @@ export async function restoreBackup(db: Database, source: Readable, options: { d
       const category = knownTable(pending.table).category;
       try {
         await db.transaction(async (tx) => {
-          const touched = new Set<TableShape>();
+          // Per table touched: whether it was empty when the restore reached it (then plain inserts do).
+          const touched = new Map<TableShape, boolean>();
           while (pending && knownTable(pending.table).category === category) {
             const shape = knownTable(pending.table);
-            touched.add(shape);
-            add(shape.name, await applyBatch(tx, shape, pending.rows));
+            if (!touched.has(shape)) touched.set(shape, await isEmpty(tx, shape));
+            add(shape.name, await applyBatch(tx, shape, pending.rows, { wasEmpty: touched.get(shape)! }));
             pending = await nextRows();
           }
-          for (const shape of touched) await moveIdentitiesPast(tx, shape);
+          for (const shape of touched.keys()) await moveIdentitiesPast(tx, shape);
         });
       } catch (error) {
         const refusal = dataRefusalMessage(error);
@@ -97,8 +98,23 @@ async function compareBatch(db: Database, shape: TableShape, rows: BackupRow[]):
   return rowsOf<Counts>(result)[0] ?? { added: 0, updated: 0, unchanged: 0 };
 }
 
-/** Insert, or update the row with the same primary key when it differs; `xmax = 0` tells an insert from an update. */
-async function applyBatch(tx: Executor, shape: TableShape, rows: BackupRow[]): Promise<Counts> {
+async function isEmpty(tx: Executor, shape: TableShape): Promise<boolean> {
+  const result = await tx.execute(sql`select not exists (select 1 from ${shape.table}) as empty`);
+  return rowsOf<{ empty: boolean }>(result)[0]?.empty === true;
+}
+
+/**
+ * Insert, or update the row with the same primary key when it differs; `xmax = 0` tells an insert from an
+ * update. Into a table that was empty (a restore after a loss: the large case) every row is new: a plain
+ * insert, without the conflict check's cost (a key twice in the file is then refused as a duplicate).
+ */
+async function applyBatch(tx: Executor, shape: TableShape, rows: BackupRow[], { wasEmpty }: { wasEmpty: boolean }): Promise<Counts> {
+  const insert = sql`insert into ${shape.table} (${columnList(shape.columns)}) ${shape.identityColumns.length > 0 ? sql`overriding system value` : sql``}
+      select ${columnList(shape.columns, "x")} from ${recordsOf(shape, rows)}`;
+  if (wasEmpty) {
+    await tx.execute(insert);
+    return { added: rows.length, updated: 0, unchanged: 0 };
+  }
   const others = shape.columns.filter((column) => !shape.primaryKey.includes(column));
   const onConflict =
     others.length === 0
@@ -109,8 +125,7 @@ async function applyBatch(tx: Executor, shape: TableShape, rows: BackupRow[]): P
         )} where (${columnList(others, shape.name)}) is distinct from (${columnList(others, "excluded")})`;
   const result = await tx.execute(sql`
     with written as (
-      insert into ${shape.table} (${columnList(shape.columns)}) ${shape.identityColumns.length > 0 ? sql`overriding system value` : sql``}
-      select ${columnList(shape.columns, "x")} from ${recordsOf(shape, rows)}
+      ${insert}
       on conflict (${columnList(shape.primaryKey)}) ${onConflict}
       returning (xmax = 0) as inserted
     )
