@@ -83,7 +83,7 @@ const describe = (event: BackupFileEvent) => (event.type === "rows" ? event.tabl
 
 /** The batch as a set of the table's rows (unknown keys ignored, missing ones null). */
 const recordsOf = (shape: TableShape, rows: BackupRow[]) =>
-  sql`jsonb_populate_recordset(null::${shape.table}, ${JSON.stringify(rows)}::jsonb) as x`;
+  sql`json_populate_recordset(null::${shape.table}, ${JSON.stringify(rows)}::json) as x`;
 
 const keyMatch = (shape: TableShape) => sql.join(shape.primaryKey.map((column) => sql`t.${sql.identifier(column)} = x.${sql.identifier(column)}`), sql` and `);
 
