@@ -39,10 +39,9 @@ export type AdminOverview = {
   /** Of the social image, the favicon set and the meta tags, how many are set. */
   siteAssets: { done: number; total: number };
   /**
-   * The last backup (ISO time, or null when none was ever made); null as a whole while the backup feature is
-   * not part of the build, so that no backup figure is shown rather than a made-up one.
+   * The last backup (ISO time, or null when none was ever made).
    */
-  backup: { lastBackupAt: string | null } | null;
+  backup: { lastBackupAt: string | null };
   /** ISO time the figures were computed. */
   generatedAt: string;
 };
@@ -58,5 +57,5 @@ export const EMPTY_ADMIN_OVERVIEW: Omit<AdminOverview, "generatedAt" | "visitors
   seo: { done: 0, total: SEO_CHECKLIST_TOTAL },
   bangers: { drafts: 0, ready: 0, draftTweets: 0 },
   siteAssets: { done: 0, total: 3 },
-  backup: null,
+  backup: { lastBackupAt: null },
 };

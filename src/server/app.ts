@@ -16,6 +16,7 @@ import type { AppDeps } from "./deps";
 import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { registerAuthRoutes } from "./features/auth/routes";
+import { registerBackupRoutes } from "./features/backup/routes";
 import { registerBangersRoutes } from "./features/bangers/routes";
 import { registerEmailTestRoutes } from "./features/email-test/routes";
 import { registerEmailTemplatesRoutes } from "./features/email-templates/routes";
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     await registerImagesRoutes(api, deps, guards);
     await registerSiteAssetsOgRoutes(api, deps, guards);
     await registerSiteAssetsRoutes(api, deps, guards);
+    await registerBackupRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
       trpcOptions: {

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 import { MAIL_PROVIDERS, type MailProvider } from "../common/mail";
 import { PACKAGE_ROOT } from "./infra/package-root";
@@ -134,7 +135,27 @@ const envSchema = z.object({
   UNSUBSCRIBE_SECRET: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32 makes one)").optional(),
   /** Off only for benchmarks: analytics events are still validated and enriched, then discarded. */
   ANALYTICS_PERSIST: flag.default(true),
+  /** When scheduled backups run (a cron expression, UTC; "off" for none): daily at 03:00 by default. */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .default("0 3 * * *")
+    .transform((value) => (value === "" || value.toLowerCase() === "off" ? undefined : value))
+    .refine((value) => value === undefined || isCronPattern(value), {
+      message: 'must be a cron expression such as "0 3 * * *" (daily at 03:00 UTC), or off',
+    }),
+  /** How many backups the history keeps; older ones are deleted with their files. */
+  BACKUP_KEEP: z.coerce.number({ error: "must be a number of backups" }).int("must be a whole number of backups").min(1, "must be at least 1").default(14),
 });
+
+function isCronPattern(value: string): boolean {
+  try {
+    new Cron(value, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Where uploaded files live: a folder under DATA_DIR unless S3_BUCKET names a bucket. */
 export type StorageConfig =
@@ -179,6 +200,9 @@ export type Config = {
   /** UNSUBSCRIBE_SECRET; undefined when not set (a random one stored in the database is used). */
   unsubscribeSecret: string | undefined;
   storage: StorageConfig;
+  /** BACKUP_SCHEDULE: a cron expression (UTC), or undefined when scheduled backups are off. */
+  backupSchedule: string | undefined;
+  backupKeep: number;
   clientDir: string;
 };
 
@@ -319,6 +343,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsPersist: e.ANALYTICS_PERSIST,
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
     storage: storageConfig(e, dataDir),
+    backupSchedule: e.BACKUP_SCHEDULE,
+    backupKeep: e.BACKUP_KEEP,
     clientDir: path.join(PACKAGE_ROOT, "dist/client"),
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirInUseError, openDatabase } from "./db/client";
 import { adminExists } from "./features/auth/service";
+import { createBackupScheduler } from "./features/backup/scheduler";
 import { createGeoLookup, warmGeoLookup } from "./infra/geo";
 import { createLogger } from "./infra/logger";
 import { createMailDriver, createMailWorker } from "./infra/mail";
@@ -23,6 +24,7 @@ async function main() {
   const storage = await createObjectStorage(config.storage);
   const geo = createGeoLookup({ trustProxy: config.behindProxy });
   warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
+  const backupScheduler = createBackupScheduler({ db: database.db, storage, logger, keep: config.backupKeep, schedule: config.backupSchedule });
   const app = await buildApp({ config, database, mailDriver, rateLimits, logger, geo, storage, ...(redis ? { redis } : {}) });
 
   let closing = false;
@@ -32,6 +34,7 @@ async function main() {
     logger.info(`${signal} received: closing`);
     await app.close();
     await mailWorker.stop();
+    await backupScheduler.stop();
     await mailDriver.close();
     await database.close();
     redis?.disconnect();
@@ -42,6 +45,7 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   mailWorker.start();
+  backupScheduler.start();
   logger.info(
     `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailDriver.provider}, storage: ${storage.driver})`,
   );

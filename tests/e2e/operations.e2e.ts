@@ -66,7 +66,7 @@ describe("the dashboard", () => {
     const quickActions = page.getByRole("region", { name: "Quick Actions" });
     await quickActions.getByText("1 pending").waitFor();
     await quickActions.getByText(/^\d+ visitors?$/).waitFor();
-    expect(await page.getByText("Not available yet").count()).toBeLessThanOrEqual(2); // Site Assets and Backup arrive from their branches.
+    expect(await page.getByText("Not available yet").count()).toBe(0);
     await screenshotAtBothWidths(page, "dashboard");
   });
 });

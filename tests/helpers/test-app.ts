@@ -50,7 +50,9 @@ export function useTestApp(options: Options = {}) {
     const database = await createTestDatabase();
     // The database is the test database; the data folder only holds what the app writes to disk.
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "lab-test-data-"));
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...options.env });
+    // `rateLimits: false` turns off the named budgets and the overall request ceiling alike.
+    const limits = options.rateLimits === false ? { RATE_LIMITS: "off" } : {};
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...limits, ...options.env });
     const sink = new Writable({
       write(chunk, _encoding, done) {
         for (const line of String(chunk).split("\n").filter(Boolean)) logs.push(JSON.parse(line));

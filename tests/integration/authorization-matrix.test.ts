@@ -91,6 +91,10 @@ const restRoutes: Record<string, Sample> = {
   "GET /api/debug/kv-favicon-list": { access: "admin", request: get("/api/debug/kv-favicon-list") },
   "GET /api/today/generate": { access: "admin", request: get("/api/today/generate") },
   "POST /api/today/regenerate": { access: "admin", request: json("POST", "/api/today/regenerate") },
+  "GET /api/backup/status": { access: "admin", request: get("/api/backup/status") },
+  "POST /api/backup/export": { access: "admin", request: json("POST", "/api/backup/export", { namespaces: [] }) },
+  "GET /api/backup/history/:id/download": { access: "admin", request: get(`/api/backup/history/${unknownId}/download`) },
+  "POST /api/backup/restore": { access: "admin", request: json("POST", "/api/backup/restore") },
 };
 
 const procedures: Record<string, ProcedureSample> = {
@@ -185,6 +189,9 @@ const procedures: Record<string, ProcedureSample> = {
   "siteAssetsOg.preview": { access: "admin", input: {} },
   "siteAssetsOg.renderPng": { access: "admin", input: {} },
   "siteAssetsOg.update": { access: "admin", input: {} },
+  "backup.status": { access: "admin" },
+  "backup.delete": { access: "admin", input: { id: unknownId } },
+  "backup.restore": { access: "admin", input: { id: unknownId, dryRun: true } },
 };
 
 /** tRPC's one catch-all route; its procedures are classified one by one. */

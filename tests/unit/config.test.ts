@@ -201,3 +201,13 @@ describe("loadConfig: where mail goes", () => {
     expect(problemsOf({ MAIL_PROVIDER: "mailgun", MAILGUN_API_KEY: "k", MAILGUN_DOMAIN: "d", MAILGUN_REGION: "asia" })).toContain("MAILGUN_REGION: must be us or eu");
   });
 });
+
+describe("loadConfig: scheduled backups", () => {
+  it("reads the backup schedule (daily by default, off, or a valid cron expression) and how many backups to keep", () => {
+    expect(loadConfig({})).toMatchObject({ backupSchedule: "0 3 * * *", backupKeep: 14 });
+    expect(loadConfig({ BACKUP_SCHEDULE: "off", BACKUP_KEEP: "3" })).toMatchObject({ backupSchedule: undefined, backupKeep: 3 });
+    expect(loadConfig({ BACKUP_SCHEDULE: "*/15 * * * *" }).backupSchedule).toBe("*/15 * * * *");
+    expect(problemsOf({ BACKUP_SCHEDULE: "every day" })).toContain("BACKUP_SCHEDULE: must be a cron expression");
+    expect(problemsOf({ BACKUP_KEEP: "0" })).toContain("BACKUP_KEEP: must be at least 1");
+  });
+});

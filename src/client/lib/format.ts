@@ -51,9 +51,15 @@ export function placeText({ city, region = null, country }: { city: string | nul
   return parts.length > 0 ? parts.join(", ") : null;
 }
 
-/** 512 bytes, 12 KB, 2.4 MB. */
+const BYTE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
+/** "0 Bytes", "512 Bytes", "1.5 KB", "12.3 MB", "2.1 GB" (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${plural(bytes, "byte")}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits).replace(/\.0$/, "")} ${BYTE_UNITS[unit]}`;
 }

@@ -49,3 +49,17 @@ export function databaseUnavailableError(error: unknown): DomainError | undefine
   if (!isDatabaseUnavailable(error)) return undefined;
   return new DomainError("unavailable", "The service is temporarily unavailable. Please try again in a moment.", UNAVAILABLE_RETRY_AFTER_SECONDS);
 }
+
+/**
+ * The database's message when it refused the data itself (class 21 cardinality: one key twice in a batch;
+ * class 22 data exception; class 23 integrity
+ * constraint: a missing reference, a duplicate, a null where none may be), as raised by either driver.
+ * Undefined for any other error.
+ */
+export function dataRefusalMessage(error: unknown): string | undefined {
+  for (const cause of causes(error)) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && /^2[123][0-9A-Z]{3}$/.test(code) && cause instanceof Error) return cause.message;
+  }
+  return undefined;
+}

@@ -1,6 +1,7 @@
 import { adminRouter } from "../features/admin/router";
 import { analyticsRouter } from "../features/analytics/router";
 import { authRouter } from "../features/auth/router";
+import { backupRouter } from "../features/backup/router";
 import { bangersRouter } from "../features/bangers/router";
 import { emailTemplatesRouter } from "../features/email-templates/router";
 import { buildersRouter } from "../features/builders/router";
@@ -39,6 +40,7 @@ export const appRouter = router({
   lab: labRouter,
   playbook: playbookRouter,
   today: todayRouter,
+  backup: backupRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 /*
  * The back office's pages: ONE line per page. The admin shell (itself loaded only inside the admin gate)
  * routes /admin/* with this list; each page is its own chunk, fetched on first visit.
- * To plug a page in, replace `page: NotAvailable` on its line:
+ * A page's line:
  *
  *   { path: "waitlist", title: "Waitlist", subtitle: "...", page: lazyPage(() => import("../waitlist/waitlist-admin-page"), (m) => m.WaitlistAdminPage) },
  *
@@ -18,9 +18,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-/** The one page for entries whose feature is not built yet: it says so, and shows nothing made up. */
-export const NotAvailable = lazyPage(() => import("./admin-not-available-page"), (m) => m.AdminNotAvailablePage);
-const NotFound = lazyPage(() => import("./admin-not-available-page"), (m) => m.AdminNotFoundPage);
+const NotFound = lazyPage(() => import("./admin-not-found-page"), (m) => m.AdminNotFoundPage);
 
 export type AdminRouteMeta = { title: string; subtitle: string };
 export type AdminRoute = AdminRouteMeta & {
@@ -37,7 +35,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "seo-setup", title: "SEO Setup", subtitle: "Five steps to get the site found", page: lazyPage(() => import("../seo/seo-setup-page"), (m) => m.SeoSetupPage) },
   { path: "site-assets", title: "Site Assets CMS", subtitle: "Social image, favicon and meta tags", page: lazyPage(() => import("../site-assets/site-assets-page"), (m) => m.SiteAssetsPage) },
   { path: "email-templates", title: "Email Templates", subtitle: "The emails the site sends", page: lazyPage(() => import("../email-templates/email-templates-page"), (m) => m.EmailTemplatesPage) },
-  { path: "backup", title: "Backup Data", subtitle: "Export the site's data", page: NotAvailable },
+  { path: "backup", title: "Backup Data", subtitle: "Back up and restore the site's data", page: lazyPage(() => import("../backup/backup-page"), (m) => m.BackupPage) },
   { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: lazyPage(() => import("../lab/lab-admin-page"), (m) => m.LabAdminPage) },
   { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: lazyPage(() => import("../trial-demo/trial-demo-page"), (m) => m.TrialDemoAdminPage) },
   { path: "image-test", title: "Image Test", subtitle: "Try the image drop widget's five features", page: lazyPage(() => import("../image-test/image-test-page"), (m) => m.ImageTestPage) },
@@ -47,9 +45,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: "bangers", title: "Content Bangers", subtitle: "Drafts of threads, posts and chapters", page: lazyPage(() => import("../bangers/bangers-page"), (m) => m.BangersPage) },
   { path: "brand-voice", title: "Brand Voice", subtitle: "Tweets in the product's own voice", page: lazyPage(() => import("../brand-voice/brand-voice-page"), (m) => m.BrandVoicePage) },
 ];
-
-/** False while the page at /admin/{path} is the not-available page (Quick Actions mark those). */
-export const isAdminPageAvailable = (path: string): boolean => ADMIN_ROUTES.find((route) => route.path === path)?.page !== NotAvailable;
 
 const NOT_FOUND: AdminRoute = {
   path: "*",

@@ -4,8 +4,6 @@ import { ArrowRight, ChartColumn, ClipboardList, DatabaseBackup, Flame, Megaphon
 import type { AdminOverview } from "../../../common/admin";
 import { countText, formatCount, formatRelativeTime } from "../../lib/format";
 import { Badge } from "../../ui/badge";
-import { cn } from "../../ui/cn";
-import { isAdminPageAvailable } from "./admin-routes";
 
 const backupAge = (lastBackupAt: string | null) => (lastBackupAt ? `last ${formatRelativeTime(lastBackupAt)}` : "none yet");
 
@@ -27,7 +25,6 @@ export function QuickActions({
   seo: { done: number; total: number };
   bangers: AdminOverview["bangers"];
   siteAssets: AdminOverview["siteAssets"];
-  /** Null while the backup feature is not part of the build: no count then. */
   backup: AdminOverview["backup"];
   loading: boolean;
 }) {
@@ -39,7 +36,7 @@ export function QuickActions({
     { title: "SEO Setup", description: "Five steps to get found", path: "seo-setup", icon: Search, count: count(`${seo.done}/${seo.total}`) },
     { title: "Site Assets CMS", description: "Social image, favicon, meta tags", path: "site-assets", icon: Palette, count: count(`${siteAssets.done}/${siteAssets.total} set`) },
     { title: "Content Bangers", description: "Threads, posts and chapters", path: "bangers", icon: Flame, count: count(`${formatCount(bangers.ready)} ready`) },
-    { title: "Backup Data", description: "Export the site's data", path: "backup", icon: DatabaseBackup, count: backup ? count(backupAge(backup.lastBackupAt)) : undefined },
+    { title: "Backup Data", description: "Back up and restore the site's data", path: "backup", icon: DatabaseBackup, count: count(backupAge(backup.lastBackupAt)) },
     { title: "Brand Voice", description: "Tweets in the product's voice", path: "brand-voice", icon: Megaphone, count: count(countText(bangers.draftTweets, "tweet draft")) },
   ];
   return (
@@ -50,7 +47,7 @@ export function QuickActions({
       <ul className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         {actions.map((action) => (
           <li key={action.path}>
-            <QuickActionCard action={action} available={isAdminPageAvailable(action.path)} />
+            <QuickActionCard action={action} />
           </li>
         ))}
       </ul>
@@ -58,7 +55,7 @@ export function QuickActions({
   );
 }
 
-function QuickActionCard({ action, available }: { action: QuickAction; available: boolean }) {
+function QuickActionCard({ action }: { action: QuickAction }) {
   const Icon = action.icon;
   return (
     <Link
@@ -68,15 +65,12 @@ function QuickActionCard({ action, available }: { action: QuickAction; available
       <span className="flex items-start justify-between gap-2">
         <span
           aria-hidden="true"
-          className={cn(
-            "flex size-10 shrink-0 items-center justify-center rounded-control",
-            available ? "bg-ink text-brand-300" : "bg-sunken text-ink-subtle",
-          )}
+          className="flex size-10 shrink-0 items-center justify-center rounded-control bg-ink text-brand-300"
         >
           <Icon className="size-5" />
         </span>
         {action.count ? (
-          <Badge variant={available ? "brand" : "neutral"} className="tabular-nums">
+          <Badge variant="brand" className="tabular-nums">
             {action.count}
           </Badge>
         ) : null}
@@ -86,7 +80,7 @@ function QuickActionCard({ action, available }: { action: QuickAction; available
           {action.title}
           <ArrowRight aria-hidden="true" className="hidden size-4 shrink-0 text-ink-subtle transition-transform group-hover:translate-x-0.5 group-hover:text-ink sm:block" />
         </span>
-        <span className="text-sm text-ink-muted">{available ? action.description : "Not available yet"}</span>
+        <span className="text-sm text-ink-muted">{action.description}</span>
       </span>
     </Link>
   );

@@ -1,9 +1,8 @@
 import { X } from "lucide-react";
+import { formatBytes } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { Progress } from "../../ui/progress";
 import type { PendingUpload } from "./use-image-library";
-
-const kilobytes = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString()} KB`;
 
 /** One row per file on its way: its name, the bytes sent so far, or why it failed. */
 export function UploadList({ uploads, onDismiss }: { uploads: readonly PendingUpload[]; onDismiss: (key: string) => void }) {
@@ -22,7 +21,7 @@ export function UploadList({ uploads, onDismiss }: { uploads: readonly PendingUp
                 </Button>
               ) : (
                 <span className="shrink-0 text-ink-muted tabular-nums">
-                  {kilobytes(upload.loaded)} of {kilobytes(upload.total)}
+                  {formatBytes(upload.loaded)} of {formatBytes(upload.total)}
                 </span>
               )}
             </div>

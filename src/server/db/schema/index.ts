@@ -13,3 +13,4 @@ export * from "./inbound-mail";
 export * from "./newsletter";
 export * from "./playbook";
 export * from "./today";
+export * from "./backup";

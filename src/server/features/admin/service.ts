@@ -1,11 +1,11 @@
 import { VISITORS_WINDOW_HOURS, type AdminOverview } from "../../../common/admin";
 import type { Database } from "../../db/client";
 import { countBangersByStatus, countDraftTweets } from "../bangers/service";
+import { getLastBackupAt } from "../backup/service";
 import { countVisitors } from "../analytics/visitor-counts";
 import { summarizeBuilders } from "../builders/admin-service";
 import { getSeoProgress } from "../seo/service";
 import { getSiteAssetsProgress } from "../site-assets/progress";
-import { readLastBackupAt } from "./last-backup";
 import { countWaitlistEntries, listRecentSignups } from "../waitlist/admin-service";
 
 /* The back office dashboard: each figure comes from the feature that owns it; this module only puts them together. */
@@ -24,7 +24,7 @@ export async function getAdminOverview(db: Database, now: Date = new Date()): Pr
     countBangersByStatus(db),
     countDraftTweets(db),
     getSiteAssetsProgress(db),
-    readLastBackupAt(db),
+    getLastBackupAt(db),
   ]);
   return {
     waitlist,
@@ -34,7 +34,7 @@ export async function getAdminOverview(db: Database, now: Date = new Date()): Pr
     seo,
     bangers: { drafts: bangers.draft, ready: bangers.ready, draftTweets },
     siteAssets,
-    backup: lastBackupAt === undefined ? null : { lastBackupAt: lastBackupAt?.toISOString() ?? null },
+    backup: { lastBackupAt: lastBackupAt?.toISOString() ?? null },
     generatedAt: now.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../../db/client";
-import { readLastBackupAt } from "../admin/last-backup";
+import { getLastBackupAt } from "../backup/service";
 import { describeBackupAge, describeMailQueue, readMailQueueHealth } from "./queue-health";
 import type { MailDriver } from "../../infra/mail";
 import type { ObjectStorage } from "../../infra/storage";
@@ -15,12 +15,15 @@ async function check(name: string, probe: () => Promise<string>): Promise<CheckR
   }
 }
 
-/** A backup older than this (or none at all) puts the banner in a degraded state. */
+/**
+ * A backup older than this puts the banner in a degraded state. A site that never made one is not degraded
+ * (a new site has nothing to lose yet): the banner says "No backup yet" and the daily plan asks for one.
+ */
 const BACKUP_STALE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function backupCheck(lastBackupAt: Date | null | Error, now = new Date()): CheckResult {
   if (lastBackupAt instanceof Error) return { name: "backup", ok: false, detail: lastBackupAt.message };
-  const stale = lastBackupAt === null || now.getTime() - lastBackupAt.getTime() > BACKUP_STALE_MS;
+  const stale = lastBackupAt !== null && now.getTime() - lastBackupAt.getTime() > BACKUP_STALE_MS;
   return { name: "backup", ok: !stale, detail: describeBackupAge(lastBackupAt, now) };
 }
 
@@ -42,7 +45,6 @@ export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriv
       return describeMailQueue(health);
     }),
   ]);
-  const lastBackupAt = await readLastBackupAt(deps.database.db).catch((error: unknown) => error as Error);
-  if (lastBackupAt !== undefined) checks.push(backupCheck(lastBackupAt));
+  checks.push(backupCheck(await getLastBackupAt(deps.database.db).catch((error: unknown) => error as Error)));
   return { ok: checks.every((c) => c.ok), checks };
 }

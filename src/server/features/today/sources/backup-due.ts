@@ -1,10 +1,9 @@
 import type { PlanTask } from "../../../../common/today";
-import { readLastBackupAt } from "../../admin/last-backup";
+import { getLastBackupAt } from "../../backup/service";
 import { DAY_MS, type TaskSource } from "./task-source";
 
-/** The task for a last backup (null: none ever; undefined: the backup feature is not built in, so nothing). */
-export function backupTasks(lastBackupAt: Date | null | undefined, now: Date): PlanTask[] {
-  if (lastBackupAt === undefined) return [];
+/** The task for the last backup's time (null: there was never one). */
+export function backupTasks(lastBackupAt: Date | null, now: Date): PlanTask[] {
   if (lastBackupAt !== null && now.getTime() - lastBackupAt.getTime() <= DAY_MS) return [];
   return [
     {
@@ -20,4 +19,4 @@ export function backupTasks(lastBackupAt: Date | null | undefined, now: Date): P
 }
 
 /** No backup in the last 24 hours (the spec's recommendation). */
-export const backupDue: TaskSource = async (db, now) => backupTasks(await readLastBackupAt(db), now);
+export const backupDue: TaskSource = async (db, now) => backupTasks(await getLastBackupAt(db), now);

@@ -11,6 +11,5 @@ import type { TaskSource } from "./task-source";
 /**
  * Everything the daily plan looks at: one line per source, each a `(db, now) => Promise<PlanTask[]>` in this
  * folder. To add one, write its file and list it here.
- * backupDue speaks once admin/last-backup.ts reads the backup feature's last backup.
  */
 export const TASK_SOURCES: readonly TaskSource[] = [backupDue, failedMail, pendingBuilders, newSignups, contentDrafts, staleExperiments, newsletterDue, seoChecklist];

@@ -1,0 +1,143 @@
+import type { Readable } from "node:stream";
+import { getTableName, sql } from "drizzle-orm";
+import type { RestoreReport, RestoreTableReport } from "../../../common/backup";
+import { rowsOf, type Database, type Executor } from "../../db/client";
+import { dataRefusalMessage } from "../../db/errors";
+import { analyticsEvents } from "../../db/schema";
+import { unprocessable } from "../../infra/errors";
+import { rebuildRollups } from "../analytics/rollups";
+import { readBackupFile, type BackupFileEvent, type BackupRow } from "./backup-reader";
+import { BACKUP_TABLES, columnList, type TableShape } from "./backup-tables";
+import { findBackupCategory } from "./categories";
+
+type RowsEvent = Extract<BackupFileEvent, { type: "rows" }>;
+type Counts = Pick<RestoreTableReport, "added" | "updated" | "unchanged">;
+
+/**
+ * Restores a backup file, or with `dryRun` only counts per table the rows that would be added, updated or
+ * left as they are. The restore writes each category in one transaction, row by row idempotent by primary
+ * key (insert, or update when different), so running it twice changes nothing the second time. Rows in the
+ * database that the file does not hold are kept. Analytics rollups are rebuilt afterwards.
+ */
+export async function restoreBackup(db: Database, source: Readable, options: { dryRun: boolean }): Promise<RestoreReport> {
+  const events = readBackupFile(source)[Symbol.asyncIterator]();
+  const first = await events.next();
+  if (first.done || first.value.type !== "meta") throw unprocessable("This file is not a backup of this site.");
+  const { meta } = first.value;
+  const reports = new Map<string, RestoreTableReport>();
+  for (const table of Object.keys(meta.counts)) {
+    const shape = knownTable(table);
+    if (!meta.categories.includes(shape.category)) throw unprocessable(`The backup's table ${table} is not in its categories`);
+    reports.set(table, { table, category: shape.category, added: 0, updated: 0, unchanged: 0 });
+  }
+
+  const nextRows = async (): Promise<RowsEvent | null> => {
+    const next = await events.next();
+    if (next.done) return null;
+    if (next.value.type !== "rows" || !reports.has(next.value.table)) throw unprocessable(`The backup holds rows of ${describe(next.value)} that its meta does not list`);
+    return next.value;
+  };
+  const add = (table: string, counts: Counts) => {
+    const report = reports.get(table)!;
+    report.added += counts.added;
+    report.updated += counts.updated;
+    report.unchanged += counts.unchanged;
+  };
+
+  let pending = await nextRows();
+  if (options.dryRun) {
+    for (; pending; pending = await nextRows()) add(pending.table, await compareBatch(db, knownTable(pending.table), pending.rows));
+  } else {
+    while (pending) {
+      const category = knownTable(pending.table).category;
+      try {
+        await db.transaction(async (tx) => {
+          // Per table touched: whether it was empty when the restore reached it (then plain inserts do).
+          const touched = new Map<TableShape, boolean>();
+          while (pending && knownTable(pending.table).category === category) {
+            const shape = knownTable(pending.table);
+            if (!touched.has(shape)) touched.set(shape, await isEmpty(tx, shape));
+            add(shape.name, await applyBatch(tx, shape, pending.rows, { wasEmpty: touched.get(shape)! }));
+            pending = await nextRows();
+          }
+          for (const shape of touched.keys()) await moveIdentitiesPast(tx, shape);
+        });
+      } catch (error) {
+        const refusal = dataRefusalMessage(error);
+        if (refusal) throw unprocessable(`Restoring ${findBackupCategory(category)?.name ?? category} failed, nothing of it was written: ${refusal}`);
+        throw error;
+      }
+    }
+    if (reports.has(getTableName(analyticsEvents))) await rebuildRollups(db);
+  }
+  return { dryRun: options.dryRun, createdAt: meta.createdAt, createdBy: meta.createdBy, categories: meta.categories, tables: [...reports.values()] };
+}
+
+function knownTable(name: string): TableShape {
+  const shape = BACKUP_TABLES.get(name);
+  if (!shape) throw unprocessable(`The backup holds a table this site does not know: ${name}`);
+  return shape;
+}
+
+const describe = (event: BackupFileEvent) => (event.type === "rows" ? event.table : "its meta");
+
+/** The batch as a set of the table's rows (unknown keys ignored, missing ones null). */
+const recordsOf = (shape: TableShape, rows: BackupRow[]) =>
+  sql`json_populate_recordset(null::${shape.table}, ${JSON.stringify(rows)}::json) as x`;
+
+const keyMatch = (shape: TableShape) => sql.join(shape.primaryKey.map((column) => sql`t.${sql.identifier(column)} = x.${sql.identifier(column)}`), sql` and `);
+
+async function compareBatch(db: Database, shape: TableShape, rows: BackupRow[]): Promise<Counts> {
+  const firstKey = sql.identifier(shape.primaryKey[0]!);
+  const result = await db.execute(sql`
+    select count(*) filter (where t.${firstKey} is null)::int as added,
+           count(*) filter (where t.${firstKey} is not null and (${columnList(shape.columns, "t")}) is distinct from (${columnList(shape.columns, "x")}))::int as updated,
+           count(*) filter (where t.${firstKey} is not null and (${columnList(shape.columns, "t")}) is not distinct from (${columnList(shape.columns, "x")}))::int as unchanged
+    from ${recordsOf(shape, rows)}
+    left join ${shape.table} as t on ${keyMatch(shape)}`);
+  return rowsOf<Counts>(result)[0] ?? { added: 0, updated: 0, unchanged: 0 };
+}
+
+async function isEmpty(tx: Executor, shape: TableShape): Promise<boolean> {
+  const result = await tx.execute(sql`select not exists (select 1 from ${shape.table}) as empty`);
+  return rowsOf<{ empty: boolean }>(result)[0]?.empty === true;
+}
+
+/**
+ * Insert, or update the row with the same primary key when it differs; `xmax = 0` tells an insert from an
+ * update. Into a table that was empty (a restore after a loss: the large case) every row is new: a plain
+ * insert, without the conflict check's cost (a key twice in the file is then refused as a duplicate).
+ */
+async function applyBatch(tx: Executor, shape: TableShape, rows: BackupRow[], { wasEmpty }: { wasEmpty: boolean }): Promise<Counts> {
+  const insert = sql`insert into ${shape.table} (${columnList(shape.columns)}) ${shape.identityColumns.length > 0 ? sql`overriding system value` : sql``}
+      select ${columnList(shape.columns, "x")} from ${recordsOf(shape, rows)}`;
+  if (wasEmpty) {
+    await tx.execute(insert);
+    return { added: rows.length, updated: 0, unchanged: 0 };
+  }
+  const others = shape.columns.filter((column) => !shape.primaryKey.includes(column));
+  const onConflict =
+    others.length === 0
+      ? sql`do nothing`
+      : sql`do update set ${sql.join(
+          others.map((column) => sql`${sql.identifier(column)} = excluded.${sql.identifier(column)}`),
+          sql`, `,
+        )} where (${columnList(others, shape.name)}) is distinct from (${columnList(others, "excluded")})`;
+  const result = await tx.execute(sql`
+    with written as (
+      ${insert}
+      on conflict (${columnList(shape.primaryKey)}) ${onConflict}
+      returning (xmax = 0) as inserted
+    )
+    select count(*) filter (where inserted)::int as added, count(*) filter (where not inserted)::int as updated from written`);
+  const { added = 0, updated = 0 } = rowsOf<{ added: number; updated: number }>(result)[0] ?? {};
+  return { added, updated, unchanged: rows.length - added - updated };
+}
+
+/** Restored identity values came from the file: the sequence must continue after the largest, or the next insert collides. */
+async function moveIdentitiesPast(tx: Executor, shape: TableShape): Promise<void> {
+  for (const column of shape.identityColumns) {
+    await tx.execute(sql`
+      select setval(pg_get_serial_sequence(${shape.name}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${shape.table}), 0) + 1, false)`);
+  }
+}

@@ -1,0 +1,15 @@
+import { backupIdInput, backupRestoreInput } from "../../../common/backup";
+import type { Context } from "../../trpc/init";
+import { adminProcedure, router } from "../../trpc/init";
+import * as backup from "./service";
+
+const contextOf = (ctx: Context): backup.BackupContext => ({ db: ctx.db, storage: ctx.deps.storage, keep: ctx.deps.config.backupKeep });
+
+/** Backup Data, admin only. Creating a backup and uploading a file to restore are REST (a download, a multipart upload). */
+export const backupRouter = router({
+  /** GET /api/backup/status, plus the categories the page offers. */
+  status: adminProcedure.query(async ({ ctx }) => ({ ...(await backup.getBackupStatus(ctx.db)), categories: backup.listBackupCategories() })),
+  delete: adminProcedure.input(backupIdInput).mutation(({ ctx, input }) => backup.deleteBackup(contextOf(ctx), input.id)),
+  /** A dry run (the default) or the restore of a backup in the history. */
+  restore: adminProcedure.input(backupRestoreInput).mutation(({ ctx, input }) => backup.restoreFromHistory(contextOf(ctx), input.id, input.dryRun)),
+});

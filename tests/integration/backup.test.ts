@@ -1,0 +1,174 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { BackupStatus, RestoreReport } from "../../src/common/backup";
+import { rowsOf } from "../../src/server/db/client";
+import { backups } from "../../src/server/db/schema";
+import { tableChecksums } from "../../src/server/features/backup/backup-tables";
+import { createBackupScheduler } from "../../src/server/features/backup/scheduler";
+import { createBackup, type BackupContext } from "../../src/server/features/backup/service";
+import { rebuildRollups } from "../../src/server/features/analytics/rollups";
+import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
+import { multipartRequest } from "../helpers/images";
+import { useTestApp, type TestUser } from "../helpers/test-app";
+
+const t = useTestApp({ rateLimits: false });
+let admin: TestUser;
+const context = (keep = 14): BackupContext => ({ db: t.db, storage: t.deps.storage, keep });
+
+const ALL = ["accounts", "waitlist", "builders", "content", "settings", "analytics", "system"];
+
+/** A little of everything, written with SQL (the services' own tests cover how rows get there). */
+async function seed() {
+  await t.createUser("member", { name: "Mia Member" });
+  await t.db.execute(sql`
+    insert into waitlist_entries (position, email, name, interests, country, city, source)
+    select n, 'person' || n || '@example.com', case when n % 3 = 0 then null else 'Person ' || n end, array['investing', 'tools'], 'DE', 'Berlin', 'homepage'
+    from generate_series(1, 40) as n`);
+  await t.db.execute(sql`
+    insert into builders (name, email, tags, status, joined_at) values
+      ('Ada', 'ada@example.com', array['ai'], 'approved', now()), ('Bo', 'bo@example.com', '{}', 'pending', null)`);
+  await t.db.execute(sql`
+    insert into bangers (type, title, content, tags, metadata, campaign) values ('thread', 'First', 'Body "quoted" \\ and ünïcode', array['a','b'], '{"platform":"thread","n":1.5}', 'cmp1')`);
+  await t.db.execute(sql`insert into site_settings (key, value) values ('seo.checklist', '{"checkedItems":{"1":true}}')`);
+  await t.db.execute(sql`insert into image_test_progress (admin_user_id, test_name) values (${admin.user.id}, 'paste')`);
+  await t.db.execute(sql`
+    insert into analytics_events (received_at, event, page, session_id, visitor_id, value, properties, country, device_type)
+    select now() - n * interval '7 minutes', case when n % 4 = 0 then 'button_click' else 'page_view' end, '/p' || (n % 5), 's' || (n % 6), 'v' || (n % 9),
+           case when n % 2 = 0 then n / 3.0 end, case when n % 5 = 0 then jsonb_build_object('k', n, 'ok', true) end, 'US', 'mobile'
+    from generate_series(1, 60) as n`);
+  await rebuildRollups(t.db);
+}
+
+const exportRequest = (namespaces?: string[]) => ({
+  method: "POST" as const,
+  url: "/api/backup/export",
+  headers: { "content-type": "application/json" },
+  payload: JSON.stringify(namespaces ? { namespaces } : {}),
+});
+
+async function upload(file: Buffer, dryRun: boolean) {
+  const request = await multipartRequest(`/api/backup/restore?dryRun=${dryRun ? 1 : 0}`, { bytes: file, name: "backup.json", type: "application/json" }, {}, admin.headers);
+  return t.inject(request);
+}
+
+const visitorHoursSum = async () =>
+  rowsOf<{ sum: string }>(await t.db.execute(sql`select md5(string_agg(row_to_json(h)::text, ',' order by hour, visitor_id)) as sum from analytics_visitor_hours h`))[0]!.sum;
+
+beforeAll(async () => {
+  admin = await t.createUser("admin", { email: "boss@example.com" });
+  await seed();
+});
+
+describe("backup and restore", () => {
+  it("exports, and after a wipe restores identical tables (checksums per table), rollups rebuilt", async () => {
+    const before = await tableChecksums(t.db);
+    const hoursBefore = await visitorHoursSum();
+    const exported = await t.inject({ ...exportRequest(ALL), headers: { ...exportRequest().headers, ...admin.headers } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-disposition"]).toMatch(
+      new RegExp(`attachment; filename="brand-backup-accounts-waitlist-builders-content-settings-analytics-system-\\d{4}-\\d{2}-\\d{2}\\.json"`),
+    );
+    const file = exported.rawPayload;
+    const parsed = JSON.parse(file.toString("utf8"));
+    expect(parsed).toMatchObject({ format: "hundred-dollar-lab-backup", version: 1, meta: { createdBy: "boss@example.com", counts: { waitlist_entries: 40, analytics_events: 60 } } });
+    expect(Object.keys(parsed.tables)).not.toContain("sessions");
+    expect(file.toString("utf8")).not.toContain(admin.token);
+
+    // Wipe: every table but the signed-in admin's own account.
+    await t.db.execute(sql`truncate analytics_events, analytics_visitor_hours, waitlist_entries, builders, bangers, site_settings, image_test_progress`);
+    await t.db.execute(sql`delete from users where id <> ${admin.user.id}`);
+
+    const dryRun = await upload(file, true);
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    const dry = dryRun.json<RestoreReport>();
+    expect(dry.tables.find((row) => row.table === "waitlist_entries")).toMatchObject({ added: 40, updated: 0, unchanged: 0 });
+    expect(dry.tables.find((row) => row.table === "users")).toMatchObject({ unchanged: 1 });
+    expect(await tableChecksums(t.db, ["waitlist_entries"])).toEqual({ waitlist_entries: "0:d41d8cd98f00b204e9800998ecf8427e" });
+
+    const restored = await upload(file, false);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await tableChecksums(t.db)).toEqual(before);
+    expect(await visitorHoursSum()).toBe(hoursBefore);
+    // The identity sequence continues after the restored ids.
+    await t.db.execute(sql`insert into analytics_events (event, page, session_id, visitor_id) values ('page_view', '/', 's', 'v')`);
+
+    // Restoring again changes nothing.
+    const again = (await upload(file, false)).json<RestoreReport>();
+    expect(again.tables.find((row) => row.table === "waitlist_entries")).toMatchObject({ added: 0, updated: 0, unchanged: 40 });
+  });
+
+  it("dry run counts added, updated and unchanged rows, and writes nothing", async () => {
+    const row = await createBackup(context(), { categories: ["waitlist"], author: { id: admin.user.id, email: admin.user.email } });
+    await t.db.execute(sql`update waitlist_entries set city = 'Paris' where position = 1`);
+    await t.db.execute(sql`delete from waitlist_entries where position = 2`);
+    const report = await t.trpcMutation<RestoreReport>("backup.restore", { id: row.id, dryRun: true }, admin.headers);
+    expect(report.data.tables).toEqual([{ table: "waitlist_entries", category: "waitlist", added: 1, updated: 1, unchanged: 38 }]);
+    expect(rowsOf(await t.db.execute(sql`select 1 from waitlist_entries where position = 2`))).toHaveLength(0);
+    await t.trpcMutation("backup.restore", { id: row.id, dryRun: false }, admin.headers);
+    expect(rowsOf(await t.db.execute(sql`select city from waitlist_entries where position in (1, 2)`))).toEqual([{ city: "Berlin" }, { city: "Berlin" }]);
+  });
+
+  it("refuses a file of an unknown schema version, and files that are not backups", async () => {
+    const future = Buffer.from(JSON.stringify({ format: "hundred-dollar-lab-backup", version: 99, meta: { categories: [], counts: {} }, tables: {} }));
+    const refused = await upload(future, true);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toContain("schema version 99");
+    expect((await upload(Buffer.from('{"hello": "world"}'), true)).statusCode).toBe(422);
+    expect((await upload(Buffer.from("not json at all"), true)).statusCode).toBe(422);
+  });
+
+  it("refuses an empty or unknown category list with the spec's message", async () => {
+    const empty = await t.inject({ ...exportRequest([]), headers: { ...exportRequest().headers, ...admin.headers } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe("No categories selected. Please select data to backup.");
+    const unknown = await t.inject({ ...exportRequest(["sessions"]), headers: { ...exportRequest().headers, ...admin.headers } });
+    expect(unknown.json().error).toContain("Unknown backup category: sessions");
+  });
+
+  it("status reports stores, the last backup and the history; entries download and delete", async () => {
+    const { data } = await t.trpcQuery<BackupStatus>("backup.status", undefined, admin.headers);
+    expect(data.currentStats.waitlist).toEqual({ keys: 40, available: true });
+    expect(data.currentStats.analytics!.keys).toBeGreaterThan(60);
+    expect(data.recommendsBackup).toBe(false);
+    const newest = data.backupHistory[0]!;
+    expect(data.lastBackup).toEqual({ timestamp: newest.timestamp, createdBy: "boss@example.com", namespaces: newest.namespaces, totalKeys: newest.totalKeys, sizeBytes: newest.sizeBytes });
+    const download = await t.inject({ method: "GET", url: `/api/backup/history/${newest.id}/download`, headers: admin.headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.length).toBe(newest.sizeBytes);
+    await t.trpcMutation("backup.delete", { id: newest.id }, admin.headers);
+    expect((await t.inject({ method: "GET", url: `/api/backup/history/${newest.id}/download`, headers: admin.headers })).statusCode).toBe(404);
+  });
+
+  it("makes one scheduled backup per slot across two instances sharing the database, and keeps the newest N", async () => {
+    const instances = [1, 2].map(() => createBackupScheduler({ ...context(2), logger: t.deps.logger, schedule: undefined }));
+    const slot = new Date("2026-01-01T03:00:00Z");
+    const made = await Promise.all(instances.map((instance) => instance.tick(slot)));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    expect(await Promise.all(instances.map((instance) => instance.tick(slot)))).toEqual([false, false]);
+    await instances[1]!.tick(new Date("2026-01-02T03:00:00Z"));
+    await instances[0]!.tick(new Date("2026-01-03T03:00:00Z"));
+    const kept = await t.db.select().from(backups);
+    expect(kept).toHaveLength(2);
+    expect(kept.every((row) => row.trigger === "scheduled" && row.createdBy === "schedule")).toBe(true);
+    expect(await t.deps.storage.list("backups/")).toHaveLength(2);
+  });
+});
+
+describe("authorization", () => {
+  it("every backup path is admin only", async () => {
+    await expectAdminOnlyRest(t, { method: "GET", url: "/api/backup/status" });
+    await expectAdminOnlyRest(t, exportRequest(["waitlist"]));
+    const row = await createBackup(context(), { categories: ["settings"], author: "schedule" });
+    await expectAdminOnlyRest(t, { method: "GET", url: `/api/backup/history/${row.id}/download` });
+    const file = (await t.inject({ method: "GET", url: `/api/backup/history/${row.id}/download`, headers: admin.headers })).rawPayload;
+    await expectAdminOnlyRest(t, await multipartRequest("/api/backup/restore?dryRun=1", { bytes: file, name: "b.json" }));
+    await expectAdminOnlyProcedure(t, { type: "query", path: "backup.status" });
+    await expectAdminOnlyProcedure(t, { type: "mutation", path: "backup.restore", input: { id: row.id, dryRun: true } });
+    await expectAdminOnlyProcedure(t, {
+      type: "mutation",
+      path: "backup.delete",
+      inputFor: async () => ({ id: (await createBackup(context(), { categories: ["settings"], author: "schedule" })).id }),
+    });
+  });
+});
+
