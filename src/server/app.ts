@@ -6,7 +6,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { isPagePath } from "../common/page-routes";
 import { createGuards } from "./auth/guards";
@@ -25,6 +25,7 @@ import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
+import { registerServerRendering, type RenderPublicPage } from "./features/ssr/render-public-page";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { errorReply } from "./infra/error-reply";
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false });
 
   registerNoindexHeader(app);
+  const renderPublicPage = registerServerRendering(app, deps);
 
   app.addHook("onRequest", async (request, reply) => {
     if (isCrossSiteCookieWrite(request, config.publicUrl)) {
@@ -141,7 +143,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     });
   });
 
-  await registerSinglePageApp(app, config.clientDir);
+  await registerSinglePageApp(app, config.clientDir, renderPublicPage);
   return app;
 }
 
@@ -174,12 +176,13 @@ function slowClientTimeouts(requestTimeoutMs: number) {
 
 /**
  * Serves the built client: hashed assets cached for a year, each file as its brotli or gzip copy when the
- * client accepts one (scripts/precompress-assets.ts). A page path gets index.html, with status 404 when it
- * is none of the site's pages (the client then shows its not-found page); any other path, such as a
+ * client accepts one (scripts/precompress-assets.ts). A page path gets index.html (with the page rendered
+ * inside for the server-rendered public pages: features/ssr), with status 404 when it is none of the site's pages (the client then shows its not-found page); any other path, such as a
  * missing /favicon.ico or /robots.txt, gets a plain 404.
  */
-async function registerSinglePageApp(app: FastifyInstance, clientDir: string) {
+async function registerSinglePageApp(app: FastifyInstance, clientDir: string, renderPublicPage: RenderPublicPage) {
   const built = fs.existsSync(path.join(clientDir, "index.html"));
+  const shell = built ? fs.readFileSync(path.join(clientDir, "index.html"), "utf8") : "";
   if (built) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -191,7 +194,10 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // "/" is a page like the others, not the static file index.html.
+  if (built) app.get("/", (request, reply) => servePage(request, reply));
+  app.setNotFoundHandler((request, reply) => servePage(request, reply));
+  async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split("?", 1)[0]!;
     const isApi = pathname.startsWith("/api/") || pathname.startsWith("/trpc/");
     const isFile = /\.[^/]*$/.test(pathname);
@@ -199,9 +205,14 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string) {
       return reply.code(404).send({ error: "Not found" });
     }
     if (!built) return reply.code(503).type("text/plain").send("The client is not built yet: run npm run build.");
+    const rendered = await renderPublicPage(request, reply);
+    if (rendered) {
+      const html = shell.replace('<div id="root"></div>', () => rendered.html);
+      return reply.code(rendered.status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
+    }
     return reply
       .code(isPagePath(pathname) ? 200 : 404)
       .header("Cache-Control", "no-cache")
       .sendFile("index.html");
-  });
+  }
 }

@@ -178,6 +178,8 @@ export type Config = {
   unsubscribeSecret: string | undefined;
   storage: StorageConfig;
   clientDir: string;
+  /** The server renderer of public pages (`vite build --ssr`); no file, no server rendering. */
+  ssrEntry: string;
 };
 
 /**
@@ -317,5 +319,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
     storage: storageConfig(e, dataDir),
     clientDir: path.join(PACKAGE_ROOT, "dist/client"),
+    ssrEntry: path.join(PACKAGE_ROOT, "dist/ssr/entry-server.js"),
   };
 }

@@ -1,5 +1,6 @@
 import type { PublicBuilder } from "../../../common/builders";
 import { builderUpdateInput } from "../../../common/builders-input";
+import { useRevalidator } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -27,7 +28,7 @@ export function EditProfileDialog({ builder, onClose }: EditProfileDialogProps) 
 }
 
 function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: () => void }) {
-  const utils = trpc.useUtils();
+  const revalidator = useRevalidator();
   const update = trpc.builders.updateMine.useMutation();
   const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     initial: () => profileValuesOf(builder),
@@ -35,7 +36,7 @@ function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: 
     ready: (current) => current.name.trim().length > 0,
     save: async (data) => {
       await update.mutateAsync(data);
-      await utils.builders.list.invalidate();
+      await revalidator.revalidate();
       toast({ variant: "success", title: "Profile updated" });
       onDone();
     },

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { builderSubmitInput } from "../../../common/builders-input";
 import { useAuth } from "../../lib/auth";
+import { useRevalidator } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -20,7 +21,7 @@ export type JoinFormProps = {
  */
 export function JoinForm({ onJoined }: JoinFormProps) {
   const { user } = useAuth();
-  const utils = trpc.useUtils();
+  const revalidator = useRevalidator();
   const submitMutation = trpc.builders.submit.useMutation();
   const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     // A signed-in member most likely joins with their own account: start from their name and email.
@@ -30,7 +31,7 @@ export function JoinForm({ onJoined }: JoinFormProps) {
     save: async (data) => {
       await submitMutation.mutateAsync(data);
       // The new profile is pending, but reload the directory so it is current.
-      void utils.builders.list.invalidate();
+      void revalidator.revalidate();
       onJoined({ name: data.name });
     },
   });
