@@ -49,6 +49,13 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: "framework",
                     test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                   },
+                  {
+                    // The rest of what the entry runs (the landing page, the site frame, its icons and UI parts) in
+                    // one chunk too, instead of a file per icon and per component that a lazy page also uses.
+                    name: "app",
+                    tags: ["$initial"],
+                    test: (id) => !/src[\\/]client[\\/](main\.tsx|index\.html)/.test(id),
+                  },
                 ],
               },
             },

@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router-dom";
 import { PAGE_DATA_ELEMENT_ID } from "../common/page-hydration";
@@ -34,7 +35,11 @@ const hydrationData = serverRenderedState();
 if (hydrationData) {
   await loadLazyRoutesOf(window.location);
   const router = createBrowserRouter(routes, { hydrationData });
-  hydrateRoot(container, <App router={<RouterProvider router={router} />} />);
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task: the page
+  // is already painted, and input stays responsive while it becomes interactive.
+  startTransition(() => {
+    hydrateRoot(container, <App router={<RouterProvider router={router} />} />);
+  });
 } else {
   createRoot(container).render(<App router={<RouterProvider router={createBrowserRouter(routes)} />} />);
 }

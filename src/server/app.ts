@@ -25,6 +25,7 @@ import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
+import { serverRenderedShell } from "./features/ssr/page-shell";
 import { registerServerRendering, type RenderPublicPage } from "./features/ssr/render-public-page";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
@@ -183,6 +184,7 @@ function slowClientTimeouts(requestTimeoutMs: number) {
 async function registerSinglePageApp(app: FastifyInstance, clientDir: string, renderPublicPage: RenderPublicPage) {
   const built = fs.existsSync(path.join(clientDir, "index.html"));
   const shell = built ? fs.readFileSync(path.join(clientDir, "index.html"), "utf8") : "";
+  const renderedShell = built ? serverRenderedShell(shell, clientDir) : "";
   if (built) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -207,7 +209,7 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string, re
     if (!built) return reply.code(503).type("text/plain").send("The client is not built yet: run npm run build.");
     const rendered = await renderPublicPage(request, reply);
     if (rendered) {
-      const html = shell.replace('<div id="root"></div>', () => rendered.html);
+      const html = renderedShell.replace('<div id="root"></div>', () => rendered.html);
       return reply.code(rendered.status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
     }
     return reply
