@@ -5,6 +5,7 @@ import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
+import { useSubmitHint } from "../../ui/submit-hint";
 import { toast } from "../../ui/toast";
 import { ProfileFields, profileValuesOf } from "./profile-fields";
 import { useProfileForm } from "./use-profile-form";
@@ -42,6 +43,8 @@ function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: 
     },
   });
 
+  const submitHint = useSubmitHint(values.name.trim().length === 0, "Enter your name to save.");
+
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-5">
       <DialogHeader>
@@ -50,11 +53,12 @@ function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: 
       </DialogHeader>
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <ProfileFields idPrefix="edit" values={values} errors={fieldErrors} onChange={change} onUploadingChange={setUploading} />
+      {submitHint.element}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" loading={saving} disabled={!canSubmit}>
+        <Button type="submit" loading={saving} disabled={!canSubmit} aria-describedby={submitHint.describedBy}>
           Save Changes
         </Button>
       </DialogFooter>

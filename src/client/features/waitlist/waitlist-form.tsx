@@ -11,6 +11,7 @@ import { ChoiceChips } from "../../ui/choice-chips";
 import { cn } from "../../ui/cn";
 import { Field } from "../../ui/field";
 import { EmailInput, Input } from "../../ui/input";
+import { useSubmitHint } from "../../ui/submit-hint";
 import { TextLink } from "../../ui/text-link";
 
 /** The spec's error catalogue: the server's text when it sent one, else these. */
@@ -43,6 +44,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
   const [formError, setFormError] = useState<string | null>(null);
   const [joined, setJoined] = useState<(WaitlistJoinResult & { email: string }) | null>(null);
   const [loading, setLoading] = useState(false);
+  const submitHint = useSubmitHint(email.trim().length === 0, "Enter your email to join.");
 
   const toggleInterest = (interest: WaitlistInterest) => {
     setInterests((current) =>
@@ -135,10 +137,13 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
         error={fieldErrors.interests}
       />
 
-      <Button type="submit" size="lg" className="w-full" loading={loading} disabled={email.trim().length === 0}>
-        Join the waitlist
-        {loading ? null : <ArrowRight aria-hidden="true" />}
-      </Button>
+      <div className="flex flex-col gap-2">
+        <Button type="submit" size="lg" className="w-full" loading={loading} disabled={email.trim().length === 0} aria-describedby={submitHint.describedBy}>
+          Join the waitlist
+          {loading ? null : <ArrowRight aria-hidden="true" />}
+        </Button>
+        {submitHint.element}
+      </div>
       <p className="text-center text-xs text-ink-muted">
         One email when we open. No spam; leave any time. See our{" "}
         <TextLink to="/privacy" className="font-normal">
