@@ -37,8 +37,8 @@ describe("server-rendered public pages in the browser", () => {
     await page.getByRole("heading", { name: "Learn to invest by running real $100 experiments." }).waitFor();
     await screenshot(page, "ssr-landing-no-js-phone");
     await page.goto(`${server.url}/login`);
-    expect(await page.getByLabel("Email").count()).toBe(1);
-    expect(await page.getByLabel("Password").count()).toBe(1);
+    expect(await page.getByLabel("Email", { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel("Password", { exact: true }).count()).toBe(1);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router-dom";
 import type { PublicBuilder } from "../../../common/builders";
-import type { ServerPageData } from "../../../common/page-data";
+import { serverPageData } from "../../lib/server-page-data";
 
 export type BuildersList = { builders: PublicBuilder[] };
 export type BuildersLoaderData = { list: BuildersList | Promise<BuildersList> };
@@ -16,6 +16,6 @@ async function fetchPublicBuilders(): Promise<BuildersList> {
  * in the HTML; in the browser the page shows at once and the list streams in (an <Await> with its own states).
  */
 export async function buildersLoader({ context }: LoaderFunctionArgs): Promise<BuildersLoaderData> {
-  const server = context as ServerPageData | undefined;
+  const server = serverPageData(context);
   return { list: server ? await server.publicBuilders() : fetchPublicBuilders() };
 }
