@@ -155,7 +155,7 @@ function JoinConfirmation({ name }: { name: string }) {
 function Directory({ onJoin, onEdit }: { onJoin: (() => void) | null; onEdit: (builder: PublicBuilder) => void }) {
   const { list } = useLoaderData<BuildersLoaderData>();
   return (
-    <Suspense fallback={<DirectoryFrame pending>{<LoadingGrid />}</DirectoryFrame>}>
+    <Suspense fallback={<DirectoryFrame pending><LoadingGrid /></DirectoryFrame>}>
       <Await resolve={list} errorElement={<DirectoryFrame><DirectoryFailed /></DirectoryFrame>}>
         {(loaded: BuildersList) => <DirectoryList builders={loaded.builders} onJoin={onJoin} onEdit={onEdit} />}
       </Await>
