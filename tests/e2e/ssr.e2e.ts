@@ -61,7 +61,7 @@ describe("server-rendered public pages in the browser", () => {
     expect(await join.isEnabled()).toBe(true);
     // A link after hydration is the router's: the next page renders in the browser, from its loader.
     await page.getByRole("link", { name: "Meet the builders" }).click();
-    await page.getByRole("heading", { name: "The Builders" }).waitFor();
+    await page.getByRole("heading", { name: "The Builders", exact: true }).waitFor();
     await page.context().close();
   });
 
