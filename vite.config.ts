@@ -1,35 +1,68 @@
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
-export default defineConfig({
+/**
+ * The server renderer of public pages (src/client/entry-server.tsx, loaded by src/server/features/ssr): one
+ * self-contained bundle, packages included, because production installs the production dependencies only and
+ * React, the router and the UI libraries are development dependencies (the browser gets them built).
+ */
+const ssrBuild: UserConfig = {
   root: "src/client",
-  publicDir: "public",
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react()],
+  ssr: { noExternal: true, target: "node" },
+  // React picks its development build unless told at build time; the server bundle is always production.
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
-    outDir: "../../dist/client",
+    ssr: "entry-server.tsx",
+    outDir: "../../dist/ssr",
     emptyOutDir: true,
-    manifest: true,
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // The libraries every page runs, in one chunk. Left to the automatic splitting, each new lazy
-              // page that uses another subset of them cuts this code into more chunks, and the public pages
-              // then download (and gzip separately) more, smaller files: about 1.5 KB more once the back office
-              // came. One chunk also stays cached across deploys that change only app code.
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@trpc)[\\/]/,
+    copyPublicDir: false,
+    target: "node20",
+    sourcemap: true,
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? ssrBuild
+    : {
+        root: "src/client",
+        publicDir: "public",
+        plugins: [react(), tailwindcss(), precompressAssets()],
+        build: {
+          outDir: "../../dist/client",
+          emptyOutDir: true,
+          manifest: true,
+          sourcemap: false,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    // The libraries every page runs, in one chunk. Left to the automatic splitting, each new lazy
+                    // page that uses another subset of them cuts this code into more chunks, and the public pages
+                    // then download (and gzip separately) more, smaller files: about 1.5 KB more once the back office
+                    // came. One chunk also stays cached across deploys that change only app code. The tRPC client
+                    // and React Query are not in it: only the pages below the ApiLayout load them (routes.tsx).
+                    name: "framework",
+                    test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  },
+                  {
+                    // The rest of what the entry runs (the landing page, the site frame, its icons and UI parts) in
+                    // one chunk too, instead of a file per icon and per component that a lazy page also uses.
+                    name: "app",
+                    tags: ["$initial"],
+                    test: (id) => !/src[\\/]client[\\/](main\.tsx|index\.html)/.test(id),
+                  },
+                ],
+              },
             },
-          ],
+          },
+        },
+        server: {
+          proxy: { "/api": "http://localhost:3000", "/trpc": "http://localhost:3000" },
         },
       },
-    },
-  },
-  server: {
-    proxy: { "/api": "http://localhost:3000", "/trpc": "http://localhost:3000" },
-  },
-});
+);

@@ -17,7 +17,7 @@ export const BUILD_TARGETS: readonly BuildTarget[] = [
   {
     name: "client",
     sources: ["src/client", "src/common", "vite.config.ts", "scripts/precompress-assets.ts", "tsconfig.json", "package-lock.json"],
-    outputs: ["dist/client/index.html", "dist/client/.vite/manifest.json"],
+    outputs: ["dist/client/index.html", "dist/client/.vite/manifest.json", "dist/ssr/entry-server.js"],
   },
   {
     name: "server",

@@ -1,5 +1,6 @@
 /**
- * npm run build: the client (Vite, with brotli and gzip copies, then the JS budget report) and the server
+ * npm run build: the client (Vite, with brotli and gzip copies, then the JS budget report, then its server
+ * renderer of public pages in dist/ssr) and the server
  * (esbuild, scripts/build-server.ts). With --if-stale (what npm start runs) only the targets whose outputs
  * are missing or older than their sources (scripts/build-freshness.ts); the builders are imported only when
  * needed, so a start with nothing to build stays quick.
@@ -17,6 +18,8 @@ for (const target of targets) {
     const [{ build }, { reportBundle }] = await Promise.all([import("vite"), import("./report-bundle")]);
     await build();
     if (!reportBundle(path.join(root, "dist/client"))) process.exit(1);
+    // The server renderer of public pages: the same client code, bundled for Node (vite.config.ts).
+    await build({ build: { ssr: "entry-server.tsx" }, logLevel: "warn" });
   } else {
     const { buildServer } = await import("./build-server");
     await buildServer();

@@ -44,6 +44,23 @@ export const MEMBER_PAGES = {
 
 export type PublicPageName = keyof typeof PUBLIC_PAGES;
 export type MemberPageName = keyof typeof MEMBER_PAGES;
+
+/**
+ * The public pages the server renders to HTML (src/server/features/ssr), which the browser then hydrates:
+ * crawlers and first paints get the content without waiting for JavaScript. Any other page is the empty shell
+ * the browser renders, as the member and admin areas (behind their gates) always are.
+ */
+export const SERVER_RENDERED_PAGES: ReadonlySet<PublicPageName> = new Set<PublicPageName>([
+  "landing",
+  "builders",
+  "login",
+  "signup",
+  "forgotPassword",
+  "resetPassword",
+  "terms",
+  "privacy",
+  "demo",
+]);
 export type BackOfficePageName = keyof typeof BACK_OFFICE_PAGES;
 
 const PATTERNS: readonly string[] = [
@@ -62,6 +79,14 @@ export function matchesPagePattern(pattern: string, path: string): boolean {
   if (splat ? given.length < wanted.length : given.length !== wanted.length) return false;
   return wanted.every((segment, i) => segment.startsWith(":") || segment.toLowerCase() === given[i]!.toLowerCase());
 }
+
+const SERVER_RENDERED_PATTERNS: readonly string[] = Object.entries(PUBLIC_PAGES)
+  .filter(([name]) => SERVER_RENDERED_PAGES.has(name as PublicPageName))
+  .map(([, pattern]) => pattern);
+
+/** Whether the server renders this path (without its query string) to HTML. */
+export const isServerRenderedPath = (path: string): boolean =>
+  SERVER_RENDERED_PATTERNS.some((pattern) => matchesPagePattern(pattern, path));
 
 /** Whether a path (without its query string) is one of the site's pages. */
 export const isPagePath = (path: string): boolean => PATTERNS.some((pattern) => matchesPagePattern(pattern, path));

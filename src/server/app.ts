@@ -6,7 +6,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { isPagePath } from "../common/page-routes";
 import { createGuards } from "./auth/guards";
@@ -30,6 +30,7 @@ import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
 import { createHtmlPages, type HtmlPages } from "./features/site-assets/html-pages";
 import { registerSiteAssetsRoutes } from "./features/site-assets/routes";
+import { registerServerRendering, type RenderPublicPage } from "./features/ssr/render-public-page";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerTodayRoutes } from "./features/today/routes";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false });
 
   registerNoindexHeader(app);
+  const renderPublicPage = registerServerRendering(app, deps);
 
   app.addHook("onRequest", async (request, reply) => {
     if (isCrossSiteCookieWrite(request, config.publicUrl)) {
@@ -153,7 +155,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   });
 
   const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir });
-  await registerSinglePageApp(app, config.clientDir, pages);
+  await registerSinglePageApp(app, config.clientDir, pages, renderPublicPage);
   return app;
 }
 
@@ -187,10 +189,11 @@ function slowClientTimeouts(requestTimeoutMs: number) {
 /**
  * Serves the built client: hashed assets cached for a year, each file as its brotli or gzip copy when the
  * client accepts one (scripts/precompress-assets.ts). A page path gets index.html with the page's head
- * written in by the server (html-pages.ts), with status 404 when it is none of the site's pages (the client
- * then shows its not-found page); any other path, such as a missing /assets/x.js, gets a plain 404.
+ * written in by the server (html-pages.ts) and, for the server-rendered public pages, the page itself inside
+ * (features/ssr), with status 404 when it is none of the site's pages (the client then shows its not-found
+ * page); any other path, such as a missing /assets/x.js, gets a plain 404.
  */
-async function registerSinglePageApp(app: FastifyInstance, clientDir: string, pages: HtmlPages) {
+async function registerSinglePageApp(app: FastifyInstance, clientDir: string, pages: HtmlPages, renderPublicPage: RenderPublicPage) {
   const built = fs.existsSync(path.join(clientDir, "index.html"));
   if (built) {
     await app.register(fastifyStatic, {
@@ -207,8 +210,9 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string, pa
     });
   }
   // The most visited page gets a route of its own rather than a detour through the static files and the not-found handler.
-  if (built) app.get("/", (request, reply) => pages.send(request, reply, "/", true));
-  app.setNotFoundHandler((request, reply) => {
+  if (built) app.get("/", (request, reply) => servePage(request, reply));
+  app.setNotFoundHandler((request, reply) => servePage(request, reply));
+  async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split("?", 1)[0]!;
     const isApi = pathname.startsWith("/api/") || pathname.startsWith("/trpc/");
     const isFile = /\.[^/]*$/.test(pathname);
@@ -216,6 +220,7 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string, pa
       return reply.code(404).send({ error: "Not found" });
     }
     if (!built) return reply.code(503).type("text/plain").send("The client is not built yet: run npm run build.");
-    return pages.send(request, reply, pathname, isPagePath(pathname));
-  });
+    const rendered = await renderPublicPage(request, reply);
+    return pages.send(request, reply, pathname, isPagePath(pathname), rendered);
+  }
 }

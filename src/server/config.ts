@@ -204,6 +204,8 @@ export type Config = {
   backupSchedule: string | undefined;
   backupKeep: number;
   clientDir: string;
+  /** The server renderer of public pages (`vite build --ssr`); no file, no server rendering. */
+  ssrEntry: string;
 };
 
 /**
@@ -346,5 +348,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
     clientDir: path.join(PACKAGE_ROOT, "dist/client"),
+    ssrEntry: path.join(PACKAGE_ROOT, "dist/ssr/entry-server.js"),
   };
 }

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { PAGE_DATA_ELEMENT_ID } from "../../src/common/page-hydration";
 import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -104,7 +105,25 @@ const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (
 
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, userAgent: BROWSER_USER_AGENT });
-  return context.newPage();
+  const page = await context.newPage();
+  // A server-rendered page shows its buttons before React runs: journeys start once it has hydrated, as a
+  // person's first click on a real connection comes after it.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilHydrated(page);
+    return response;
+  };
+  return page;
+}
+
+/** Resolves at once for a client-rendered page; for a server-rendered one, once React has hydrated it. */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction((pageDataId) => {
+    if (!document.getElementById(pageDataId)) return true;
+    const first = document.getElementById("root")?.firstElementChild;
+    return first != null && Object.keys(first).some((key) => key.startsWith("__reactFiber"));
+  }, PAGE_DATA_ELEMENT_ID);
 }
 
 /** Saved under tests/e2e/screenshots (ignored by git) for a person to look at. */

@@ -23,6 +23,7 @@ export type TrpcResult<T = unknown> = { status: number; data: T; error?: { messa
 
 /**
  * `clientDir`: a folder shaped like dist/client to serve; by default none, as before any build.
+ * `ssrEntry`: the server renderer of public pages (src/client/entry-server.tsx); by default none.
  * `redis` builds the app's Redis client (the rate-limit store) once the test logger exists.
  * `storage`: by default the local driver in the test's temp data folder (or what `env` configures).
  */
@@ -30,6 +31,7 @@ type Options = {
   rateLimits?: boolean;
   env?: Record<string, string>;
   clientDir?: string;
+  ssrEntry?: string;
   redis?: (logger: Logger) => Redis | Promise<Redis>;
   storage?: () => ObjectStorage;
 };
@@ -63,7 +65,7 @@ export function useTestApp(options: Options = {}) {
     const logger = createLogger({ level: "info", env: "test", destination: sink });
     const redis = await options.redis?.(logger);
     const deps: AppDeps & { redis?: Redis } = {
-      config: { ...config, clientDir: options.clientDir ?? "/nonexistent" },
+      config: { ...config, clientDir: options.clientDir ?? "/nonexistent", ssrEntry: options.ssrEntry ?? "/nonexistent" },
       database,
       logger,
       mailDriver: createMailDriver(config, logger),

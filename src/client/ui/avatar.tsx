@@ -33,6 +33,10 @@ export function Avatar({ name, src, alt = name, className }: AvatarProps) {
         alt={alt}
         loading="lazy"
         onError={() => setFailedSrc(src)}
+        // A server-rendered picture can fail before React listens to it (hydration comes later): look on mount.
+        ref={(image) => {
+          if (image?.complete && image.naturalWidth === 0) setFailedSrc(src);
+        }}
         className={cn(classes, "border border-line bg-sunken object-cover")}
       />
     );

@@ -4,7 +4,6 @@ import { UserCheck } from "lucide-react";
 import { isAdminRole, type SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { Button } from "../../ui/button";
-import { PageSpinner } from "../../ui/spinner";
 import { AuthCard } from "./auth-card";
 import { LoginForm } from "./login-form";
 import { LogoutButton } from "./logout-button";
@@ -28,10 +27,10 @@ export function LoginPage() {
     void navigate(destinationFor(signedIn, callback), { replace: true });
   };
 
-  let content;
-  if (status === "loading") content = <PageSpinner />;
-  else if (status === "authenticated" && user && !justSignedIn) content = <AlreadySignedIn user={user} callback={callback} />;
-  else content = <LoginForm onSuccess={onSuccess} callback={callback} />;
+  // The form shows while the session is being checked: it is what the server renders (and the browser
+  // hydrates) for everyone, and what nearly every visitor of this page wants.
+  const signedIn = status === "authenticated" && user && !justSignedIn;
+  const content = signedIn ? <AlreadySignedIn user={user} callback={callback} /> : <LoginForm onSuccess={onSuccess} callback={callback} />;
 
   return (
     <>

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { Await, Link, useLoaderData, useRevalidator } from "react-router-dom";
 import { ArrowLeft, ChevronDown, PartyPopper, Rocket, UserPlus, Users } from "lucide-react";
 import type { PublicBuilder } from "../../../common/builders";
 import { countText } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -11,6 +10,7 @@ import { cn } from "../../ui/cn";
 import { EmptyState } from "../../ui/empty-state";
 import { Spinner } from "../../ui/spinner";
 import { BuilderCard } from "./builder-card";
+import type { BuildersLoaderData, BuildersList } from "./builders-loader";
 
 // Both forms (and the zod schemas they check with) load when opened: most visitors only browse, and the
 // page must stay within the public JS budget (scripts/report-bundle.ts).
@@ -153,27 +153,47 @@ function JoinConfirmation({ name }: { name: string }) {
 
 /** `onJoin` is null once the visitor has joined: the empty state then offers no second join. */
 function Directory({ onJoin, onEdit }: { onJoin: (() => void) | null; onEdit: (builder: PublicBuilder) => void }) {
-  const list = trpc.builders.list.useQuery();
-  const builders = list.data?.builders;
-
+  const { list } = useLoaderData<BuildersLoaderData>();
   return (
-    <section aria-labelledby="directory-title" aria-busy={list.isPending} className="flex flex-col gap-6">
+    <Suspense fallback={<DirectoryFrame pending><LoadingGrid /></DirectoryFrame>}>
+      <Await resolve={list} errorElement={<DirectoryFrame><DirectoryFailed /></DirectoryFrame>}>
+        {(loaded: BuildersList) => <DirectoryList builders={loaded.builders} onJoin={onJoin} onEdit={onEdit} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function DirectoryFrame({ pending = false, count, children }: { pending?: boolean; count?: number; children: ReactNode }) {
+  return (
+    <section aria-labelledby="directory-title" aria-busy={pending} className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="directory-title" className="text-2xl font-bold tracking-tight">
           The Builders
         </h2>
-        {builders && builders.length > 0 ? (
-          <p className="text-sm text-ink-muted">
-            {countText(builders.length, "builder")}
-          </p>
-        ) : null}
+        {count ? <p className="text-sm text-ink-muted">{countText(count, "builder")}</p> : null}
       </div>
+      {children}
+    </section>
+  );
+}
 
-      {list.isPending ? (
-        <LoadingGrid />
-      ) : list.isError && !builders ? (
-        <LoadFailedAlert title="Failed to fetch builders" onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : builders && builders.length > 0 ? (
+function DirectoryFailed() {
+  const revalidator = useRevalidator();
+  return (
+    <LoadFailedAlert
+      title="Failed to fetch builders"
+      onRetry={() => void revalidator.revalidate()}
+      retrying={revalidator.state === "loading"}
+    />
+  );
+}
+
+type DirectoryListProps = { builders: PublicBuilder[]; onJoin: (() => void) | null; onEdit: (builder: PublicBuilder) => void };
+
+function DirectoryList({ builders, onJoin, onEdit }: DirectoryListProps) {
+  return (
+    <DirectoryFrame count={builders.length}>
+      {builders.length > 0 ? (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {builders.map((builder) => (
             <li key={builder.id}>
@@ -197,7 +217,7 @@ function Directory({ onJoin, onEdit }: { onJoin: (() => void) | null; onEdit: (b
           }
         />
       )}
-    </section>
+    </DirectoryFrame>
   );
 }
 

@@ -1,9 +1,11 @@
 import type { PublicBuilder } from "../../../common/builders";
 import { builderUpdateInput } from "../../../common/builders-input";
+import { useRevalidator } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
+import { useSubmitHint } from "../../ui/submit-hint";
 import { toast } from "../../ui/toast";
 import { ProfileFields, profileValuesOf } from "./profile-fields";
 import { useProfileForm } from "./use-profile-form";
@@ -27,7 +29,7 @@ export function EditProfileDialog({ builder, onClose }: EditProfileDialogProps) 
 }
 
 function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: () => void }) {
-  const utils = trpc.useUtils();
+  const revalidator = useRevalidator();
   const update = trpc.builders.updateMine.useMutation();
   const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     initial: () => profileValuesOf(builder),
@@ -35,11 +37,13 @@ function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: 
     ready: (current) => current.name.trim().length > 0,
     save: async (data) => {
       await update.mutateAsync(data);
-      await utils.builders.list.invalidate();
+      await revalidator.revalidate();
       toast({ variant: "success", title: "Profile updated" });
       onDone();
     },
   });
+
+  const submitHint = useSubmitHint(values.name.trim().length === 0, "Enter your name to save.");
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-5">
@@ -49,11 +53,12 @@ function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: 
       </DialogHeader>
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <ProfileFields idPrefix="edit" values={values} errors={fieldErrors} onChange={change} onUploadingChange={setUploading} />
+      {submitHint.element}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" loading={saving} disabled={!canSubmit}>
+        <Button type="submit" loading={saving} disabled={!canSubmit} aria-describedby={submitHint.describedBy}>
           Save Changes
         </Button>
       </DialogFooter>

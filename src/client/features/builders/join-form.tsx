@@ -1,13 +1,17 @@
 import { useEffect, useRef } from "react";
 import { builderSubmitInput } from "../../../common/builders-input";
 import { useAuth } from "../../lib/auth";
+import { useRevalidator } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
+import { useSubmitHint } from "../../ui/submit-hint";
 import { EMPTY_PROFILE, ProfileEmailField, ProfileFields, type ProfileValues } from "./profile-fields";
 import { useProfileForm } from "./use-profile-form";
 
 type JoinValues = ProfileValues & { email: string };
+
+const ready = (current: JoinValues) => current.name.trim().length > 0 && current.email.trim().length > 0;
 
 export type JoinFormProps = {
   /** Called with the submitted name once the server has created the (pending) profile. */
@@ -20,21 +24,22 @@ export type JoinFormProps = {
  */
 export function JoinForm({ onJoined }: JoinFormProps) {
   const { user } = useAuth();
-  const utils = trpc.useUtils();
+  const revalidator = useRevalidator();
   const submitMutation = trpc.builders.submit.useMutation();
   const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     // A signed-in member most likely joins with their own account: start from their name and email.
     initial: (): JoinValues => ({ ...EMPTY_PROFILE, name: user?.name ?? "", email: user?.email ?? "" }),
     schema: builderSubmitInput,
-    ready: (current) => current.name.trim().length > 0 && current.email.trim().length > 0,
+    ready,
     save: async (data) => {
       await submitMutation.mutateAsync(data);
       // The new profile is pending, but reload the directory so it is current.
-      void utils.builders.list.invalidate();
+      void revalidator.revalidate();
       onJoined({ name: data.name });
     },
   });
 
+  const submitHint = useSubmitHint(!ready(values), "Fill in your name and email to submit.");
   const formRef = useRef<HTMLFormElement>(null);
   // The form mounts when the person opens the panel (it loads lazily): start them in the first field.
   useEffect(() => formRef.current?.querySelector<HTMLInputElement>("input[name='name']")?.focus({ preventScroll: true }), []);
@@ -53,8 +58,11 @@ export function JoinForm({ onJoined }: JoinFormProps) {
         }
       />
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-ink-muted">New profiles are reviewed before they appear in the directory.</p>
-        <Button type="submit" size="lg" loading={saving} disabled={!canSubmit} className="sm:min-w-44">
+        <div className="flex flex-col gap-1">
+          <p className="text-sm text-ink-muted">New profiles are reviewed before they appear in the directory.</p>
+          {submitHint.element}
+        </div>
+        <Button type="submit" size="lg" loading={saving} disabled={!canSubmit} aria-describedby={submitHint.describedBy} className="sm:min-w-44">
           Submit Profile
         </Button>
       </div>

@@ -160,7 +160,8 @@ function WaitlistSection() {
       tabIndex={-1}
       className="scroll-mt-6 border-t border-line bg-surface outline-none"
     >
-      {/* Phones: intro, form, builders box. Wide screens: intro and builders box left, form right. */}
+      {/* Phones: intro, builders box, form. Wide screens: intro and builders box left, form right. The source
+          order is the reading (and tab) order at every width: the builders link on the left comes before the form. */}
       <div className="mx-auto grid max-w-6xl grid-cols-1 items-start gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:gap-x-16 lg:gap-y-8">
         <div className="flex flex-col gap-5 lg:pt-4">
           <h2 id="waitlist-title" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
@@ -184,10 +185,7 @@ function WaitlistSection() {
             ))}
           </ul>
         </div>
-        <Card className="p-5 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <WaitlistForm />
-        </Card>
-        <div className="rounded-panel border border-dashed border-line-strong bg-canvas p-5">
+        <div className="rounded-panel border border-dashed border-line-strong bg-canvas p-5 lg:col-start-1">
           <p className="font-semibold text-ink">Already building something?</p>
           <p className="mt-1 text-sm text-ink-muted">Show your project to the community and meet other indie builders.</p>
           <TextLink to="/builders" className="mt-3 inline-flex items-center gap-1.5 text-sm">
@@ -195,6 +193,9 @@ function WaitlistSection() {
             <ArrowRight aria-hidden="true" className="size-4" />
           </TextLink>
         </div>
+        <Card className="p-5 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <WaitlistForm />
+        </Card>
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { ArrowRight, PartyPopper, Sparkles } from "lucide-react";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, type WaitlistInterest, type WaitlistJoinResult, type WaitlistPublicSource } from "../../../common/waitlist";
 import { errorMessage } from "../../lib/errors";
 import { lazySchema } from "../../lib/validation";
-import { trpc } from "../../lib/trpc";
+import { apiClient } from "../../lib/api-client";
 import { visitCampaign } from "../../lib/visit-campaign";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -11,6 +11,7 @@ import { ChoiceChips } from "../../ui/choice-chips";
 import { cn } from "../../ui/cn";
 import { Field } from "../../ui/field";
 import { EmailInput, Input } from "../../ui/input";
+import { useSubmitHint } from "../../ui/submit-hint";
 import { TextLink } from "../../ui/text-link";
 
 /** The spec's error catalogue: the server's text when it sent one, else these. */
@@ -25,20 +26,25 @@ export type WaitlistFormProps = {
   className?: string;
 };
 
+/** The schema and the API client load when the visitor first focuses the form. */
+const preload = () => {
+  joinSchema.preload();
+  void apiClient();
+};
+
 /**
  * Email (required), name and interests (optional). States: idle, loading, success (the position card,
  * worded "Welcome back" when the email was already on the list) and error (a red message above the form).
  */
 export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: WaitlistFormProps) {
-  const join = trpc.waitlist.join.useMutation();
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [interests, setInterests] = useState<WaitlistInterest[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [joined, setJoined] = useState<(WaitlistJoinResult & { email: string }) | null>(null);
-  const [checking, setChecking] = useState(false);
-  const loading = checking || join.isPending;
+  const [loading, setLoading] = useState(false);
+  const submitHint = useSubmitHint(email.trim().length === 0, "Enter your email to join.");
 
   const toggleInterest = (interest: WaitlistInterest) => {
     setInterests((current) =>
@@ -54,10 +60,10 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     setFormError(null);
     try {
       // Same schema as the server: the answer to a bad value is the same sentence on both sides.
-      setChecking(true);
+      setLoading(true);
       const checked = await joinSchema.validate({ email, name, interests, source, ...visitCampaign() });
-      setChecking(false);
       if (!checked.ok) {
+        setLoading(false);
         const issues = checked.fieldErrors;
         setFieldErrors(issues);
         const first = (["email", "name"] as const).find((field) => issues[field]);
@@ -65,10 +71,11 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
         else if (!issues.interests) setFormError(checked.firstMessage || ERROR_TEXTS.fallback);
         return;
       }
-      const result = await join.mutateAsync(checked.data);
+      const result = await (await apiClient()).waitlist.join.mutate(checked.data);
+      setLoading(false);
       setJoined({ ...result, email: checked.data.email });
     } catch (error) {
-      setChecking(false);
+      setLoading(false);
       setFormError(errorMessage(error, ERROR_TEXTS));
     }
   };
@@ -80,7 +87,6 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     setInterests([]);
     setFieldErrors({});
     setFormError(null);
-    join.reset();
   };
 
   if (joined) return <JoinedCard result={joined} onStartOver={startOver} className={className} />;
@@ -89,7 +95,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      onFocus={joinSchema.preload}
+      onFocus={preload}
       aria-busy={loading}
       aria-label="Join the waitlist"
       className={cn("flex flex-col gap-5", className)}
@@ -131,10 +137,13 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
         error={fieldErrors.interests}
       />
 
-      <Button type="submit" size="lg" className="w-full" loading={loading} disabled={email.trim().length === 0}>
-        Join the waitlist
-        {loading ? null : <ArrowRight aria-hidden="true" />}
-      </Button>
+      <div className="flex flex-col gap-2">
+        <Button type="submit" size="lg" className="w-full" loading={loading} disabled={email.trim().length === 0} aria-describedby={submitHint.describedBy}>
+          Join the waitlist
+          {loading ? null : <ArrowRight aria-hidden="true" />}
+        </Button>
+        {submitHint.element}
+      </div>
       <p className="text-center text-xs text-ink-muted">
         One email when we open. No spam; leave any time. See our{" "}
         <TextLink to="/privacy" className="font-normal">

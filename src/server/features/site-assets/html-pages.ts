@@ -5,6 +5,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isBackOfficePath } from "../../../common/site-paths";
 import type { Database } from "../../db/client";
+import { serverRenderedShell } from "../ssr/page-shell";
+import type { RenderedPublicPage } from "../ssr/render-public-page";
 import { getActiveOgImage } from "./og/active-og-image";
 import { activeFavicons } from "./favicon-service";
 import { PAGE_HEAD_PROVIDERS, type HeadProviderContext } from "./head-providers";
@@ -34,17 +36,22 @@ function paramsOf(pattern: string, pathname: string): Record<string, string> | n
 /**
  * Every page's HTML: the built index.html with the head this page deserves (crawlers run no JavaScript).
  * A page without ids in its path is rendered once, compressed once, and kept until a setting changes
- * (invalidatePageHeads); a page about one thing (a shared image) is rendered on each request.
+ * (invalidatePageHeads); a page about one thing (a shared image) is rendered on each request. A page the
+ * server rendered (features/ssr) goes into the server-rendered shell (inlined styles), its head as cached.
  */
 export function createHtmlPages(deps: HtmlPagesDeps) {
   let template: string | undefined;
+  let renderedTemplate: string | undefined;
   const loadTemplate = () =>
     (template ??= REPLACED_TAGS.reduce((html, tag) => html.replace(tag, ""), fs.readFileSync(path.join(deps.clientDir, "index.html"), "utf8")).replace(/\n\s*\n/g, "\n"));
+  const loadRenderedTemplate = () => (renderedTemplate ??= serverRenderedShell(loadTemplate(), deps.clientDir));
 
-  const render = async (pathname: string, subject: PageSubject | null): Promise<RenderedPage> => {
+  const headOf = async (pathname: string, subject: PageSubject | null): Promise<string> => {
     const [{ config: meta }, ogImage, favicons] = await Promise.all([readMetaConfig(deps.db), getActiveOgImage(deps.db), activeFavicons(deps.db)]);
-    const head = renderHead({ meta, publicUrl: deps.publicUrl, ogImage, favicons, path: pathname, subject });
-    const html = Buffer.from(loadTemplate().replace("</head>", `  ${head}\n  </head>`));
+    return `  ${renderHead({ meta, publicUrl: deps.publicUrl, ogImage, favicons, path: pathname, subject })}\n  </head>`;
+  };
+  const render = async (pathname: string, subject: PageSubject | null): Promise<RenderedPage> => {
+    const html = Buffer.from(loadTemplate().replace("</head>", await headOf(pathname, subject)));
     return { html, etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"` };
   };
   const compressed = async (page: Promise<RenderedPage>): Promise<RenderedPage> => {
@@ -61,24 +68,50 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
     absoluteUrl: (url) => (url.startsWith("/") ? `${deps.publicUrl}${url}` : url),
   };
 
-  /** The page's HTML: from the cache when its head depends on the settings alone. */
-  async function pageFor(pathname: string, found: boolean): Promise<RenderedPage> {
+  /**
+   * What the page's head is about, and the key it is cached under: null for a page about one thing (its
+   * subject is read on each request).
+   */
+  async function subjectOf(pathname: string, found: boolean): Promise<{ key: string | null; path: string; subject: () => Promise<PageSubject | null> }> {
     const normal = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
-    if (!found) return cachedForSite(deps.db, "page:not-found", () => compressed(render(normal, { title: "Page not found", noindex: true })));
-    if (isBackOfficePath(normal)) return cachedForSite(deps.db, "page:back-office", () => compressed(render(normal, { title: "Back office", noindex: true })));
+    if (!found) return { key: "not-found", path: normal, subject: async () => ({ title: "Page not found", noindex: true }) };
+    if (isBackOfficePath(normal)) return { key: "back-office", path: normal, subject: async () => ({ title: "Back office", noindex: true }) };
     for (const provider of PAGE_HEAD_PROVIDERS) {
       const params = paramsOf(provider.pattern, pathname);
       if (!params) continue;
-      if (Object.keys(params).length === 0) return cachedForSite(deps.db, `page:${normal}`, async () => compressed(render(normal, await provider.subject(providerContext, params))));
-      const subject = await provider.subject(providerContext, params);
-      return render(pathname, subject ?? { noindex: true });
+      if (Object.keys(params).length === 0) return { key: normal, path: normal, subject: () => provider.subject(providerContext, params) };
+      const subject = (await provider.subject(providerContext, params)) ?? { noindex: true };
+      return { key: null, path: pathname, subject: async () => subject };
     }
-    return cachedForSite(deps.db, `page:${normal}`, () => compressed(render(normal, null)));
+    return { key: normal, path: normal, subject: async () => null };
+  }
+
+  /** The page's HTML: from the cache when its head depends on the settings alone. */
+  async function pageFor(pathname: string, found: boolean): Promise<RenderedPage> {
+    const { key, path: pagePath, subject } = await subjectOf(pathname, found);
+    if (key === null) return render(pagePath, await subject());
+    return cachedForSite(deps.db, `page:${key}`, async () => compressed(render(pagePath, await subject())));
+  }
+
+  /** A server-rendered page: the body as rendered, the head as cached. */
+  async function renderedPageFor(pathname: string, rendered: RenderedPublicPage): Promise<string> {
+    const { key, path: pagePath, subject } = await subjectOf(pathname, true);
+    const head = key === null ? await headOf(pagePath, await subject()) : await cachedForSite(deps.db, `head:${key}`, async () => headOf(pagePath, await subject()));
+    return loadRenderedTemplate()
+      .replace("</head>", () => head)
+      .replace('<div id="root"></div>', () => rendered.html);
   }
 
   return {
-    /** Answers a page path with its HTML (status 404 for a path that is none of the site's pages). */
-    async send(request: FastifyRequest, reply: FastifyReply, pathname: string, found: boolean): Promise<FastifyReply> {
+    /**
+     * Answers a page path with its HTML (status 404 for a path that is none of the site's pages), with the
+     * page inside when the server rendered it (compressed on the way out, as API answers are).
+     */
+    async send(request: FastifyRequest, reply: FastifyReply, pathname: string, found: boolean, rendered: RenderedPublicPage | null): Promise<FastifyReply> {
+      if (rendered) {
+        const html = await renderedPageFor(pathname, rendered);
+        return reply.code(rendered.status).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
+      }
       const page = await pageFor(pathname, found);
       reply.code(found ? 200 : 404).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("ETag", page.etag).header("Vary", "Accept-Encoding");
       if (found && request.headers["if-none-match"] === page.etag) return reply.code(304).send();

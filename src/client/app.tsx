@@ -1,0 +1,12 @@
+import { StrictMode, type ReactNode } from "react";
+import { Toaster } from "./ui/toast";
+
+/** The tree around the router, the same on the server (entry-server.tsx) and in the browser (main.tsx). */
+export function App({ router }: { router: ReactNode }) {
+  return (
+    <StrictMode>
+      {router}
+      <Toaster />
+    </StrictMode>
+  );
+}

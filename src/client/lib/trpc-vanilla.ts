@@ -1,0 +1,4 @@
+import { createTRPCClient, httpLink } from "@trpc/client";
+import type { AppRouter } from "../../server/trpc/router";
+
+export const createVanillaClient = () => createTRPCClient<AppRouter>({ links: [httpLink({ url: "/trpc" })] });

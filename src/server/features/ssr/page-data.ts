@@ -1,0 +1,14 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ServerPageData } from "../../../common/page-data";
+import { resolveRequestAuth } from "../../auth/request-auth";
+import type { AppDeps } from "../../deps";
+import { listPublicBuilders } from "../builders/service";
+
+/** The data the public pages' loaders read on the server: the services the REST paths answer from. */
+export function serverPageData(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): ServerPageData {
+  const { db } = deps.database;
+  const viewerEmail = async () => (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user.email ?? null;
+  return {
+    publicBuilders: async () => listPublicBuilders(db, await viewerEmail()),
+  };
+}

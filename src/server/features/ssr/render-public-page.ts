@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ServerPageData } from "../../../common/page-data";
+import { isServerRenderedPath } from "../../../common/page-routes";
+import { readSessionToken } from "../../auth/request-auth";
+import type { AppDeps } from "../../deps";
+import { isContentWrite } from "./content-writes";
+import { createPageCache } from "./page-cache";
+import { serverPageData } from "./page-data";
+
+export type RenderedPublicPage = {
+  status: number;
+  /** Replaces the built index.html's empty `<div id="root"></div>`: the page, and the state it hydrates with. */
+  html: string;
+};
+
+/** What src/client/entry-server.tsx exports (a separate build: the server imports nothing from the client). */
+type ServerEntry = { renderPage(request: Request, data: ServerPageData): Promise<RenderedPublicPage> };
+
+export type RenderPublicPage = (request: FastifyRequest, reply: FastifyReply) => Promise<RenderedPublicPage | null>;
+
+/** Short enough that another instance's content change shows soon; long enough to serve a burst from memory. */
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX_ENTRIES = 500;
+
+/**
+ * Server rendering of the public pages (common/page-routes.ts says which). Anonymous visitors get the page from
+ * a cache that a content write clears; a signed-in visitor's page is rendered for them (the directory shows
+ * their own profile's Edit button). Null when the page is not server-rendered, when nothing is built, or when
+ * rendering failed (logged): the caller then sends the client-rendered shell.
+ */
+export function registerServerRendering(app: FastifyInstance, deps: AppDeps): RenderPublicPage {
+  const { config } = deps;
+  if (!fs.existsSync(config.ssrEntry)) return async () => null;
+  // Loaded with the first page, not at start: React's server renderer is memory the API alone never needs.
+  let entry: Promise<ServerEntry> | undefined;
+  const loadEntry = () => (entry ??= import(pathToFileURL(config.ssrEntry).href) as Promise<ServerEntry>);
+  const cache = createPageCache<RenderedPublicPage>({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
+
+  app.addHook("onResponse", async (request, reply) => {
+    if (isContentWrite(request.method, request.url, reply.statusCode)) cache.clear();
+  });
+
+  return async (request, reply) => {
+    const pathname = request.url.split("?", 1)[0]!;
+    if ((request.method !== "GET" && request.method !== "HEAD") || !isServerRenderedPath(pathname)) return null;
+    const anonymous = readSessionToken(request) === null;
+    const cached = anonymous ? cache.get(request.url) : undefined;
+    if (cached) return cached;
+    try {
+      const { renderPage } = await loadEntry();
+      const page = await renderPage(new Request(new URL(request.url, config.publicUrl)), serverPageData(request, reply, deps));
+      if (anonymous) cache.set(request.url, page);
+      return page;
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, "Server rendering failed: sending the client-rendered shell");
+      return null;
+    }
+  };
+}

@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PAGE_DATA_ELEMENT_ID } from "../../src/common/page-hydration";
+import { useTestApp } from "../helpers/test-app";
+
+/** A folder shaped like dist/client: the shell with its stylesheet link, and the stylesheet. */
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-ssr-client-"));
+fs.mkdirSync(path.join(clientDir, "assets"));
+fs.writeFileSync(path.join(clientDir, "assets/app-1.css"), "body{color:#1c1917}");
+fs.writeFileSync(
+  path.join(clientDir, "index.html"),
+  `<!doctype html><html><head><title>The $100 Lab</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body><div id="root"></div></body></html>`,
+);
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+const t = useTestApp({ clientDir, ssrEntry: path.resolve("src/client/entry-server.tsx") });
+
+const page = async (url: string) => {
+  const response = await t.inject({ method: "GET", url });
+  return { status: response.statusCode, html: response.body, root: /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(response.body)?.[1] ?? "" };
+};
+
+describe("server-rendered public pages", () => {
+  it("sends the landing page's content in the HTML, with the state it hydrates with and its stylesheet inline", async () => {
+    const { status, html, root } = await page("/");
+    expect(status).toBe(200);
+    expect(root).toContain("Learn to invest by running real");
+    expect(root).toContain("Join the waitlist");
+    expect(html).toContain(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`);
+    expect(html).toContain("<style>body{color:#1c1917}</style>");
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+  });
+
+  it("renders the login form with its labels", async () => {
+    const { status, root } = await page("/login");
+    expect(status).toBe(200);
+    expect(root).toMatch(/<label[^>]*>Email/);
+    expect(root).toMatch(/<label[^>]*>Password/);
+    expect(root).toContain("Sign In");
+  });
+
+  it("keeps the member and admin areas client-rendered, and unknown pages a 404 shell", async () => {
+    for (const url of ["/today", "/admin/builders"]) {
+      const response = await t.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+    const missing = await t.inject({ method: "GET", url: "/no-such-page" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+  });
+
+  it("lists a builder in the HTML once approved, and drops them as soon as they are deleted", async () => {
+    const admin = await t.createUser("admin");
+    expect((await page("/builders")).root).toContain("Coming Soon");
+
+    const joined = await t.inject({ method: "POST", url: "/api/builders", payload: { name: "Grace Okonkwo", email: "grace@example.com" } });
+    expect(joined.statusCode).toBe(201);
+    const { id } = joined.json().builder as { id: string };
+    expect((await page("/builders")).root).not.toContain("Grace Okonkwo");
+
+    const approved = await t.inject({ method: "PUT", url: `/api/builders/admin?id=${id}`, headers: admin.headers, payload: { status: "approved" } });
+    expect(approved.statusCode).toBe(200);
+    const listed = await page("/builders");
+    expect(listed.root).toContain("Grace Okonkwo");
+    expect(listed.html).toContain('"name":"Grace Okonkwo"');
+
+    const deleted = await t.inject({ method: "DELETE", url: `/api/builders?id=${id}`, headers: admin.headers });
+    expect(deleted.statusCode).toBe(200);
+    expect((await page("/builders")).root).not.toContain("Grace Okonkwo");
+  });
+
+  it("sends the client-rendered shell, and logs why, when a page cannot be rendered", async () => {
+    await page("/builders");
+    // A content write clears the cached page, then the directory's query fails.
+    await t.inject({ method: "POST", url: "/api/builders", payload: { name: "Cache Clearer", email: "clearer@example.com" } });
+    const db = t.db as unknown as { select: unknown };
+    const original = db.select;
+    db.select = () => {
+      throw new Error("the database is away");
+    };
+    t.expectErrorLog();
+    const response = await t.inject({ method: "GET", url: "/builders" });
+    db.select = original;
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(t.logs.some((entry) => entry.msg.includes("Server rendering failed"))).toBe(true);
+  });
+});
