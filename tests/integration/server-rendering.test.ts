@@ -31,6 +31,9 @@ describe("server-rendered public pages", () => {
     expect(html).toContain(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`);
     expect(html).toContain("<style>body{color:#1c1917}</style>");
     expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    // The head the server writes for every page (site assets: meta tags, Open Graph, icons) comes with it.
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
+    expect(html).toContain('<link rel="canonical" href="');
   });
 
   it("renders the login form with its labels", async () => {
@@ -76,10 +79,13 @@ describe("server-rendered public pages", () => {
     await page("/builders");
     // A content write clears the cached page, then the directory's query fails.
     await t.inject({ method: "POST", url: "/api/builders", payload: { name: "Cache Clearer", email: "clearer@example.com" } });
-    const db = t.db as unknown as { select: unknown };
+    // Only the directory's query fails (the first one the request makes); the head the server writes still reads its settings.
+    const db = t.db as unknown as { select: (...args: unknown[]) => unknown };
     const original = db.select;
-    db.select = () => {
-      throw new Error("the database is away");
+    let queries = 0;
+    db.select = (...args) => {
+      if (queries++ === 0) throw new Error("the directory's query failed");
+      return original.apply(t.db, args);
     };
     t.expectErrorLog();
     const response = await t.inject({ method: "GET", url: "/builders" });
