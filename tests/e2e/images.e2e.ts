@@ -232,7 +232,7 @@ describe("the image drop widget on /admin/image-test", () => {
       const value = Number(document.querySelector("[role='progressbar'][aria-label^='Uploading noise.png']")?.getAttribute("aria-valuenow"));
       return value > 0 && value < 100;
     });
-    await page.getByText(/^\d[\d,]* KB of 1,4\d\d KB$/).waitFor();
+    await page.getByText(/^\d[\d.]* (Bytes|KB|MB) of 1\.\d MB$/).waitFor();
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await bar.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Open noise.png" }).waitFor();
