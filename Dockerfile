@@ -27,4 +27,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD node -e "fetch('h
 # Node itself is PID 1 and closes the server on the SIGTERM of `docker stop` (src/server/main.ts).
 # The first admin: node dist/server/create-admin.js in the image (README, "Running in a container").
 # A 2 MB young generation keeps the resident size within budget (npm run bench:track measures it).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "--max-old-space-size=128", "dist/server/main.js"]

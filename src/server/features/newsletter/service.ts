@@ -10,6 +10,9 @@ import { compileTemplate } from "../email-templates/renderer";
 import { TEMPLATE_NOT_FOUND } from "../email-templates/service";
 import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "../waitlist/unsubscribe";
 
+/** Recipients rendered before their mail is written to the queue. */
+const RENDER_BATCH = 500;
+
 export const SEND_NOT_FOUND = "Newsletter send not found";
 
 export type NewsletterDeps = { db: Database; publicUrl: string; unsubscribeSecret: string | undefined };
@@ -43,7 +46,10 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
     const [existing] = await tx.select({ total: newsletterSends.total }).from(newsletterSends).where(eq(newsletterSends.id, sendId));
     if (!existing) await tx.insert(newsletterSends).values({ id: sendId, templateId: template.id, templateName: template.name, total: recipients.length, createdBy });
 
-    const mails: NewMail[] = [];
+    // Rendered and queued a batch at a time: memory stays flat however long the waitlist (the server runs
+    // with a capped heap, decision 005).
+    let queued = 0;
+    let mails: NewMail[] = [];
     for (const recipient of recipients) {
       const token = unsubscribeToken(secret, recipient.id);
       const data = { ...(recipient.name ? { name: recipient.name } : {}), unsubscribeUrl: unsubscribePageUrl(publicUrl, token), date };
@@ -57,8 +63,12 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
         idempotencyKey: `${keyPrefix(sendId)}${recipient.id}`,
         newsletterSendId: sendId,
       });
+      if (mails.length === RENDER_BATCH) {
+        queued += await enqueueMails(tx, mails);
+        mails = [];
+      }
     }
-    const queued = await enqueueMails(tx, mails);
+    queued += await enqueueMails(tx, mails);
     return { sendId, total: existing?.total ?? recipients.length, queued };
   });
 }
