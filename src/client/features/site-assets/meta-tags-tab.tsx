@@ -24,7 +24,7 @@ import { Input } from "../../ui/input";
 import { PageSpinner } from "../../ui/spinner";
 import { Textarea } from "../../ui/textarea";
 import { ColorField } from "./favicon-color-field";
-import { MetaSelect } from "./meta-select";
+import { SelectField } from "../../ui/select-field";
 
 const ERROR_TEXTS = { fallback: "The meta tags could not be saved. Please try again.", network: "Network error. Please try again." };
 /** The spec's status messages clear after 10 s. */
@@ -118,7 +118,7 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
             <CardTitle>Twitter card</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <MetaSelect label="Twitter card type" name="twitterCard" value={values.twitterCard} options={TWITTER_CARD_TYPES.map((value) => ({ value, label: TWITTER_CARD_LABELS[value] }))} onChange={(value) => set("twitterCard", value)} className="sm:col-span-2" />
+            <SelectField label="Twitter card type" name="twitterCard" value={values.twitterCard} options={TWITTER_CARD_TYPES.map((value) => ({ value, label: TWITTER_CARD_LABELS[value] }))} onChange={(value) => set("twitterCard", value)} className="sm:col-span-2" />
             <Field label="Site Handle" error={errors.twitterSite} optional>
               <Input {...text("twitterSite")} placeholder="@yoursite" />
             </Field>
@@ -161,9 +161,9 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
             <Field label="Author" error={errors.author} optional>
               <Input {...text("author")} />
             </Field>
-            <MetaSelect label="Robots" name="robots" value={values.robots} options={ROBOTS_VALUES.map((value) => ({ value, label: value }))} onChange={(value) => set("robots", value)} />
+            <SelectField label="Robots" name="robots" value={values.robots} options={ROBOTS_VALUES.map((value) => ({ value, label: value }))} onChange={(value) => set("robots", value)} />
             <ColorField label="Theme colour" name="themeColor" value={values.themeColor} onChange={(value) => set("themeColor", value)} error={errors.themeColor} />
-            <MetaSelect label="Schema type" name="schemaType" value={values.schemaType} options={SCHEMA_TYPES.map((value) => ({ value, label: value }))} onChange={(value) => set("schemaType", value)} />
+            <SelectField label="Schema type" name="schemaType" value={values.schemaType} options={SCHEMA_TYPES.map((value) => ({ value, label: value }))} onChange={(value) => set("schemaType", value)} />
             <Field label="Schema name" error={errors.schemaName} optional hint="Empty uses the site title">
               <Input {...text("schemaName")} />
             </Field>

@@ -1,9 +1,6 @@
 import { useId } from "react";
 import { OG_RANGES, type OgRangeField } from "../../../common/site-assets-og";
-import { cn } from "../../ui/cn";
 import { Label } from "../../ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
-import { Field } from "../../ui/field";
 
 /** A px slider over one of the spec's ranges, its value shown beside the label. */
 export function SliderField({ label, field, value, onChange }: { label: string; field: OgRangeField; value: number; onChange: (value: number) => void }) {
@@ -54,35 +51,3 @@ export function ColorField({ label, value, onChange }: { label: string; value: s
   );
 }
 
-/** A labelled select of a few named choices (layout, background type, pattern). */
-export function ChoiceSelect<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  className,
-}: {
-  label: string;
-  value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  onChange: (value: T) => void;
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <Select value={value} onValueChange={(next) => onChange(next as T)}>
-      <Field label={label} id={id} className={cn(className)}>
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-      </Field>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}

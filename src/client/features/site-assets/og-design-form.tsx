@@ -15,7 +15,8 @@ import { cn } from "../../ui/cn";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { Label } from "../../ui/label";
-import { ChoiceSelect, ColorField, SliderField } from "./og-controls";
+import { SelectField } from "../../ui/select-field";
+import { ColorField, SliderField } from "./og-controls";
 
 const LAYOUTS: ReadonlyArray<{ value: OgLayout; label: string }> = [
   { value: "centered", label: "Centered" },
@@ -98,14 +99,14 @@ export function OgDesignForm({ config, onConfig, error }: { config: OgConfig; on
       </Section>
 
       <Section title="Layout">
-        <ChoiceSelect label="Layout" value={config.layout} options={LAYOUTS} onChange={(value) => change("layout", value)} />
+        <SelectField label="Layout" value={config.layout} options={LAYOUTS} onChange={(value) => change("layout", value)} />
         <SliderField label="Title size" field="titleSize" value={config.titleSize} onChange={(value) => change("titleSize", value)} />
         <SliderField label="Subtitle size" field="subtitleSize" value={config.subtitleSize} onChange={(value) => change("subtitleSize", value)} />
         <SliderField label="Padding" field="padding" value={config.padding} onChange={(value) => change("padding", value)} />
       </Section>
 
       <Section title="Background">
-        <ChoiceSelect label="Background type" value={config.backgroundType} options={BACKGROUND_TYPES} onChange={(value) => change("backgroundType", value)} />
+        <SelectField label="Background type" value={config.backgroundType} options={BACKGROUND_TYPES} onChange={(value) => change("backgroundType", value)} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {config.backgroundType === "gradient" ? (
             <>
@@ -118,7 +119,7 @@ export function OgDesignForm({ config, onConfig, error }: { config: OgConfig; on
           <ColorField label="Text colour" value={config.textColor} onChange={(value) => change("textColor", value)} />
         </div>
         {config.backgroundType === "pattern" ? (
-          <ChoiceSelect label="Pattern" value={config.pattern} options={PATTERNS} onChange={(value) => change("pattern", value)} />
+          <SelectField label="Pattern" value={config.pattern} options={PATTERNS} onChange={(value) => change("pattern", value)} />
         ) : null}
       </Section>
 

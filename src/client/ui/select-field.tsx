@@ -1,17 +1,18 @@
-import { Field } from "../../ui/field";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
+import { Field } from "./field";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 
-export type MetaSelectProps<T extends string> = {
+export type SelectFieldProps<T extends string> = {
   label: string;
-  name: string;
+  /** The form field name, when the select is part of a form. */
+  name?: string;
   value: T;
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
   className?: string;
 };
 
-/** One of a fixed list of values, in the design system's select. */
-export function MetaSelect<T extends string>({ label, name, value, options, onChange, className }: MetaSelectProps<T>) {
+/** A labelled choice of one of a fixed list of values. */
+export function SelectField<T extends string>({ label, name, value, options, onChange, className }: SelectFieldProps<T>) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as T)} name={name}>
       <Field label={label} className={className}>
