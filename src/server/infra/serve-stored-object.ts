@@ -59,8 +59,33 @@ export async function serveStoredObject(
     setValidators(reply, object, options);
     return reply.type(object.contentType).header("Content-Length", object.size).send(object.body);
   } catch (error) {
-    if (!(error instanceof StorageUnavailableError)) throw error;
-    request.log.error({ err: error }, "file storage unavailable");
-    return reply.code(503).header("Retry-After", "30").send({ error: "File storage is unavailable right now. Please try again shortly." });
+    return storageUnavailable(request, reply, error);
   }
+}
+
+/** 503 with Retry-After while the storage is away; any other error goes on to the error handler. */
+export function storageUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof StorageUnavailableError)) throw error;
+  request.log.error({ err: error }, "file storage unavailable");
+  return reply.code(503).header("Retry-After", "30").send({ error: "File storage is unavailable right now. Please try again shortly." });
+}
+
+export type HeldObject = StoredObjectInfo & { bytes: Buffer };
+
+/** A small stored object read whole, to be served from memory (the favicon set): null when the key holds nothing. */
+export async function readWholeObject(storage: ObjectStorage, key: string): Promise<HeldObject | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const { body, ...info } = object;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return { ...info, bytes: Buffer.concat(chunks) };
+}
+
+/** Sends an object held in memory with the validators and cache policy serveStoredObject gives a streamed one. */
+export function sendHeldObject(request: FastifyRequest, reply: FastifyReply, object: HeldObject, options: ServeStoredObjectOptions = {}): FastifyReply {
+  setValidators(reply, object, options);
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, object.etag)) return reply.code(304).send();
+  return reply.type(object.contentType).header("Content-Length", object.size).send(object.bytes);
 }

@@ -51,17 +51,20 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
     return `  ${renderHead({ meta, publicUrl: deps.publicUrl, ogImage, favicons, path: pathname, subject })}\n  </head>`;
   };
   const render = async (pathname: string, subject: PageSubject | null): Promise<RenderedPage> => {
-    const html = Buffer.from(loadTemplate().replace("</head>", await headOf(pathname, subject)));
-    return { html, etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"` };
+    return withEtag(Buffer.from(loadTemplate().replace("</head>", await headOf(pathname, subject))));
   };
-  const compressed = async (page: Promise<RenderedPage>): Promise<RenderedPage> => {
+  const withEtag = (html: Buffer): RenderedPage => ({ html, etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"` });
+  /** Brotli 11 for the pages kept until a setting changes; a quicker level for server-rendered ones, made more often. */
+  const compressed = async (page: Promise<RenderedPage>, brotliQuality = 11): Promise<RenderedPage> => {
     const rendered = await page;
     return {
       ...rendered,
-      br: brotliCompressSync(rendered.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(rendered.html, { level: 9 }),
+      br: brotliCompressSync(rendered.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+      gzip: gzipSync(rendered.html, { level: brotliQuality === 11 ? 9 : 6 }),
     };
   };
+  /** A server-rendered page, assembled and compressed once for as long as the renderer keeps it and the head holds. */
+  const assembled = new WeakMap<RenderedPublicPage, { head: string; page: Promise<RenderedPage> }>();
 
   const providerContext: HeadProviderContext = {
     db: deps.db,
@@ -94,26 +97,27 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
   }
 
   /** A server-rendered page: the body as rendered, the head as cached. */
-  async function renderedPageFor(pathname: string, rendered: RenderedPublicPage): Promise<string> {
+  async function renderedPageFor(pathname: string, rendered: RenderedPublicPage): Promise<RenderedPage> {
     const { key, path: pagePath, subject } = await subjectOf(pathname, true);
     const head = key === null ? await headOf(pagePath, await subject()) : await cachedForSite(deps.db, `head:${key}`, async () => headOf(pagePath, await subject()));
-    return loadRenderedTemplate()
+    const known = assembled.get(rendered);
+    if (known?.head === head) return known.page;
+    const html = loadRenderedTemplate()
       .replace("</head>", () => head)
       .replace('<div id="root"></div>', () => rendered.html);
+    const page = compressed(Promise.resolve(withEtag(Buffer.from(html))), 5);
+    assembled.set(rendered, { head, page });
+    return page;
   }
 
   return {
     /**
      * Answers a page path with its HTML (status 404 for a path that is none of the site's pages), with the
-     * page inside when the server rendered it (compressed on the way out, as API answers are).
+     * page inside when the server rendered it; ETag and compressed copies either way.
      */
     async send(request: FastifyRequest, reply: FastifyReply, pathname: string, found: boolean, rendered: RenderedPublicPage | null): Promise<FastifyReply> {
-      if (rendered) {
-        const html = await renderedPageFor(pathname, rendered);
-        return reply.code(rendered.status).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
-      }
-      const page = await pageFor(pathname, found);
-      reply.code(found ? 200 : 404).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("ETag", page.etag).header("Vary", "Accept-Encoding");
+      const page = rendered ? await renderedPageFor(pathname, rendered) : await pageFor(pathname, found);
+      reply.code(rendered ? rendered.status : found ? 200 : 404).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("ETag", page.etag).header("Vary", "Accept-Encoding");
       if (found && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
       const accepts = request.headers["accept-encoding"] ?? "";
       if (page.br && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(page.br);

@@ -7,10 +7,11 @@ import { errorReply } from "../../infra/error-reply";
 import type { DomainError } from "../../infra/errors";
 import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
 import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
-import { serveStoredObject } from "../../infra/serve-stored-object";
+import { readWholeObject, sendHeldObject, storageUnavailable, type HeldObject } from "../../infra/serve-stored-object";
 import { robotsTxt, sitemapXml } from "./crawler-files";
 import { defaultFaviconFile } from "./default-favicons";
 import { activeFavicons, faviconStorageKey, listStoredFavicons, readFaviconState, uploadFaviconFile } from "./favicon-service";
+import { cachedForSite } from "./page-head-cache";
 
 const FAVICON_TOO_LARGE = `The file is larger than ${FAVICON_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
 
@@ -62,7 +63,15 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
       // The pages link `?v=<version>`: that URL's bytes never change, so browsers may keep them a year.
       const immutable = state.version !== null && request.query.v === state.version;
       reply.header("X-Served-From", "storage");
-      return serveStoredObject(request, reply, storage, faviconStorageKey(file), { visibility: "public", immutable, notFoundMessage: "Favicon not found" });
+      // Every page links them: the few small files are held in memory with the site's heads (dropped on change).
+      let held: HeldObject | null;
+      try {
+        held = await cachedForSite(db, `favicon-file:${file}:${state.version}`, () => readWholeObject(storage, faviconStorageKey(file)));
+      } catch (error) {
+        return storageUnavailable(request, reply, error);
+      }
+      if (!held) return reply.code(404).send({ error: "Favicon not found" });
+      return sendHeldObject(request, reply, held, { visibility: "public", immutable });
     }
     const builtIn = await defaultFaviconFile(file);
     if (!builtIn) return reply.code(404).send({ error: "Favicon not found" });
