@@ -1,15 +1,13 @@
 import { sql } from "drizzle-orm";
 import { check, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { IMAGE_TESTS } from "../../../common/image-test";
-import { users } from "./users";
+import { userRef } from "./users";
 
 /** Which of the image test page's feature tests each admin has completed (one row per admin and test). */
 export const imageTestProgress = pgTable(
   "image_test_progress",
   {
-    adminUserId: uuid("admin_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    adminUserId: userRef("admin_user_id"),
     testName: text("test_name").notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,16 +2,14 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { IMAGE_DEFAULT_EXPERIMENT } from "../../../common/images";
 import { createdAt, id } from "./columns";
-import { users } from "./users";
+import { userRef } from "./users";
 
 /** Uploaded images: the bytes live in object storage under the two keys, the rest here. */
 export const images = pgTable(
   "images",
   {
     id: id(),
-    ownerId: uuid("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: userRef("owner_id"),
     experimentId: text("experiment_id").notNull().default(IMAGE_DEFAULT_EXPERIMENT),
     originalName: text("original_name").notNull(),
     annotation: text("annotation").notNull().default(""),

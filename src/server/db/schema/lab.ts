@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { EXPERIMENT_STATUSES, EXPERIMENT_VISIBILITIES } from "../../../common/lab";
 import { createdAt, id, updatedAt } from "./columns";
-import { users } from "./users";
+import { userRef } from "./users";
 
 export const experimentStatus = pgEnum("experiment_status", EXPERIMENT_STATUSES);
 export const experimentVisibility = pgEnum("experiment_visibility", EXPERIMENT_VISIBILITIES);
@@ -12,9 +12,7 @@ export const experiments = pgTable(
   "experiments",
   {
     id: id(),
-    ownerId: uuid("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: userRef("owner_id"),
     title: text("title").notNull(),
     hypothesis: text("hypothesis").notNull(),
     /** Whole dollars. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { CHAPTER_STATUSES, PLAYBOOK_CATEGORIES, PLAYBOOK_DIFFICULTIES, type ChecklistItem } from "../../../common/playbook";
 import { createdAt, id, updatedAt } from "./columns";
-import { users } from "./users";
+import { userRef } from "./users";
 
 export const playbookCategory = pgEnum("playbook_category", PLAYBOOK_CATEGORIES);
 export const playbookDifficulty = pgEnum("playbook_difficulty", PLAYBOOK_DIFFICULTIES);
@@ -34,9 +34,7 @@ export const playbookChapters = pgTable(
 export const playbookChecklistTicks = pgTable(
   "playbook_checklist_ticks",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     chapterId: uuid("chapter_id")
       .notNull()
       .references(() => playbookChapters.id, { onDelete: "cascade" }),
@@ -53,9 +51,7 @@ export const playbookRatings = pgTable(
     chapterId: uuid("chapter_id")
       .notNull()
       .references(() => playbookChapters.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     rating: smallint("rating").notNull(),
     updatedAt: updatedAt(),
   },
@@ -69,9 +65,7 @@ export const playbookReaders = pgTable(
     chapterId: uuid("chapter_id")
       .notNull()
       .references(() => playbookChapters.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     firstReadAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.chapterId, t.userId] }), index("playbook_readers_user_idx").on(t.userId)],

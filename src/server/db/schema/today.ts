@@ -1,6 +1,6 @@
 import { date, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { PlanMetric, PlanTask } from "../../../common/today";
-import { users } from "./users";
+import { userRef } from "./users";
 
 /**
  * Each admin's daily plan, one row per admin and plan date: what GET /api/today/generate computed first that
@@ -9,9 +9,7 @@ import { users } from "./users";
 export const dailyPlans = pgTable(
   "daily_plans",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     planDate: date("plan_date", { mode: "string" }).notNull(),
     insight: text("insight").notNull(),
     tasks: jsonb("tasks").$type<PlanTask[]>().notNull(),

@@ -15,6 +15,12 @@ export const users = pgTable("users", {
   updatedAt: updatedAt(),
 });
 
+/** A column naming the user a row belongs to: the row goes when the user does. */
+export const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 /** Session ids are the SHA-256 of the token, so a leaked table cannot be replayed. */
 export const sessions = pgTable(
   "sessions",
