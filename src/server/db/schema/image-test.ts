@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { IMAGE_TESTS } from "../../../common/image-test";
 import { userRef } from "./users";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { IMAGE_DEFAULT_EXPERIMENT } from "../../../common/images";
 import { createdAt, id } from "./columns";
 import { userRef } from "./users";
