@@ -1,9 +1,11 @@
+import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BackupStatus, RestoreReport } from "../../src/common/backup";
 import { rowsOf } from "../../src/server/db/client";
 import { backups } from "../../src/server/db/schema";
 import { tableChecksums } from "../../src/server/features/backup/backup-tables";
+import { restoreBackup } from "../../src/server/features/backup/restore";
 import { createBackupScheduler } from "../../src/server/features/backup/scheduler";
 import { createBackup, type BackupContext } from "../../src/server/features/backup/service";
 import { rebuildRollups } from "../../src/server/features/analytics/rollups";
@@ -115,6 +117,28 @@ describe("backup and restore", () => {
     expect(refused.json().error).toContain("schema version 99");
     expect((await upload(Buffer.from('{"hello": "world"}'), true)).statusCode).toBe(422);
     expect((await upload(Buffer.from("not json at all"), true)).statusCode).toBe(422);
+  });
+
+  it("a large restore into an empty table builds its indexes after the rows; a failed one keeps table and indexes as they were", async () => {
+    const indexesOf = async () =>
+      rowsOf<{ def: string }>(await t.db.execute(sql`select indexdef as def from pg_indexes where tablename = 'analytics_events' order by indexname`)).map((row) => row.def);
+    const indexes = await indexesOf();
+    expect(indexes.length).toBeGreaterThan(2);
+    const row = await createBackup(context(), { categories: ["analytics"], author: { id: admin.user.id, email: admin.user.email } });
+    const file = Buffer.concat((await (await t.deps.storage.get(row.storageKey))!.body.toArray()) as Buffer[]);
+    const before = await tableChecksums(t.db, ["analytics_events"]);
+    const restore = (bytes: Buffer, dryRun = false) => restoreBackup(t.db, Readable.from([bytes]), { dryRun, deferIndexesFromRows: 1 });
+
+    await t.db.execute(sql`truncate analytics_events`);
+    const broken = Buffer.from(file.toString("utf8").replace(/("page":)"\/p3"/, "$1"));
+    await expect(restore(broken, true)).rejects.toThrow(/^Checking the backup failed: invalid input syntax for type json/);
+    await expect(restore(broken)).rejects.toThrow(/^Restoring Analytics failed, nothing of it was written: invalid input syntax for type json/);
+    expect(await tableChecksums(t.db, ["analytics_events"])).toEqual({ analytics_events: "0:d41d8cd98f00b204e9800998ecf8427e" });
+    expect(await indexesOf()).toEqual(indexes);
+
+    await restore(file);
+    expect(await tableChecksums(t.db, ["analytics_events"])).toEqual(before);
+    expect(await indexesOf()).toEqual(indexes);
   });
 
   it("refuses an empty or unknown category list with the spec's message", async () => {

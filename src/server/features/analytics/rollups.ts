@@ -184,10 +184,19 @@ async function rebuildLocked(tx: Executor): Promise<void> {
     sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,
   );
   const events = sql`(select ${EVENT_COLUMNS} from ${analyticsEvents})`;
-  for (const unit of ["hour", "day"] as const) {
-    await tx.execute(sql`insert into ${VISITOR_TABLE[unit]} (${visitorColumns(unit)}) ${visitorRollupOf(unit, events)}`);
-    await tx.execute(sql`insert into ${PAGE_TABLE[unit]} (${sql.raw(unit)}, page, views) ${pageRollupOf(unit, events)}`);
-  }
+  await tx.execute(sql`insert into ${analyticsVisitorHours} (${visitorColumns("hour")}) ${visitorRollupOf("hour", events)}`);
+  await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageRollupOf("hour", events)}`);
+  // A day is the sum of its hours: reading the hourly rollups instead of every event again halves the rebuild.
+  await tx.execute(sql`
+    insert into ${analyticsVisitorDays} (${visitorColumns("day")})
+    select distinct on (day, visitor_id)
+      day, visitor_id, max(last_seen) over w, sum(events) over w, sum(page_views) over w, ${sql.raw(VISITOR_ATTRIBUTES.day.join(", "))}
+    from (select date_trunc('day', hour, 'UTC') as day, * from ${analyticsVisitorHours}) as h
+    window w as (partition by day, visitor_id)
+    order by day, visitor_id, last_seen desc`);
+  await tx.execute(sql`
+    insert into ${analyticsPageDays} (day, page, views)
+    select date_trunc('day', hour, 'UTC'), page, sum(views) from ${analyticsPageHours} group by 1, 2`);
   await tx.execute(sql`
     insert into ${analyticsSessions} (${SESSION_COLUMNS})
     ${sessionRunsOf(sql`(select session_id, received_at as started_at, received_at as ended_at, 1 as events, (event = 'page_view')::int as page_views from ${analyticsEvents})`)}`);

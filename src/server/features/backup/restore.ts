@@ -6,11 +6,12 @@ import { dataRefusalMessage } from "../../db/errors";
 import { analyticsEvents } from "../../db/schema";
 import { unprocessable } from "../../infra/errors";
 import { rebuildRollups } from "../analytics/rollups";
-import { readBackupFile, type BackupFileEvent, type BackupRow } from "./backup-reader";
+import type { BackupFileEvent, RowsBatch } from "./backup-file";
+import { readBackupFile } from "./backup-reader";
 import { BACKUP_TABLES, columnList, type TableShape } from "./backup-tables";
 import { findBackupCategory } from "./categories";
+import { DEFER_INDEXES_FROM_ROWS, deferSecondaryIndexes } from "./deferred-indexes";
 
-type RowsEvent = Extract<BackupFileEvent, { type: "rows" }>;
 type Counts = Pick<RestoreTableReport, "added" | "updated" | "unchanged">;
 
 /**
@@ -19,7 +20,11 @@ type Counts = Pick<RestoreTableReport, "added" | "updated" | "unchanged">;
  * key (insert, or update when different), so running it twice changes nothing the second time. Rows in the
  * database that the file does not hold are kept. Analytics rollups are rebuilt afterwards.
  */
-export async function restoreBackup(db: Database, source: Readable, options: { dryRun: boolean }): Promise<RestoreReport> {
+export async function restoreBackup(
+  db: Database,
+  source: Readable,
+  { dryRun, deferIndexesFromRows = DEFER_INDEXES_FROM_ROWS }: { dryRun: boolean; deferIndexesFromRows?: number },
+): Promise<RestoreReport> {
   const events = readBackupFile(source)[Symbol.asyncIterator]();
   const first = await events.next();
   if (first.done || first.value.type !== "meta") throw unprocessable("This file is not a backup of this site.");
@@ -31,7 +36,7 @@ export async function restoreBackup(db: Database, source: Readable, options: { d
     reports.set(table, { table, category: shape.category, added: 0, updated: 0, unchanged: 0 });
   }
 
-  const nextRows = async (): Promise<RowsEvent | null> => {
+  const nextRows = async (): Promise<RowsBatch | null> => {
     const next = await events.next();
     if (next.done) return null;
     if (next.value.type !== "rows" || !reports.has(next.value.table)) throw unprocessable(`The backup holds rows of ${describe(next.value)} that its meta does not list`);
@@ -45,32 +50,39 @@ export async function restoreBackup(db: Database, source: Readable, options: { d
   };
 
   let pending = await nextRows();
-  if (options.dryRun) {
-    for (; pending; pending = await nextRows()) add(pending.table, await compareBatch(db, knownTable(pending.table), pending.rows));
+  if (dryRun) {
+    for (; pending; pending = await nextRows()) {
+      const batch = pending;
+      add(batch.table, await refusingBadData(() => compareBatch(db, knownTable(batch.table), batch), "Checking the backup failed"));
+    }
   } else {
     while (pending) {
       const category = knownTable(pending.table).category;
-      try {
-        await db.transaction(async (tx) => {
+      await refusingBadData(
+        () =>
+          db.transaction(async (tx) => {
           // Per table touched: whether it was empty when the restore reached it (then plain inserts do).
           const touched = new Map<TableShape, boolean>();
+          const rebuildIndexes: Array<() => Promise<void>> = [];
           while (pending && knownTable(pending.table).category === category) {
             const shape = knownTable(pending.table);
-            if (!touched.has(shape)) touched.set(shape, await isEmpty(tx, shape));
-            add(shape.name, await applyBatch(tx, shape, pending.rows, { wasEmpty: touched.get(shape)! }));
+            if (!touched.has(shape)) {
+              const empty = await isEmpty(tx, shape);
+              touched.set(shape, empty);
+              if (empty && (meta.counts[shape.name] ?? 0) >= deferIndexesFromRows) rebuildIndexes.push(await deferSecondaryIndexes(tx, shape));
+            }
+            add(shape.name, await applyBatch(tx, shape, pending, { wasEmpty: touched.get(shape)! }));
             pending = await nextRows();
           }
+          for (const rebuild of rebuildIndexes) await rebuild();
           for (const shape of touched.keys()) await moveIdentitiesPast(tx, shape);
-        });
-      } catch (error) {
-        const refusal = dataRefusalMessage(error);
-        if (refusal) throw unprocessable(`Restoring ${findBackupCategory(category)?.name ?? category} failed, nothing of it was written: ${refusal}`);
-        throw error;
-      }
+        }),
+        `Restoring ${findBackupCategory(category)?.name ?? category} failed, nothing of it was written`,
+      );
     }
     if (reports.has(getTableName(analyticsEvents))) await rebuildRollups(db);
   }
-  return { dryRun: options.dryRun, createdAt: meta.createdAt, createdBy: meta.createdBy, categories: meta.categories, tables: [...reports.values()] };
+  return { dryRun, createdAt: meta.createdAt, createdBy: meta.createdBy, categories: meta.categories, tables: [...reports.values()] };
 }
 
 function knownTable(name: string): TableShape {
@@ -79,21 +91,31 @@ function knownTable(name: string): TableShape {
   return shape;
 }
 
+/** Runs `work`; data the database refuses (a bad value, a broken row) becomes a 422 that says what failed. */
+async function refusingBadData<T>(work: () => Promise<T>, failed: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const refusal = dataRefusalMessage(error);
+    if (refusal) throw unprocessable(`${failed}: ${refusal}`);
+    throw error;
+  }
+}
+
 const describe = (event: BackupFileEvent) => (event.type === "rows" ? event.table : "its meta");
 
 /** The batch as a set of the table's rows (unknown keys ignored, missing ones null). */
-const recordsOf = (shape: TableShape, rows: BackupRow[]) =>
-  sql`json_populate_recordset(null::${shape.table}, ${JSON.stringify(rows)}::json) as x`;
+const recordsOf = (shape: TableShape, batch: RowsBatch) => sql`json_populate_recordset(null::${shape.table}, ${batch.json}::json) as x`;
 
 const keyMatch = (shape: TableShape) => sql.join(shape.primaryKey.map((column) => sql`t.${sql.identifier(column)} = x.${sql.identifier(column)}`), sql` and `);
 
-async function compareBatch(db: Database, shape: TableShape, rows: BackupRow[]): Promise<Counts> {
+async function compareBatch(db: Database, shape: TableShape, batch: RowsBatch): Promise<Counts> {
   const firstKey = sql.identifier(shape.primaryKey[0]!);
   const result = await db.execute(sql`
     select count(*) filter (where t.${firstKey} is null)::int as added,
            count(*) filter (where t.${firstKey} is not null and (${columnList(shape.columns, "t")}) is distinct from (${columnList(shape.columns, "x")}))::int as updated,
            count(*) filter (where t.${firstKey} is not null and (${columnList(shape.columns, "t")}) is not distinct from (${columnList(shape.columns, "x")}))::int as unchanged
-    from ${recordsOf(shape, rows)}
+    from ${recordsOf(shape, batch)}
     left join ${shape.table} as t on ${keyMatch(shape)}`);
   return rowsOf<Counts>(result)[0] ?? { added: 0, updated: 0, unchanged: 0 };
 }
@@ -108,12 +130,12 @@ async function isEmpty(tx: Executor, shape: TableShape): Promise<boolean> {
  * update. Into a table that was empty (a restore after a loss: the large case) every row is new: a plain
  * insert, without the conflict check's cost (a key twice in the file is then refused as a duplicate).
  */
-async function applyBatch(tx: Executor, shape: TableShape, rows: BackupRow[], { wasEmpty }: { wasEmpty: boolean }): Promise<Counts> {
+async function applyBatch(tx: Executor, shape: TableShape, batch: RowsBatch, { wasEmpty }: { wasEmpty: boolean }): Promise<Counts> {
   const insert = sql`insert into ${shape.table} (${columnList(shape.columns)}) ${shape.identityColumns.length > 0 ? sql`overriding system value` : sql``}
-      select ${columnList(shape.columns, "x")} from ${recordsOf(shape, rows)}`;
+      select ${columnList(shape.columns, "x")} from ${recordsOf(shape, batch)}`;
   if (wasEmpty) {
     await tx.execute(insert);
-    return { added: rows.length, updated: 0, unchanged: 0 };
+    return { added: batch.count, updated: 0, unchanged: 0 };
   }
   const others = shape.columns.filter((column) => !shape.primaryKey.includes(column));
   const onConflict =
@@ -131,7 +153,7 @@ async function applyBatch(tx: Executor, shape: TableShape, rows: BackupRow[], { 
     )
     select count(*) filter (where inserted)::int as added, count(*) filter (where not inserted)::int as updated from written`);
   const { added = 0, updated = 0 } = rowsOf<{ added: number; updated: number }>(result)[0] ?? {};
-  return { added, updated, unchanged: rows.length - added - updated };
+  return { added, updated, unchanged: batch.count - added - updated };
 }
 
 /** Restored identity values came from the file: the sequence must continue after the largest, or the next insert collides. */
