@@ -49,6 +49,9 @@ describe("readBackupFile", () => {
     expect(parsed(await read(writerLayout(), 7))).toEqual(whole);
     expect(parsed(await read(writerLayout(), 1))).toEqual(whole);
     expect(parsed(await read(writerLayout(rows, "\r\n"), 5))).toEqual(whole);
+    const fromText: BackupFileEvent[] = [];
+    for await (const event of readBackupFile(Readable.from([writerLayout()]))) fromText.push(event);
+    expect(parsed(fromText)).toEqual(whole);
   });
 
   it("cuts a long table into batches of 5,000 rows", async () => {

@@ -25,7 +25,7 @@ const NEWLINE = 0x0a;
  * the token parser instead, which is several times slower but takes any valid file.
  */
 export async function* readBackupFile(source: Readable): AsyncGenerator<BackupFileEvent> {
-  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   try {
     const start = await readHead(chunks);
     if (start.bytes.length === 0) throw unprocessable(NOT_A_BACKUP);
@@ -44,9 +44,10 @@ export async function* readBackupFile(source: Readable): AsyncGenerator<BackupFi
   }
 }
 
-async function readChunk(chunks: AsyncIterator<Buffer>): Promise<IteratorResult<Buffer>> {
+async function readChunk(chunks: AsyncIterator<Buffer | string>): Promise<IteratorResult<Buffer>> {
   try {
-    return await chunks.next();
+    const next = await chunks.next();
+    return next.done ? next : { done: false, value: typeof next.value === "string" ? Buffer.from(next.value) : next.value };
   } catch (error) {
     if (error instanceof DomainError) throw error;
     throw unprocessable(`The backup file could not be read: ${error instanceof Error ? error.message : String(error)}`);
@@ -54,7 +55,7 @@ async function readChunk(chunks: AsyncIterator<Buffer>): Promise<IteratorResult<
 }
 
 /** The file's first bytes, up to its first newline (or HEAD_MAX_BYTES, or the end without one). */
-async function readHead(chunks: AsyncIterator<Buffer>): Promise<{ bytes: Buffer; newline: number }> {
+async function readHead(chunks: AsyncIterator<Buffer | string>): Promise<{ bytes: Buffer; newline: number }> {
   let bytes = Buffer.alloc(0);
   for (;;) {
     const newline = bytes.indexOf(NEWLINE);
@@ -65,7 +66,7 @@ async function readHead(chunks: AsyncIterator<Buffer>): Promise<{ bytes: Buffer;
   }
 }
 
-async function* replay(head: Buffer, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+async function* replay(head: Buffer, rest: AsyncIterator<Buffer | string>): AsyncGenerator<Buffer> {
   yield head;
   for (let next = await readChunk(rest); !next.done; next = await readChunk(rest)) yield next.value;
 }
