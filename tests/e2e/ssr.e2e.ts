@@ -5,9 +5,25 @@ import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type 
 let server: RunningServer;
 let browser: Browser;
 
+const ADMIN = { email: "ssr-admin@example.com", password: "ssr-admin-password-0123" };
+
+/** An approved builder in the directory, so /builders renders its list on the server. */
+async function addApprovedBuilder(name: string) {
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const { token } = (await (await post("/api/auth/login", ADMIN)).json()) as { token: string };
+  const added = await post("/api/builders/admin", { name, email: "grace@example.com", status: "approved" }, token);
+  expect(added.status, await added.clone().text()).toBe(201);
+}
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ admins: [ADMIN] });
   browser = await launchBrowser();
+  await addApprovedBuilder("Grace Okonkwo");
 });
 afterAll(async () => {
   await browser?.close();
@@ -30,6 +46,14 @@ function collectProblems(page: Page): string[] {
 
 
 describe("server-rendered public pages in the browser", () => {
+  it("carry nothing the CSP would block: every script is a file or data", async () => {
+    for (const url of PAGES) {
+      const html = await (await fetch(server.url + url)).text();
+      expect(html.match(/<script(?![^>]*(?:\bsrc=|type="application\/(?:ld\+)?json"))[^>]*>/g), url).toBeNull();
+    }
+    expect(await (await fetch(`${server.url}/builders`)).text()).toContain("Grace Okonkwo");
+  });
+
   it("show their content with JavaScript off", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
@@ -39,6 +63,8 @@ describe("server-rendered public pages in the browser", () => {
     await page.goto(`${server.url}/login`);
     expect(await page.getByLabel("Email", { exact: true }).count()).toBe(1);
     expect(await page.getByLabel("Password", { exact: true }).count()).toBe(1);
+    await page.goto(`${server.url}/builders`);
+    await page.getByRole("heading", { name: "Grace Okonkwo" }).waitFor();
     await context.close();
   });
 
@@ -47,14 +73,14 @@ describe("server-rendered public pages in the browser", () => {
       const page = await openPage(browser, DESKTOP);
       const problems = collectProblems(page);
       await page.goto(server.url + url);
-            await page.waitForLoadState("networkidle");
+      await page.waitForLoadState("networkidle");
       expect(problems, url).toEqual([]);
       await page.context().close();
     }
 
     const page = await openPage(browser, PHONE);
     await page.goto(server.url);
-        const join = page.getByRole("button", { name: "Join the waitlist" });
+    const join = page.getByRole("button", { name: "Join the waitlist" });
     expect(await join.isDisabled()).toBe(true);
     expect(await join.getAttribute("aria-describedby")).toBeTruthy();
     await page.getByLabel("Email", { exact: true }).fill("hydrated@example.com");

@@ -69,6 +69,8 @@ describe("server-rendered public pages", () => {
     const listed = await page("/builders");
     expect(listed.root).toContain("Grace Okonkwo");
     expect(listed.html).toContain('"name":"Grace Okonkwo"');
+    // Nothing the CSP would block: every script is a file or data (a suspended boundary would add an inline one).
+    expect(listed.html.match(/<script(?![^>]*(?:\bsrc=|type="application\/(?:ld\+)?json"))[^>]*>/g)).toBeNull();
 
     const deleted = await t.inject({ method: "DELETE", url: `/api/builders?id=${id}`, headers: admin.headers });
     expect(deleted.statusCode).toBe(200);

@@ -154,6 +154,10 @@ function JoinConfirmation({ name }: { name: string }) {
 /** `onJoin` is null once the visitor has joined: the empty state then offers no second join. */
 function Directory({ onJoin, onEdit }: { onJoin: (() => void) | null; onEdit: (builder: PublicBuilder) => void }) {
   const { list } = useLoaderData<BuildersLoaderData>();
+  // A list already here (rendered on the server, or hydrating from its HTML) renders as it is: an <Await> would
+  // suspend once even on a settled value, and a boundary that suspends on the server is sent as an inline
+  // script (which the CSP blocks), so hydration would throw the server's directory away.
+  if (!(list instanceof Promise)) return <DirectoryList builders={list.builders} onJoin={onJoin} onEdit={onEdit} />;
   return (
     <Suspense fallback={<DirectoryFrame pending><LoadingGrid /></DirectoryFrame>}>
       <Await resolve={list} errorElement={<DirectoryFrame><DirectoryFailed /></DirectoryFrame>}>
