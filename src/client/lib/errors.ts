@@ -1,4 +1,4 @@
-import { isTRPCClientError } from "@trpc/client";
+import type { TRPCClientError } from "@trpc/client";
 import type { $ZodError as ZodError } from "zod/v4/core";
 
 export type ErrorTexts = {
@@ -7,6 +7,12 @@ export type ErrorTexts = {
   /** Shown when the request never reached the server (for example "Network error. Please try again."). */
   network: string;
 };
+
+/**
+ * Whether a failure is a tRPC call's, by the name the client gives its errors: importing @trpc/client's own
+ * test would bring the client's links into every page that shows an error.
+ */
+const isTRPCClientError = (error: unknown): error is TRPCClientError<never> => error instanceof Error && error.name === "TRPCClientError";
 
 /** The HTTP status behind a failed tRPC call, or null when none came back. */
 export function httpStatusOf(error: unknown): number | null {

@@ -8,10 +8,10 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses = "fixed inset-0 z-50 bg-ink/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in";
-export const panelClasses = cn(
+export const panelClasses = [
   "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4",
   "overflow-y-auto rounded-panel border border-line bg-surface p-5 text-ink shadow-overlay sm:p-6 data-[state=open]:animate-pop-in",
-);
+].join(" ");
 
 const sizes = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
 

@@ -23,10 +23,10 @@ export function DropdownMenuContent({ className, sideOffset = 6, align = "end", 
   );
 }
 
-const itemClasses = cn(
+const itemClasses = [
   "relative flex cursor-default items-center gap-2 rounded-[calc(var(--radius-control)-2px)] px-2 py-2 text-sm outline-none select-none",
   "data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-ink data-[highlighted]:text-white [&_svg]:size-4 [&_svg]:shrink-0",
-);
+].join(" ");
 
 export type DropdownMenuItemProps = ComponentProps<typeof MenuPrimitive.Item> & { destructive?: boolean };
 

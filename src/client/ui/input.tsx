@@ -2,11 +2,11 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 /** Shared look of text-like controls (input, textarea, select trigger). */
-export const controlClasses = cn(
+export const controlClasses = [
   "focus-ring w-full rounded-control border border-control bg-surface text-base text-ink shadow-xs sm:text-sm",
   "placeholder:text-ink-subtle disabled:cursor-not-allowed disabled:bg-sunken disabled:opacity-70",
   "aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700",
-);
+].join(" ");
 
 export type InputProps = ComponentProps<"input">;
 

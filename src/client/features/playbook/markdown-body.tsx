@@ -3,7 +3,7 @@ import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
 
 /** Reading styles for rendered Markdown (there is no typography plugin: the few elements a chapter uses). */
-const PROSE = cn(
+const PROSE = [
   "max-w-none text-base leading-7 text-ink break-words",
   "[&_h1]:mt-8 [&_h1]:mb-3 [&_h1]:text-2xl [&_h1]:font-bold",
   "[&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold",
@@ -13,7 +13,7 @@ const PROSE = cn(
   "[&_code]:rounded [&_code]:bg-sunken [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-sm [&_pre]:my-4 [&_pre]:overflow-x-auto [&_pre]:rounded-control [&_pre]:bg-sunken [&_pre]:p-4",
   "[&_table]:my-4 [&_table]:w-full [&_table]:text-sm [&_th]:border-b [&_th]:border-line [&_th]:p-2 [&_th]:text-left [&_td]:border-b [&_td]:border-line [&_td]:p-2",
   "[&_hr]:my-6 [&_hr]:border-line [&_img]:max-w-full [&_img]:rounded-control [&_>*:first-child]:mt-0",
-);
+].join(" ");
 
 type Render = (source: string) => string;
 
