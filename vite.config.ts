@@ -3,6 +3,9 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
+/** What the browser's entry runs before the first paint: main.tsx, two tiny helpers and Vite's preloader. */
+const BOOT_MODULES = /src[\\/](client[\\/](main\.tsx|index\.html|lib[\\/]next-task\.ts)|common[\\/]page-hydration\.ts)|vite\/preload-helper/;
+
 /**
  * The server renderer of public pages (src/client/entry-server.tsx, loaded by src/server/features/ssr): one
  * self-contained bundle, packages included, because production installs the production dependencies only and
@@ -37,9 +40,19 @@ export default defineConfig(({ isSsrBuild }) =>
           manifest: true,
           sourcemap: false,
           rolldownOptions: {
+            // start-app.tsx is an entry of its own, loaded by main.tsx after the first paint: its static imports
+            // then count as initial code, which the "app" group below keeps in one chunk.
+            input: { index: "src/client/index.html", "start-app": "src/client/start-app.tsx" },
             output: {
               codeSplitting: {
                 groups: [
+                  {
+                    // The entry's own chunk ("boot", what index.html loads): the helpers it shares with start-app and
+                    // the lazy pages would otherwise be merged into one of their chunks, loaded before the first paint.
+                    name: "boot",
+                    test: BOOT_MODULES,
+                    priority: 2,
+                  },
                   {
                     // The libraries every page runs, in one chunk. Left to the automatic splitting, each new lazy
                     // page that uses another subset of them cuts this code into more chunks, and the public pages
@@ -50,11 +63,11 @@ export default defineConfig(({ isSsrBuild }) =>
                     test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                   },
                   {
-                    // The rest of what the entry runs (the landing page, the site frame, its icons and UI parts) in
-                    // one chunk too, instead of a file per icon and per component that a lazy page also uses.
+                    // The rest of what start-app runs (the landing page, the site frame, its icons and UI parts) in
+                    // one chunk too, instead of a file per icon and per component that a lazy page also uses. The
+                    // boot modules have their own (a higher priority): main.tsx loads this one after the first paint.
                     name: "app",
                     tags: ["$initial"],
-                    test: (id) => !/src[\\/]client[\\/](main\.tsx|index\.html)/.test(id),
                   },
                 ],
               },

@@ -1,0 +1,8 @@
+/**
+ * Resolves in a task of its own: the work before and after it become separate tasks, so the browser can paint
+ * and take input between them instead of running one long task (Lighthouse's total blocking time).
+ */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Resolves once the browser has painted the current frame (the frame's callback runs just before the paint). */
+export const afterNextPaint = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
