@@ -16,6 +16,7 @@ import { NotFoundPage } from "./features/site/not-found-page";
 import { PublicLayout } from "./features/site/public-layout";
 import { RouteErrorPage } from "./features/site/route-error-page";
 import { buildersLoader } from "./features/builders/builders-loader";
+import { sharedImageLoader } from "./features/images/shared-image-loader";
 
 /*
  * Only the landing page ships in the entry chunk; every other page is its own chunk, loaded when
@@ -60,7 +61,11 @@ const publicPages: Record<PublicPageName, PageRoute> = {
   terms: { lazy: page(() => import("./features/legal/terms-page"), (m) => m.TermsPage) },
   privacy: { lazy: page(() => import("./features/legal/privacy-page"), (m) => m.PrivacyPage) },
   unsubscribe: { api: true, lazy: page(() => import("./features/waitlist/unsubscribe-page"), (m) => m.UnsubscribePage) },
-  sharedImage: { api: true, lazy: page(() => import("./features/images/shared-image-page"), (m) => m.SharedImagePage) },
+  sharedImage: {
+    api: true,
+    loader: sharedImageLoader,
+    lazy: page(() => import("./features/images/shared-image-page"), (m) => m.SharedImagePage),
+  },
   demo: { lazy: page(() => import("./features/trial-demo/trial-demo-page"), (m) => m.TrialDemoPage) },
 };
 

@@ -1,4 +1,5 @@
 import type { PublicBuilder } from "./builders";
+import type { SharedImage } from "./images";
 
 /**
  * What the server hands the client router's loaders when it renders a public page (src/server/features/ssr):
@@ -7,4 +8,6 @@ import type { PublicBuilder } from "./builders";
 export type ServerPageData = {
   /** GET /api/builders, for the visitor of the request being rendered. */
   publicBuilders: () => Promise<{ builders: PublicBuilder[] }>;
+  /** images.getShared: the image when it exists and is shared, else null (its page says it is not shared). */
+  sharedImage: (id: string) => Promise<SharedImage | null>;
 };

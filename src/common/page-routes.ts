@@ -59,6 +59,7 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<PublicPageName> = new Set<Public
   "resetPassword",
   "terms",
   "privacy",
+  "sharedImage",
   "demo",
 ]);
 export type BackOfficePageName = keyof typeof BACK_OFFICE_PAGES;

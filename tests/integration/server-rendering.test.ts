@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PAGE_DATA_ELEMENT_ID } from "../../src/common/page-hydration";
+import { images } from "../../src/server/db/schema";
 import { useTestApp } from "../helpers/test-app";
 
 /** A folder shaped like dist/client: the shell with its stylesheet link, and the stylesheet. */
@@ -42,6 +43,38 @@ describe("server-rendered public pages", () => {
     expect(root).toMatch(/<label[^>]*>Email/);
     expect(root).toMatch(/<label[^>]*>Password/);
     expect(root).toContain("Sign In");
+  });
+
+  it("renders a shared image with its annotation, drops it once unshared, and says so for any other id", async () => {
+    const owner = await t.createUser("member");
+    const [image] = await t.db
+      .insert(images)
+      .values({
+        ownerId: owner.user.id,
+        originalName: "week-one-chart.png",
+        annotation: "Week one: up 4 % <b>after</b> fees",
+        fullKey: "images/a.webp",
+        thumbnailKey: "images/a-thumb.webp",
+        contentType: "image/webp",
+        fullBytes: 10,
+        thumbnailBytes: 5,
+        width: 800,
+        height: 600,
+        shared: true,
+        sharedAt: new Date(),
+      })
+      .returning();
+    const shared = await page(`/lab/image/${image!.id}`);
+    expect(shared.status).toBe(200);
+    expect(shared.root).toContain("<h1");
+    expect(shared.root).toContain("week-one-chart.png");
+    expect(shared.root).toContain("Week one: up 4 % &lt;b&gt;after&lt;/b&gt; fees");
+    expect(shared.root).toMatch(/<time dateTime="[^"]+">[^<]+ UTC<\/time>/);
+
+    const unshared = await t.trpcMutation("images.share", { imageId: image!.id, shared: false }, owner.headers);
+    expect(unshared.status).toBe(200);
+    expect((await page(`/lab/image/${image!.id}`)).root).toContain("This image is not shared");
+    expect((await page("/lab/image/not-an-id")).root).toContain("This image is not shared");
   });
 
   it("keeps the member and admin areas client-rendered, and unknown pages a 404 shell", async () => {

@@ -4,5 +4,12 @@
  */
 export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Resolves once the browser has painted the current frame (the frame's callback runs just before the paint). */
-export const afterNextPaint = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * Resolves once the browser has painted the current frame (the frame's callback runs just before the paint), or
+ * after a tenth of a second: a page that is not visible (a background tab) gets no frames at all.
+ */
+export const afterNextPaint = (): Promise<void> =>
+  new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });

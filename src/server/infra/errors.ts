@@ -39,3 +39,9 @@ export const unsupportedMediaType = (message: string) => new DomainError("unsupp
 export const unprocessable = (message: string) => new DomainError("unprocessable", message);
 export const rateLimited = (message = "Too many requests. Please wait a minute and try again.", retryAfterSeconds?: number) =>
   new DomainError("rate_limited", message, retryAfterSeconds);
+
+/** For `.catch`: null when a service refused (not found, not shared, not allowed), any other failure thrown on. */
+export const nullWhenNotFound = (error: unknown): null => {
+  if (error instanceof DomainError) return null;
+  throw error;
+};

@@ -1,18 +1,26 @@
-import { Link, useParams } from "react-router-dom";
+import { Link, useLoaderData, useParams } from "react-router-dom";
+import type { SharedImage } from "../../../common/images";
 import { ArrowLeft, ImageOff } from "lucide-react";
 import { httpStatusOf, errorMessage } from "../../lib/errors";
-import { formatDateTime } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState } from "../../ui/empty-state";
+import { LocalDateTime } from "../../ui/local-date-time";
 import { PageSpinner } from "../../ui/spinner";
+import type { SharedImageLoaderData } from "./shared-image-loader";
 
-/** /lab/image/:id: an image its owner shared, with its annotation. Anyone can open it, signed in or not. */
+/**
+ * /lab/image/:id: an image its owner shared, with its annotation. Anyone can open it, signed in or not. A page
+ * the server rendered (or that hydrates from it) shows the server's answer; in the browser it asks the API.
+ */
 export function SharedImagePage() {
   const { id = "" } = useParams();
-  const image = trpc.images.getShared.useQuery({ id });
+  const { rendered } = useLoaderData<SharedImageLoaderData>();
+  const image = trpc.images.getShared.useQuery({ id }, { enabled: rendered === null });
+
+  if (rendered) return rendered.image ? <SharedImageView image={rendered.image} /> : <NotShared />;
 
   if (image.isPending) return <PageSpinner label="Loading the image" />;
   if (image.isError) {
@@ -28,7 +36,11 @@ export function SharedImagePage() {
     );
   }
 
-  const { url, originalName, annotation, uploadedAt, width, height } = image.data;
+  return <SharedImageView image={image.data} />;
+}
+
+function SharedImageView({ image }: { image: SharedImage }) {
+  const { url, originalName, annotation, uploadedAt, width, height } = image;
   return (
     <article className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
       <title>{`${originalName} · The $100 Lab`}</title>
@@ -36,7 +48,7 @@ export function SharedImagePage() {
         <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">From The Lab</p>
         <h1 className="text-3xl font-bold tracking-tight break-words">{originalName}</h1>
         <p className="text-sm text-ink-muted">
-          Uploaded <time dateTime={uploadedAt}>{formatDateTime(uploadedAt)}</time>
+          Uploaded <LocalDateTime iso={uploadedAt} />
         </p>
       </header>
       <Card className="overflow-hidden p-0">

@@ -1,6 +1,6 @@
 import { MEMBER_PAGES, PUBLIC_PAGES } from "../../../common/page-routes";
 import type { Database } from "../../db/client";
-import { DomainError } from "../../infra/errors";
+import { nullWhenNotFound } from "../../infra/errors";
 import { isUuid } from "../../infra/http";
 import { getSharedImage } from "../images/service";
 import { getExperiment } from "../lab/service";
@@ -37,11 +37,6 @@ export const PAGE_HEAD_PROVIDERS: PageHeadProvider[] = [
   { pattern: PUBLIC_PAGES.sharedImage, subject: sharedImageSubject },
   { pattern: MEMBER_PAGES.experiment, subject: sharedExperimentSubject },
 ];
-
-const nullWhenNotFound = (error: unknown) => {
-  if (error instanceof DomainError) return null;
-  throw error;
-};
 
 /** A shared experiment, read as a signed-out visitor reads its page: a private or unknown one gets noindex. */
 async function sharedExperimentSubject({ db, absoluteUrl }: HeadProviderContext, params: Record<string, string>): Promise<PageSubject | null> {

@@ -6,6 +6,9 @@ const CONTENT_WRITES: readonly RegExp[] = [
   // The builders' directory on /builders: joins, profile edits, the back office's reviews and deletions.
   /^\/api\/builders(\/|$|\?)/,
   /^\/trpc\/[^?]*\bbuilders\./,
+  // A shared image's page (/lab/image/:id): sharing, annotating, replacing and deleting images.
+  /^\/api\/images(\/|$|\?)/,
+  /^\/trpc\/[^?]*\bimages\./,
 ];
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -3,6 +3,9 @@ import type { ServerPageData } from "../../../common/page-data";
 import { resolveRequestAuth } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";
 import { listPublicBuilders } from "../builders/service";
+import { getSharedImage } from "../images/service";
+import { isUuid } from "../../infra/http";
+import { nullWhenNotFound } from "../../infra/errors";
 
 /** The data the public pages' loaders read on the server: the services the REST paths answer from. */
 export function serverPageData(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): ServerPageData {
@@ -10,5 +13,6 @@ export function serverPageData(request: FastifyRequest, reply: FastifyReply, dep
   const viewerEmail = async () => (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user.email ?? null;
   return {
     publicBuilders: async () => listPublicBuilders(db, await viewerEmail()),
+    sharedImage: async (id) => (isUuid(id) ? getSharedImage(db, id).catch(nullWhenNotFound) : null),
   };
 }
