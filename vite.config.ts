@@ -39,6 +39,10 @@ export default defineConfig(({ isSsrBuild }) =>
           emptyOutDir: true,
           manifest: true,
           sourcemap: false,
+          // The site has one stylesheet, in every page (linked by index.html; inline in a server-rendered page). Split
+          // per chunk, it would count as a dependency of each lazy chunk that shares a module with the entry, and
+          // loading such a chunk would add it again to a server-rendered page, then recompute every style.
+          cssCodeSplit: false,
           rolldownOptions: {
             // start-app.tsx is an entry of its own, loaded by main.tsx after the first paint: its static imports
             // then count as initial code, which the "app" group below keeps in one chunk.
@@ -60,7 +64,12 @@ export default defineConfig(({ isSsrBuild }) =>
                     // came. One chunk also stays cached across deploys that change only app code. The tRPC client
                     // and React Query are not in it: only the pages below the ApiLayout load them (routes.tsx).
                     name: "framework",
-                    test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  },
+                  {
+                    // The router apart from React: main.tsx runs the two in separate tasks (each a long one at load).
+                    name: "router",
+                    test: /node_modules[\\/]react-router(-dom)?[\\/]|src[\\/]client[\\/]lib[\\/]router-runtime\.ts/,
                   },
                   {
                     // The rest of what start-app runs (the landing page, the site frame, its icons and UI parts) in

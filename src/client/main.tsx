@@ -14,8 +14,10 @@ import "./styles.css";
 async function boot(container: HTMLElement) {
   if (document.getElementById(PAGE_DATA_ELEMENT_ID)) {
     await afterNextPaint();
-    // React's runtime first (the framework chunk), then the app: two shorter tasks instead of one long one.
+    // React's runtime first (the framework chunk), then the router, then the app: shorter tasks than one long one.
     await import("react-dom/client");
+    await nextTask();
+    await import("./lib/router-runtime");
     await nextTask();
   }
   const { startApp } = await import("./start-app");

@@ -1,6 +1,6 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router-dom";
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "./lib/router-runtime";
 import { PAGE_DATA_ELEMENT_ID } from "../common/page-hydration";
 import { App } from "./app";
 import { installAnalytics } from "./lib/analytics";
@@ -34,11 +34,13 @@ async function loadLazyRoutesOf(location: Location) {
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   const hydrationData = serverRenderedState();
-  installAnalytics();
   if (!hydrationData) {
+    installAnalytics();
     createRoot(container).render(<App router={<RouterProvider router={createBrowserRouter(routes)} />} />);
     return;
   }
+  await nextTask();
+  installAnalytics();
   await nextTask();
   await loadLazyRoutesOf(window.location);
   const router = createBrowserRouter(routes, { hydrationData });

@@ -1,7 +1,18 @@
-/** Display helpers, in the browser's locale. */
+/**
+ * Display helpers. Counts and months read the same on the server and in every browser (English, UTC), because
+ * server-rendered pages show them and must hydrate as rendered; the first Intl formatter a page creates also
+ * costs it about 20 ms of loading locale data. Times of day and relative times, shown only after sign-in, are
+ * in the browser's locale.
+ */
 
-const numberFormat = new Intl.NumberFormat(undefined);
-export const formatCount = (value: number) => numberFormat.format(value);
+/** Builds a formatter on first use: creating one costs milliseconds, which a page should not pay while it loads. */
+function lazily<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
+
+/** "1,204": a whole number with its thousands grouped. */
+export const formatCount = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** "page view" or "page views", for a count of `count`. */
 export const plural = (count: number, singular: string, pluralForm = `${singular}s`) => (count === 1 ? singular : pluralForm);
@@ -27,9 +38,9 @@ export function countryName(code: string): string {
   }
 }
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const relative = lazily(() => new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }));
+const dateFormat = lazily(() => new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", year: "numeric" }));
+const dateTimeFormat = lazily(() => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }));
 
 /** "just now", "5 minutes ago", "yesterday" within a week; a date after that. */
 export function formatRelativeTime(iso: string, now = Date.now()): string {
@@ -37,13 +48,20 @@ export function formatRelativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.round((then - now) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return "just now";
-  if (abs < 45 * 60) return relative.format(Math.round(seconds / 60), "minute");
-  if (abs < 22 * 3600) return relative.format(Math.round(seconds / 3600), "hour");
-  if (abs < 7 * 86400) return relative.format(Math.round(seconds / 86400), "day");
-  return dateFormat.format(then);
+  if (abs < 45 * 60) return relative().format(Math.round(seconds / 60), "minute");
+  if (abs < 22 * 3600) return relative().format(Math.round(seconds / 3600), "hour");
+  if (abs < 7 * 86400) return relative().format(Math.round(seconds / 86400), "day");
+  return dateFormat().format(then);
 }
 
-export const formatDateTime = (iso: string) => dateTimeFormat.format(Date.parse(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat().format(Date.parse(iso));
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** "March 2026", the month in UTC. */
+export function formatMonth(iso: string): string {
+  const date = new Date(iso);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
 
 /** "Berlin, Brandenburg, Germany", "Germany", "Berlin", or null: where someone is, as far as it is known. */
 export function placeText({ city, region = null, country }: { city: string | null; region?: string | null; country: string | null }): string | null {

@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
 import { AtSign, Briefcase, Globe, Link as LinkIcon, MapPin, Pencil } from "lucide-react";
 import { BUILDER_CARD_TAG_LIMIT, type PublicBuilder } from "../../../common/builders";
+import { formatMonth } from "../../lib/format";
 import { Avatar } from "../../ui/avatar";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { VerifiedBadge } from "./verified-badge";
-
-const joinedFormat = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" });
 
 function ExternalLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -127,7 +126,7 @@ export function BuilderCard({ builder, onEdit }: BuilderCardProps) {
         ) : null}
         {builder.joinedAt ? (
           <p className="border-t border-line pt-3 text-xs text-ink-subtle">
-            Joined <time dateTime={builder.joinedAt}>{joinedFormat.format(new Date(builder.joinedAt))}</time>
+            Joined <time dateTime={builder.joinedAt}>{formatMonth(builder.joinedAt)}</time>
           </p>
         ) : null}
       </div>
