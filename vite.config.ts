@@ -43,6 +43,10 @@ export default defineConfig(({ isSsrBuild }) =>
           // per chunk, it would count as a dependency of each lazy chunk that shares a module with the entry, and
           // loading such a chunk would add it again to a server-rendered page, then recompute every style.
           cssCodeSplit: false,
+          // No preload links added at run time for a lazy chunk's imports: on a slow phone each link costs a
+          // millisecond or more of the main thread, and a server-rendered page loads a dozen of them while it
+          // hydrates. The browser fetches a chunk's imports as soon as it has the chunk (decision 019).
+          modulePreload: false,
           rolldownOptions: {
             // start-app.tsx is an entry of its own, loaded by main.tsx after the first paint: its static imports
             // then count as initial code, which the "app" group below keeps in one chunk.

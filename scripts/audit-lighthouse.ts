@@ -2,13 +2,14 @@
  * npm run audit:lighthouse — Lighthouse (mobile, simulated throttling: its defaults) on Debian's Chromium
  * against the built app started as production runs it, with six approved builders in the directory. Five runs
  * per page; the table shows each figure's median, and the budgets of the public pages (issue 13).
- * CHROME_PATH overrides the browser (default /usr/bin/chromium).
+ * CHROME_PATH overrides the browser (default /usr/bin/chromium); paths given as arguments replace the three pages
+ * (`npm run audit:lighthouse -- /builders`).
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startPublicSite } from "./public-site-server";
 
-const PAGES = ["/", "/builders", "/login"];
+const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/builders", "/login"];
 const RUNS = 5;
 const BUILDERS = ["Ada Moreno", "Kenji Watanabe", "Priya Raman", "Lucas Ferreira", "Nora Lindqvist", "Samuel Okafor"];
 
