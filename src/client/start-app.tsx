@@ -45,7 +45,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   await loadLazyRoutesOf(window.location);
   const router = createBrowserRouter(routes, { hydrationData });
   await nextTask();
-  prepareClassMerging();
+  await prepareClassMerging();
   await nextTask();
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
   startTransition(() => {
