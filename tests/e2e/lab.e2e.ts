@@ -108,7 +108,12 @@ describe("The Lab", () => {
     await visitor.getByText("Posted the template on two communities.").waitFor();
     await visitor.getByRole("img", { name: "sales-proof.png" }).waitFor();
     expect(await visitor.getByRole("button", { name: "Add Update" }).count()).toBe(0);
-    expect(await visitor.evaluate(() => (document.querySelector("img[alt='sales-proof.png']") as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Visible is not loaded: wait for the browser to finish with the image, then check that it decoded.
+    const image = await visitor.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>("img[alt='sales-proof.png']");
+      return img?.complete ? img.naturalWidth : null;
+    });
+    expect(await image.jsonValue()).toBeGreaterThan(0);
     await screenshotAtBothWidths(visitor, "lab-public");
     await visitor.context().close();
 
