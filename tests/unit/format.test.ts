@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countText, formatBytes, formatCount, formatMonth } from "../../src/client/lib/format";
+import { countText, formatBytes, formatCount, formatMonth, formatUtcDateTime } from "../../src/client/lib/format";
 
 describe("formatBytes", () => {
   it("shows Bytes, KB, MB and GB in steps of 1024", () => {
@@ -26,5 +26,10 @@ describe("counts and months, the same on the server and in any browser", () => {
     expect(formatMonth("2026-03-14T09:00:00.000Z")).toBe("March 2026");
     // Late on the last day of the year in UTC, whatever the machine's time zone.
     expect(formatMonth("2025-12-31T23:30:00.000Z")).toBe("December 2025");
+  });
+
+  it("writes a date and time in UTC, saying so", () => {
+    // ICU puts a narrow no-break space before "PM" in some versions.
+    expect(formatUtcDateTime("2026-11-23T13:05:00.000Z").replace(/\s/g, " ")).toBe("Nov 23, 2026, 1:05 PM UTC");
   });
 });

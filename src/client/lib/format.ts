@@ -1,8 +1,8 @@
 /**
  * Display helpers. Counts and months read the same on the server and in every browser (English, UTC), because
  * server-rendered pages show them and must hydrate as rendered; the first Intl formatter a page creates also
- * costs it about 20 ms of loading locale data. Times of day and relative times, shown only after sign-in, are
- * in the browser's locale.
+ * costs it about 20 ms of loading locale data, so every formatter here is built on first use. Times of day and
+ * relative times are in the browser's locale: a server-rendered page shows them through LocalDateTime.
  */
 
 /** Builds a formatter on first use: creating one costs milliseconds, which a page should not pay while it loads. */
@@ -41,6 +41,7 @@ export function countryName(code: string): string {
 const relative = lazily(() => new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }));
 const dateFormat = lazily(() => new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", year: "numeric" }));
 const dateTimeFormat = lazily(() => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }));
+const utcDateTimeFormat = lazily(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }));
 
 /** "just now", "5 minutes ago", "yesterday" within a week; a date after that. */
 export function formatRelativeTime(iso: string, now = Date.now()): string {
@@ -55,6 +56,9 @@ export function formatRelativeTime(iso: string, now = Date.now()): string {
 }
 
 export const formatDateTime = (iso: string) => dateTimeFormat().format(Date.parse(iso));
+
+/** "Nov 23, 2026, 1:05 PM UTC": the same on the server and in every browser. */
+export const formatUtcDateTime = (iso: string) => `${utcDateTimeFormat().format(Date.parse(iso))} UTC`;
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 /** "March 2026", the month in UTC. */

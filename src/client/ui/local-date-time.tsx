@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from "react";
-import { formatDateTime } from "../lib/format";
+import { formatDateTime, formatUtcDateTime } from "../lib/format";
 
 const subscribeToNothing = () => () => {};
-const utcFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /**
  * A date and time in the reader's language and time zone. The server knows neither: a server-rendered page shows
@@ -14,5 +13,5 @@ export function LocalDateTime({ iso }: { iso: string }) {
     () => true,
     () => false,
   );
-  return <time dateTime={iso}>{inBrowser ? formatDateTime(iso) : `${utcFormat.format(Date.parse(iso))} UTC`}</time>;
+  return <time dateTime={iso}>{inBrowser ? formatDateTime(iso) : formatUtcDateTime(iso)}</time>;
 }
