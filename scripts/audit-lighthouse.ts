@@ -1,15 +1,16 @@
 /**
  * npm run audit:lighthouse — Lighthouse (mobile, simulated throttling: its defaults) on Debian's Chromium
- * against the built app started as production runs it, with six approved builders in the directory. Five runs
- * per page; the table shows each figure's median, and the budgets of the public pages (issue 13).
- * CHROME_PATH overrides the browser (default /usr/bin/chromium); paths given as arguments replace the three pages
- * (`npm run audit:lighthouse -- /builders`).
+ * against the built app started as production runs it, with six approved builders in the directory and a shared
+ * experiment. Five runs per page; the table shows each figure's median, and the budgets of the public pages
+ * (issue 13). CHROME_PATH overrides the browser (default /usr/bin/chromium); paths given as arguments replace the
+ * pages (`npm run audit:lighthouse -- /builders`; `/lab/{id}` is the shared experiment's page).
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startPublicSite } from "./public-site-server";
 
-const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/builders", "/login"];
+const SHARED_EXPERIMENT = "/lab/{id}";
+const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/builders", "/login", SHARED_EXPERIMENT];
 const RUNS = 5;
 const BUILDERS = ["Ada Moreno", "Kenji Watanabe", "Priya Raman", "Lucas Ferreira", "Nora Lindqvist", "Samuel Okafor"];
 
@@ -56,14 +57,16 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   for (const name of BUILDERS) await site.addBuilder(name);
+  const experimentPath = await site.addSharedExperiment("Sell a $5 budgeting template to freelancers");
+  const pathOf = (page: string) => (page === SHARED_EXPERIMENT ? experimentPath : page);
   const keys = Object.keys(BUDGETS) as Array<keyof Figures>;
   console.log(`\nLighthouse ${RUNS} mobile runs per page (median), ${site.baseUrl}\n`);
   console.log(["page".padEnd(10), ...keys.map((key) => BUDGETS[key].label.padStart(16)), "CPU index".padStart(11)].join(""));
   for (const page of PAGES) {
     // One run to warm the server (first render, caches), not counted.
-    await audit(site.baseUrl + page, chrome.port);
+    await audit(site.baseUrl + pathOf(page), chrome.port);
     const runs: Run[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await audit(site.baseUrl + page, chrome.port));
+    for (let run = 0; run < RUNS; run++) runs.push(await audit(site.baseUrl + pathOf(page), chrome.port));
     const cells = keys.map((key) => {
       const value = median(runs.map((figures) => figures[key]));
       const ok = BUDGETS[key].pass(value);

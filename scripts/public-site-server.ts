@@ -1,6 +1,7 @@
 /**
  * What bench:ssr and audit:lighthouse share: the built app started as production runs it, on an embedded
- * database in a throwaway folder, with approved builders in its directory (added through the admin REST path).
+ * database in a throwaway folder, with approved builders in its directory (added through the admin REST path) and
+ * shared experiments (through the Lab's tRPC procedures, as the admin's own).
  */
 import { execFile, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -12,7 +13,14 @@ import { freePort, startServer, stopServer, waitUntilHealthy } from "./bench-sup
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-0123456789" };
 
-export type PublicSite = { baseUrl: string; server: ChildProcess; addBuilder(name: string): Promise<void>; stop(): Promise<void> };
+export type PublicSite = {
+  baseUrl: string;
+  server: ChildProcess;
+  addBuilder(name: string): Promise<void>;
+  /** A running, shared experiment with a week of updates; resolves with the path of its public page. */
+  addSharedExperiment(title: string): Promise<string>;
+  stop(): Promise<void>;
+};
 
 export async function startPublicSite(): Promise<PublicSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-public-site-"));
@@ -33,9 +41,36 @@ export async function startPublicSite(): Promise<PublicSite> {
   const cookie = login.headers.getSetCookie().map((line) => line.split(";", 1)[0]).join("; ");
   if (!login.ok || !cookie) throw new Error(`the bench admin could not sign in (${login.status})`);
 
+  const call = async (procedure: string, input: unknown) => {
+    const response = await fetch(`${baseUrl}/trpc/${procedure}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl, cookie },
+      body: JSON.stringify(input),
+    });
+    if (!response.ok) throw new Error(`${procedure} failed (${response.status}): ${await response.text()}`);
+    return ((await response.json()) as { result: { data: { experiment: { id: string } } } }).result.data;
+  };
+
   return {
     baseUrl,
     server,
+    async addSharedExperiment(title) {
+      const { experiment } = await call("lab.create", {
+        title,
+        hypothesis: "Freelancers pay $5 for a budgeting template that splits every invoice into tax, savings and pay.",
+        amount: 100,
+        targetAmount: 150,
+        totalDays: 30,
+        targetMetric: "30 sales in a month",
+        nextContent: ["Launch thread", "What the first ten buyers said"],
+      });
+      await call("lab.setVisibility", { id: experiment.id, visibility: "shared" });
+      await call("lab.move", { id: experiment.id, status: "running" });
+      for (let day = 1; day <= 7; day++) {
+        await call("lab.addUpdate", { experimentId: experiment.id, note: `Day ${day}: posted the template in two communities and answered every question.`, spend: 5, result: day * 4 - 10, attempts: day });
+      }
+      return `/lab/${experiment.id}`;
+    },
     async addBuilder(name) {
       const response = await fetch(`${baseUrl}/api/builders/admin`, {
         method: "POST",

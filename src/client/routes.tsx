@@ -17,6 +17,7 @@ import { PublicLayout } from "./features/site/public-layout";
 import { RouteErrorPage } from "./features/site/route-error-page";
 import { buildersLoader } from "./features/builders/builders-loader";
 import { sharedImageLoader } from "./features/images/shared-image-loader";
+import { experimentLoader } from "./features/lab/experiment-loader";
 
 /*
  * Only the landing page ships in the entry chunk; every other page is its own chunk, loaded when
@@ -73,12 +74,13 @@ const publicPages: Record<PublicPageName, PageRoute> = {
  * The member area's pages (features/member/member-area.tsx: the sign-in gate, the member header). One entry per
  * page: its chunk, and its handle (title and subtitle shown by the layout, openToVisitors for public pages).
  */
-const memberPages: Record<MemberPageName, { lazy: RouteObject["lazy"]; handle: MemberPageHandle }> = {
+const memberPages: Record<MemberPageName, Pick<RouteObject, "lazy" | "loader"> & { handle: MemberPageHandle }> = {
   lab: {
     lazy: page(() => import("./features/lab/lab-page"), (m) => m.LabPage),
     handle: { title: "The Lab", subtitle: "Experiments in progress" },
   },
   experiment: {
+    loader: experimentLoader,
     lazy: page(() => import("./features/lab/experiment-route"), (m) => m.ExperimentRoute),
     handle: { title: "The Lab", subtitle: "", openToVisitors: true, ownHeading: true },
   },

@@ -1,5 +1,6 @@
 import type { PublicBuilder } from "./builders";
 import type { SharedImage } from "./images";
+import type { ExperimentDetail } from "./lab";
 
 /**
  * What the server hands the client router's loaders when it renders a public page (src/server/features/ssr):
@@ -10,4 +11,6 @@ export type ServerPageData = {
   publicBuilders: () => Promise<{ builders: PublicBuilder[] }>;
   /** images.getShared: the image when it exists and is shared, else null (its page says it is not shared). */
   sharedImage: (id: string) => Promise<SharedImage | null>;
+  /** lab.get for a signed-out reader: the experiment when it exists and is shared, else null (its page says not found). */
+  sharedExperiment: (id: string) => Promise<ExperimentDetail | null>;
 };

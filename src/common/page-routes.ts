@@ -62,6 +62,12 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<PublicPageName> = new Set<Public
   "sharedImage",
   "demo",
 ]);
+
+/**
+ * Member pages open to visitors that the server renders for a signed-out visitor: the public page of a shared
+ * experiment, often a first visit from a link. A signed-in member gets the member area, rendered in the browser.
+ */
+export const SERVER_RENDERED_MEMBER_PAGES: ReadonlySet<MemberPageName> = new Set<MemberPageName>(["experiment"]);
 export type BackOfficePageName = keyof typeof BACK_OFFICE_PAGES;
 
 const PATTERNS: readonly string[] = [
@@ -81,13 +87,17 @@ export function matchesPagePattern(pattern: string, path: string): boolean {
   return wanted.every((segment, i) => segment.startsWith(":") || segment.toLowerCase() === given[i]!.toLowerCase());
 }
 
-const SERVER_RENDERED_PATTERNS: readonly string[] = Object.entries(PUBLIC_PAGES)
-  .filter(([name]) => SERVER_RENDERED_PAGES.has(name as PublicPageName))
-  .map(([, pattern]) => pattern);
+const patternsOf = <Name extends string>(pages: Record<Name, string>, rendered: ReadonlySet<Name>): readonly string[] =>
+  Object.entries<string>(pages)
+    .filter(([name]) => rendered.has(name as Name))
+    .map(([, pattern]) => pattern);
+const SERVER_RENDERED_PATTERNS = patternsOf(PUBLIC_PAGES, SERVER_RENDERED_PAGES);
+const SERVER_RENDERED_MEMBER_PATTERNS = patternsOf(MEMBER_PAGES, SERVER_RENDERED_MEMBER_PAGES);
 
-/** Whether the server renders this path (without its query string) to HTML. */
-export const isServerRenderedPath = (path: string): boolean =>
-  SERVER_RENDERED_PATTERNS.some((pattern) => matchesPagePattern(pattern, path));
+/** Whether the server renders this path (without its query string) to HTML, for a visitor signed in or not. */
+export const isServerRenderedPath = (path: string, { signedIn }: { signedIn: boolean }): boolean =>
+  SERVER_RENDERED_PATTERNS.some((pattern) => matchesPagePattern(pattern, path)) ||
+  (!signedIn && SERVER_RENDERED_MEMBER_PATTERNS.some((pattern) => matchesPagePattern(pattern, path)));
 
 /** Whether a path (without its query string) is one of the site's pages. */
 export const isPagePath = (path: string): boolean => PATTERNS.some((pattern) => matchesPagePattern(pattern, path));

@@ -77,6 +77,45 @@ describe("server-rendered public pages", () => {
     expect((await page("/lab/image/not-an-id")).root).toContain("This image is not shared");
   });
 
+  it("renders a shared experiment for signed-out visitors, leaves it to the browser for members, and says not found once private", async () => {
+    const owner = await t.createUser("member", { name: "Olive Owner" });
+    const form = { title: "Sell a <i>$5</i> template", hypothesis: "People pay for a ready Notion template", amount: 40, totalDays: 14, targetMetric: "10 sales", nextContent: ["Launch tweet"] };
+    const created = await t.trpcMutation<{ experiment: { id: string } }>("lab.create", form, owner.headers);
+    expect(created.status).toBe(200);
+    const { id } = created.data.experiment;
+    const url = `/lab/${id}`;
+    expect((await page(url)).root).toContain("Page not found");
+
+    for (const [path, input] of [
+      ["lab.setVisibility", { id, visibility: "shared" }],
+      ["lab.move", { id, status: "running" }],
+      ["lab.addUpdate", { experimentId: id, note: "Posted on <b>Reddit</b>", spend: 5, result: 12 }],
+    ] as const) {
+      expect((await t.trpcMutation(path, input, owner.headers)).status, path).toBe(200);
+    }
+    // Each write cleared the cached page: the visitor reads the experiment as it is now.
+    const shared = await page(url);
+    expect(shared.status).toBe(200);
+    expect(shared.root).toMatch(/<h1[^>]*>Sell a &lt;i&gt;\$5&lt;\/i&gt; template<\/h1>/);
+    expect(shared.root).toContain("by <!-- -->Olive Owner");
+    expect(shared.root).toContain("People pay for a ready Notion template");
+    expect(shared.root).toContain("Posted on &lt;b&gt;Reddit&lt;/b&gt;");
+    expect(shared.root).toMatch(/<time dateTime="[^"]+" class="[^"]*">[^<]+ UTC<\/time>/);
+    // The visitor's view: the public header, nothing only its owner may do or see.
+    expect(shared.root).toMatch(/<nav aria-label="Main"><a [^>]*href="\/login"/);
+    for (const ownerOnly of ["Public page:", "Add Update", "Content generated"]) expect(shared.root).not.toContain(ownerOnly);
+
+    const member = await t.inject({ method: "GET", url, headers: owner.headers });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<div id="root"></div>');
+
+    expect((await t.trpcMutation("lab.setVisibility", { id, visibility: "private" }, owner.headers)).status).toBe(200);
+    const hidden = await page(url);
+    expect(hidden.root).toContain("Page not found");
+    expect(hidden.root).not.toContain("Sell a");
+    expect((await page("/lab/not-an-id")).root).toContain("Page not found");
+  });
+
   it("keeps the member and admin areas client-rendered, and unknown pages a 404 shell", async () => {
     for (const url of ["/today", "/admin/builders"]) {
       const response = await t.inject({ method: "GET", url });

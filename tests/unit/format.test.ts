@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countText, formatBytes, formatCount, formatMonth, formatUtcDateTime } from "../../src/client/lib/format";
+import { countText, formatBytes, formatCount, formatDay, formatMonth, formatUtcDateTime } from "../../src/client/lib/format";
 
 describe("formatBytes", () => {
   it("shows Bytes, KB, MB and GB in steps of 1024", () => {
@@ -22,10 +22,13 @@ describe("counts and months, the same on the server and in any browser", () => {
     expect(countText(1500, "builder")).toBe("1,500 builders");
   });
 
-  it("names the month in English, in UTC", () => {
+  it("names the month and the calendar day in English, in UTC", () => {
     expect(formatMonth("2026-03-14T09:00:00.000Z")).toBe("March 2026");
     // Late on the last day of the year in UTC, whatever the machine's time zone.
     expect(formatMonth("2025-12-31T23:30:00.000Z")).toBe("December 2025");
+    expect(formatDay("2026-11-23")).toBe("Nov 23, 2026");
+    expect(formatDay("2026-01-05")).toBe("Jan 5, 2026");
+    expect(formatDay("2025-12-31")).toBe("Dec 31, 2025");
   });
 
   it("writes a date and time in UTC, saying so", () => {

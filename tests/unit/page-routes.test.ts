@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPagePath, matchesPagePattern } from "../../src/common/page-routes";
+import { isPagePath, isServerRenderedPath, matchesPagePattern } from "../../src/common/page-routes";
 import { isBackOfficePath } from "../../src/common/site-paths";
 
 describe("matchesPagePattern", () => {
@@ -33,6 +33,28 @@ describe("isPagePath", () => {
     }
     for (const path of ["/nope", "/system", "/today/x", "/builders/x", "/lab/x/y", "/lab/image/x/y"]) {
       expect(isPagePath(path), path).toBe(false);
+    }
+  });
+});
+
+describe("isServerRenderedPath", () => {
+  const experiment = "/lab/3f1c2d4e-0000-4000-8000-000000000000";
+
+  it("renders the public pages for anyone", () => {
+    for (const signedIn of [false, true]) {
+      for (const path of ["/", "/builders", "/login", "/lab/image/3f1c2d4e-0000-4000-8000-000000000000", "/demo"]) {
+        expect(isServerRenderedPath(path, { signedIn }), path).toBe(true);
+      }
+    }
+  });
+
+  it("renders a shared experiment's page for signed-out visitors only, and leaves the rest of the member area to the browser", () => {
+    expect(isServerRenderedPath(experiment, { signedIn: false })).toBe(true);
+    expect(isServerRenderedPath(experiment, { signedIn: true })).toBe(false);
+    for (const signedIn of [false, true]) {
+      for (const path of ["/lab", "/playbook", "/today", "/admin/lab", "/unsubscribe", "/nope"]) {
+        expect(isServerRenderedPath(path, { signedIn }), path).toBe(false);
+      }
     }
   });
 });

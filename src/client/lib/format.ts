@@ -67,6 +67,12 @@ export function formatMonth(iso: string): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+/** "Nov 23, 2026": a calendar day (YYYY-MM-DD) as written, whatever the time zone. */
+export function formatDay(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return `${MONTHS[month! - 1]!.slice(0, 3)} ${day}, ${year}`;
+}
+
 /** "Berlin, Brandenburg, Germany", "Germany", "Berlin", or null: where someone is, as far as it is known. */
 export function placeText({ city, region = null, country }: { city: string | null; region?: string | null; country: string | null }): string | null {
   const parts = [city, region !== city ? region : null, country ? countryName(country) : null].filter(Boolean);

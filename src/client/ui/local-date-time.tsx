@@ -7,11 +7,15 @@ const subscribeToNothing = () => () => {};
  * A date and time in the reader's language and time zone. The server knows neither: a server-rendered page shows
  * it in UTC, and hydration keeps that (React renders with the server's snapshot), then shows the local time.
  */
-export function LocalDateTime({ iso }: { iso: string }) {
+export function LocalDateTime({ iso, className }: { iso: string; className?: string }) {
   const inBrowser = useSyncExternalStore(
     subscribeToNothing,
     () => true,
     () => false,
   );
-  return <time dateTime={iso}>{inBrowser ? formatDateTime(iso) : formatUtcDateTime(iso)}</time>;
+  return (
+    <time dateTime={iso} className={className}>
+      {inBrowser ? formatDateTime(iso) : formatUtcDateTime(iso)}
+    </time>
+  );
 }

@@ -5,7 +5,7 @@ import { BANGER_TYPE_LABELS, type BangerType } from "../../../common/bangers";
 import type { ExperimentDetail } from "../../../common/lab";
 import { useAuth } from "../../lib/auth";
 import { httpStatusOf } from "../../lib/errors";
-import { countText, formatCount } from "../../lib/format";
+import { countText, formatCount, formatDay } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
@@ -15,7 +15,7 @@ import { PageSpinner, Spinner } from "../../ui/spinner";
 import { StatCard, StatCardGrid } from "../../ui/stat-card";
 import { DayProgress, ResultText, StatusBadge } from "./experiment-status";
 import { useLabBase } from "./lab-base";
-import { dollars, formatDay, reasonOf } from "./lab-texts";
+import { dollars, reasonOf } from "./lab-texts";
 import { UpdateLog } from "./update-log";
 
 // What only the owner and admins use loads for them alone: a visitor's public page stays light.
@@ -50,12 +50,12 @@ export function ExperimentPage({ id, headingAs, notFound }: ExperimentPageProps)
   return <ExperimentView detail={detail.data} headingAs={headingAs} />;
 }
 
-function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDetail; headingAs: "h1" | "h2" }) {
+/** The experiment as its viewer may see it: also what the server renders of a shared one for signed-out visitors. */
+export function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDetail; headingAs: "h1" | "h2" }) {
   const base = useLabBase();
   const { isAuthenticated } = useAuth();
   const { experiment, access, updates, content, images } = detail;
   const manages = access !== "reader";
-  const publicUrl = `${window.location.origin}/lab/${experiment.id}`;
 
   return (
     <article className="flex flex-col gap-6">
@@ -90,12 +90,7 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
             </Suspense>
           ) : null}
         </div>
-        {manages && experiment.visibility === "shared" ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-            Public page: <span className="font-mono text-ink">{publicUrl}</span>
-            <CopyButton text={publicUrl} size="sm" label="Copy link" />
-          </div>
-        ) : null}
+        {manages && experiment.visibility === "shared" ? <PublicPageLink id={experiment.id} /> : null}
       </header>
 
       <StatCardGrid title="Figures">
@@ -200,6 +195,17 @@ function ExperimentView({ detail, headingAs: Heading }: { detail: ExperimentDeta
         )}
       </section>
     </article>
+  );
+}
+
+/** For whoever manages a shared experiment: the address of its public page, to copy. Rendered in the browser only. */
+function PublicPageLink({ id }: { id: string }) {
+  const publicUrl = `${window.location.origin}/lab/${id}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+      Public page: <span className="font-mono text-ink">{publicUrl}</span>
+      <CopyButton text={publicUrl} size="sm" label="Copy link" />
+    </div>
   );
 }
 

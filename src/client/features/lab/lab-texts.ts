@@ -7,7 +7,3 @@ export const reasonOf = (error: unknown): string =>
   errorMessage(error, { fallback: "Something went wrong. Please try again.", network: "Network error. Please try again." });
 
 export const dollars = (amount: number): string => `$${amount.toLocaleString("en-US")}`;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-/** A YYYY-MM-DD date as "Nov 23, 2026". */
-export const formatDay = (date: string): string => dateFormat.format(Date.parse(`${date}T00:00:00Z`));

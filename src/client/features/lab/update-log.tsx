@@ -1,6 +1,6 @@
 import type { ExperimentUpdate } from "../../../common/lab";
-import { formatDateTime } from "../../lib/format";
 import { Card } from "../../ui/card";
+import { LocalDateTime } from "../../ui/local-date-time";
 import { dollars } from "./lab-texts";
 import { ResultText } from "./experiment-status";
 
@@ -14,9 +14,7 @@ export function UpdateLog({ updates }: { updates: ExperimentUpdate[] }) {
           <Card className="flex flex-col gap-2 p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="font-bold">Day {update.day}</p>
-              <time dateTime={update.createdAt} className="text-xs text-ink-muted">
-                {formatDateTime(update.createdAt)}
-              </time>
+              <LocalDateTime iso={update.createdAt} className="text-xs text-ink-muted" />
             </div>
             <p className="whitespace-pre-line text-sm text-ink">{update.note}</p>
             <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">

@@ -3,7 +3,7 @@ import { useAuth } from "../../lib/auth";
 import { PageSpinner } from "../../ui/spinner";
 import { SiteHeader } from "../site/site-header";
 import { MemberFrame } from "./member-frame";
-import { useMemberPage } from "./member-page";
+import { useMemberPage, useRenderedForVisitor } from "./member-page";
 
 // The gate, the login form and the member header load only for the signed-in frame: a visitor reading a page
 // open to visitors (a shared experiment, often a first visit from a link) gets the public header alone.
@@ -12,12 +12,14 @@ const SignedInMemberLayout = lazy(() => import("./member-layout").then((m) => ({
 /**
  * Everything under the member pages of common/page-routes.ts (/lab, /playbook, ...): any signed-in user.
  * A signed-out visitor gets the sign-in form, which reloads the same address once signed in; a page whose
- * route is open to visitors shows them the public header instead.
+ * route is open to visitors shows them the public header instead. A page the server rendered for a visitor keeps
+ * that frame while the browser asks who is signed in, so that hydration finds what the server rendered.
  */
 export function MemberArea() {
   const { status } = useAuth();
   const { openToVisitors } = useMemberPage();
-  if (openToVisitors && status === "anonymous") return <MemberFrame header={<SiteHeader />} />;
+  const renderedForVisitor = useRenderedForVisitor();
+  if (openToVisitors && (status === "anonymous" || (status === "loading" && renderedForVisitor))) return <MemberFrame header={<SiteHeader />} />;
   return (
     <Suspense fallback={<PageSpinner />}>
       <SignedInMemberLayout />

@@ -1,4 +1,5 @@
 import { useMatches } from "react-router-dom";
+import { isRenderedByServer } from "../../lib/server-page-data";
 
 /**
  * What a member page's route says about itself (its `handle` in client/routes.tsx). The member layout shows the
@@ -23,4 +24,9 @@ export function useMemberPage(): MemberPageHandle {
     .map((match) => match.handle)
     .findLast(isMemberPageHandle);
   return handle ?? { title: "Members", subtitle: "" };
+}
+
+/** Whether the page came rendered from the server, which renders pages open to visitors for signed-out ones. */
+export function useRenderedForVisitor(): boolean {
+  return useMatches().some((match) => isRenderedByServer(match.data));
 }

@@ -9,6 +9,8 @@ const CONTENT_WRITES: readonly RegExp[] = [
   // A shared image's page (/lab/image/:id): sharing, annotating, replacing and deleting images.
   /^\/api\/images(\/|$|\?)/,
   /^\/trpc\/[^?]*\bimages\./,
+  // A shared experiment's page (/lab/:id): sharing, editing, moving and updating experiments.
+  /^\/trpc\/[^?]*\blab\./,
 ];
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -4,6 +4,7 @@ import { resolveRequestAuth } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";
 import { listPublicBuilders } from "../builders/service";
 import { getSharedImage } from "../images/service";
+import { getExperiment } from "../lab/service";
 import { isUuid } from "../../infra/http";
 import { nullWhenNotFound } from "../../infra/errors";
 
@@ -14,5 +15,7 @@ export function serverPageData(request: FastifyRequest, reply: FastifyReply, dep
   return {
     publicBuilders: async () => listPublicBuilders(db, await viewerEmail()),
     sharedImage: async (id) => (isUuid(id) ? getSharedImage(db, id).catch(nullWhenNotFound) : null),
+    // Read as no one: the server renders this page for signed-out visitors only (common/page-routes.ts).
+    sharedExperiment: async (id) => (isUuid(id) ? getExperiment(db, null, id, new Date()).catch(nullWhenNotFound) : null),
   };
 }

@@ -44,8 +44,8 @@ export function registerServerRendering(app: FastifyInstance, deps: AppDeps): Re
 
   return async (request, reply) => {
     const pathname = request.url.split("?", 1)[0]!;
-    if ((request.method !== "GET" && request.method !== "HEAD") || !isServerRenderedPath(pathname)) return null;
     const anonymous = readSessionToken(request) === null;
+    if ((request.method !== "GET" && request.method !== "HEAD") || !isServerRenderedPath(pathname, { signedIn: !anonymous })) return null;
     const cached = anonymous ? cache.get(request.url) : undefined;
     if (cached) return cached;
     try {

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "react-router-dom";
+import type { ExperimentDetail } from "../../../common/lab";
+import { serverPageData, type ServerRendered } from "../../lib/server-page-data";
+
+export type ExperimentLoaderData = ServerRendered<{ detail: ExperimentDetail | null }>;
+
+/**
+ * /lab/:id: on the server, which renders it for signed-out visitors, a shared experiment is read into the HTML
+ * (crawlers and link previews see it); null for a private or missing one, whose page says it is not found.
+ */
+export async function experimentLoader({ context, params }: LoaderFunctionArgs): Promise<ExperimentLoaderData> {
+  const server = serverPageData(context);
+  return { rendered: server ? { detail: await server.sharedExperiment(params.id ?? "") } : null };
+}
