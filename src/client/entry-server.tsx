@@ -33,9 +33,11 @@ export async function renderPage(request: Request, data: ServerPageData): Promis
   const router = createStaticRouter(handler.dataRoutes, context);
   let failure: unknown;
   // prerender, not a stream: it waits for every Suspense boundary and writes each in place, where a stream
-  // would send a late one as an inline <script> that swaps it in (which the CSP rightly blocks).
+  // would send a late one as an inline <script> that swaps it in (which the CSP rightly blocks). Even prerender
+  // sends a boundary that way once the page passes progressiveChunkSize (12.8 KB by default): no limit here.
   const { prelude } = await prerender(<App router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />, {
     onError: (error) => void (failure ??= error),
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
   // React puts the page's <title> first; it is not part of what hydrates (the server sets the head's title).
   const markup = (await new Response(prelude).text()).replace(LEADING_HOISTABLES, "");

@@ -93,8 +93,17 @@ describe("server-rendered public pages", () => {
     ] as const) {
       expect((await t.trpcMutation(path, input, owner.headers)).status, path).toBe(200);
     }
+    // A long log: past React's default chunk size (12.8 KB), which would send the page in parts, swapped in by
+    // inline scripts that the CSP blocks.
+    const longNote = "Answered every question in the thread, then wrote down what the buyers asked. ".repeat(20);
+    for (let day = 0; day < 12; day++) {
+      expect((await t.trpcMutation("lab.addUpdate", { experimentId: id, note: longNote, spend: 1, result: 12 }, owner.headers)).status).toBe(200);
+    }
     // Each write cleared the cached page: the visitor reads the experiment as it is now.
     const shared = await page(url);
+    expect(shared.root.length).toBeGreaterThan(20_000);
+    expect(shared.html.match(/<script(?![^>]*(?:\bsrc=|type="application\/(?:ld\+)?json"))[^>]*>/g)).toBeNull();
+    expect(shared.root).not.toContain('<div hidden id="S:');
     expect(shared.status).toBe(200);
     expect(shared.root).toMatch(/<h1[^>]*>Sell a &lt;i&gt;\$5&lt;\/i&gt; template<\/h1>/);
     expect(shared.root).toContain("by <!-- -->Olive Owner");
