@@ -68,6 +68,7 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<PublicPageName> = new Set<Public
  * experiment, often a first visit from a link. A signed-in member gets the member area, rendered in the browser.
  */
 export const SERVER_RENDERED_MEMBER_PAGES: ReadonlySet<MemberPageName> = new Set<MemberPageName>(["experiment"]);
+
 export type BackOfficePageName = keyof typeof BACK_OFFICE_PAGES;
 
 const PATTERNS: readonly string[] = [
