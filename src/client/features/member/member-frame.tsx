@@ -1,14 +1,22 @@
 import { Suspense, type ReactNode } from "react";
 import { Outlet } from "react-router-dom";
+import { cn } from "../../ui/cn";
 import { PageSpinner } from "../../ui/spinner";
 import { SkipLink } from "../site/skip-link";
 import { useMemberPage } from "./member-page";
+
+/** The page's column, lined up with its top bar: the member header's, or for visitors the public site header's. */
+const COLUMNS = {
+  member: { main: "px-4 sm:px-6 lg:px-8", column: "max-w-7xl" },
+  public: { main: "", column: "max-w-6xl px-4 sm:px-6" },
+} as const;
 
 /**
  * The frame of every member page under a given top bar: the page's title as its <h1> (unless the page writes
  * its own), the document title, and the page.
  */
-export function MemberFrame({ header }: { header: ReactNode }) {
+export function MemberFrame({ header, column = "member" }: { header: ReactNode; column?: keyof typeof COLUMNS }) {
+  const widths = COLUMNS[column];
   const { title, subtitle, ownHeading } = useMemberPage();
 
   return (
@@ -16,8 +24,8 @@ export function MemberFrame({ header }: { header: ReactNode }) {
       {ownHeading ? null : <title>{`${title} · The $100 Lab`}</title>}
       <SkipLink />
       {header}
-      <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">
-        <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+      <main id="main" tabIndex={-1} className={cn("flex-1 py-6 outline-none sm:py-8", widths.main)}>
+        <div className={cn("mx-auto flex w-full flex-col gap-6", widths.column)}>
           {ownHeading ? null : (
             <header className="flex min-w-0 flex-col gap-1">
               <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
