@@ -33,29 +33,29 @@ export async function startPublicSite(): Promise<PublicSite> {
   const server = startServer("", port, env);
   await waitUntilHealthy(baseUrl, server);
 
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify(ADMIN),
-  });
+  /** A JSON POST from the site's own origin, as the admin once signed in. */
+  const post = (pathname: string, body: unknown, cookie = "") =>
+    fetch(`${baseUrl}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const login = await post("/api/auth/login", ADMIN);
   const cookie = login.headers.getSetCookie().map((line) => line.split(";", 1)[0]).join("; ");
   if (!login.ok || !cookie) throw new Error(`the bench admin could not sign in (${login.status})`);
-
-  const call = async (procedure: string, input: unknown) => {
-    const response = await fetch(`${baseUrl}/trpc/${procedure}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: baseUrl, cookie },
-      body: JSON.stringify(input),
-    });
-    if (!response.ok) throw new Error(`${procedure} failed (${response.status}): ${await response.text()}`);
-    return ((await response.json()) as { result: { data: { experiment: { id: string } } } }).result.data;
+  const postAsAdmin = async (pathname: string, body: unknown, failure: string) => {
+    const response = await post(pathname, body, cookie);
+    if (!response.ok) throw new Error(`${failure} (${response.status}): ${await response.text()}`);
+    return response;
   };
+  const mutate = async <T>(procedure: string, input: unknown): Promise<T> =>
+    ((await (await postAsAdmin(`/trpc/${procedure}`, input, `${procedure} failed`)).json()) as { result: { data: T } }).result.data;
 
   return {
     baseUrl,
     server,
     async addSharedExperiment(title) {
-      const { experiment } = await call("lab.create", {
+      const { experiment } = await mutate<{ experiment: { id: string } }>("lab.create", {
         title,
         hypothesis: "Freelancers pay $5 for a budgeting template that splits every invoice into tax, savings and pay.",
         amount: 100,
@@ -64,29 +64,25 @@ export async function startPublicSite(): Promise<PublicSite> {
         targetMetric: "30 sales in a month",
         nextContent: ["Launch thread", "What the first ten buyers said"],
       });
-      await call("lab.setVisibility", { id: experiment.id, visibility: "shared" });
-      await call("lab.move", { id: experiment.id, status: "running" });
+      await mutate("lab.setVisibility", { id: experiment.id, visibility: "shared" });
+      await mutate("lab.move", { id: experiment.id, status: "running" });
       for (let day = 1; day <= 7; day++) {
-        await call("lab.addUpdate", { experimentId: experiment.id, note: `Day ${day}: posted the template in two communities and answered every question.`, spend: 5, result: day * 4 - 10, attempts: day });
+        await mutate("lab.addUpdate", { experimentId: experiment.id, note: `Day ${day}: posted the template in two communities and answered every question.`, spend: 5, result: day * 4 - 10, attempts: day });
       }
       return `/lab/${experiment.id}`;
     },
     async addBuilder(name) {
-      const response = await fetch(`${baseUrl}/api/builders/admin`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: baseUrl, cookie },
-        body: JSON.stringify({
-          name,
-          email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
-          title: "Indie maker",
-          bio: `${name} runs small, real investing experiments and writes about what they learn.`,
-          location: "Lisbon, Portugal",
-          currentProject: "A budgeting app for freelancers",
-          tags: BUILDER_TAGS.slice(0, 3),
-          status: "approved",
-        }),
-      });
-      if (!response.ok) throw new Error(`adding the builder ${name} failed (${response.status}): ${await response.text()}`);
+      const builder = {
+        name,
+        email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
+        title: "Indie maker",
+        bio: `${name} runs small, real investing experiments and writes about what they learn.`,
+        location: "Lisbon, Portugal",
+        currentProject: "A budgeting app for freelancers",
+        tags: BUILDER_TAGS.slice(0, 3),
+        status: "approved",
+      };
+      await postAsAdmin("/api/builders/admin", builder, `adding the builder ${name} failed`);
     },
     async stop() {
       await stopServer(server);
