@@ -5,6 +5,7 @@
  */
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import type { FormRender } from "../common/form-post";
 import type { ServerPageData } from "../common/page-data";
 import { pageDataScript } from "../common/page-hydration";
 import { App } from "./app";
@@ -21,14 +22,21 @@ export type RenderedPage = {
 
 /**
  * Renders a page, or throws: when a loader or a component fails, the caller serves the client-rendered shell
- * (the browser then renders the page, with its own error states), never half a page.
+ * (the browser then renders the page, with its own error states), never half a page. With `form`, the page's
+ * own route gets the form post's outcome as its action data (the page reads it as if its action had run), in
+ * the HTML and in the state the browser hydrates with.
  */
-export async function renderPage(request: Request, data: ServerPageData): Promise<RenderedPage> {
+export async function renderPage(request: Request, data: ServerPageData, form?: FormRender): Promise<RenderedPage> {
   const context = await handler.query(request, { requestContext: data });
   if (context instanceof Response) throw new Error(`A loader answered ${context.status} instead of data`);
   if (context.errors) {
     const [loaderError] = Object.values(context.errors);
     throw loaderError instanceof Error ? loaderError : new Error("A route loader failed");
+  }
+  if (form) {
+    const page = context.matches.at(-1)!.route;
+    context.actionData = { [page.id]: form.formReturn };
+    context.statusCode = form.status;
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   let failure: unknown;

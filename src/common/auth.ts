@@ -8,6 +8,9 @@ export const ADMIN_ROLES: readonly Role[] = ["admin", "owner"];
 export const isAdminRole = (role: string | null | undefined): boolean =>
   ADMIN_ROLES.includes(role as Role);
 
+/** Where someone lands after signing in when no callback path was given: the daily plan for admins, home for members. */
+export const homePathOf = (role: Role): string => (isAdminRole(role) ? "/today" : "/");
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
 export const SIGNUP_AUTO_LOGIN_DELAY_MS = 2000;
@@ -15,3 +18,13 @@ export const RESET_LINK_VALID_MS = 60 * 60 * 1000;
 
 /** The non-secret profile the client may keep; never the token. */
 export type SessionUser = { id: string; email: string; name: string; role: Role };
+
+/**
+ * The new password's confirmation (sign-up, reset): its error, or undefined. Only forms have it; the server
+ * checks it on their posts too, with the same words.
+ */
+export function passwordConfirmationError({ password, confirmPassword }: { password: string; confirmPassword: string }): string | undefined {
+  if (confirmPassword.length === 0) return "Please confirm your password";
+  if (confirmPassword !== password) return "Passwords do not match";
+  return undefined;
+}

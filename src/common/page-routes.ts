@@ -59,6 +59,7 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<PublicPageName> = new Set<Public
   "resetPassword",
   "terms",
   "privacy",
+  "unsubscribe",
   "sharedImage",
   "demo",
 ]);

@@ -10,17 +10,19 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Redis } from "ioredis";
 import { isPagePath } from "../common/page-routes";
 import { createGuards } from "./auth/guards";
-import { isCrossSiteCookieWrite } from "./auth/origin-check";
+import { isCrossSiteWrite } from "./auth/origin-check";
 import type { TrustProxy } from "./config";
 import type { AppDeps } from "./deps";
 import { registerNoindexHeader } from "./features/admin/noindex";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
+import { authFormPosts } from "./features/auth/form-posts";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBackupRoutes } from "./features/backup/routes";
 import { registerBangersRoutes } from "./features/bangers/routes";
 import { registerEmailTestRoutes } from "./features/email-test/routes";
 import { registerEmailTemplatesRoutes } from "./features/email-templates/routes";
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
+import { buildersFormPosts } from "./features/builders/form-posts";
 import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
@@ -30,9 +32,11 @@ import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
 import { createHtmlPages, type HtmlPages } from "./features/site-assets/html-pages";
 import { registerSiteAssetsRoutes } from "./features/site-assets/routes";
+import { registerFormPosts } from "./features/ssr/form-posts";
 import { registerServerRendering, type RenderPublicPage } from "./features/ssr/render-public-page";
 import { registerSystemRoutes } from "./features/system/routes";
 import { registerTodayRoutes } from "./features/today/routes";
+import { waitlistFormPosts } from "./features/waitlist/form-posts";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { errorReply } from "./infra/error-reply";
 import { DomainError, rateLimited } from "./infra/errors";
@@ -102,7 +106,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   const renderPublicPage = registerServerRendering(app, deps);
 
   app.addHook("onRequest", async (request, reply) => {
-    if (isCrossSiteCookieWrite(request, config.publicUrl)) {
+    if (isCrossSiteWrite(request, config.publicUrl)) {
       return reply.code(403).send({ error: "Cross-site request refused" });
     }
   });
@@ -156,6 +160,14 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
 
   const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir });
   await registerSinglePageApp(app, config.clientDir, pages, renderPublicPage);
+  const formPosts = { ...authFormPosts(deps), ...waitlistFormPosts(deps), ...buildersFormPosts(deps) };
+  await registerFormPosts(app, formPosts, async (request, reply, pathname, form) => {
+    const rendered = await renderPublicPage(request, reply, form);
+    if (rendered) return pages.send(request, reply, pathname, true, rendered);
+    // Nothing built to render the page with (or its rendering failed, logged): the refusal in words.
+    const { error, fieldErrors = {} } = form.formReturn;
+    return reply.code(form.status).header("Cache-Control", "no-store").send({ error: error ?? Object.values(fieldErrors)[0] ?? "Invalid input" });
+  });
   return app;
 }
 

@@ -179,8 +179,8 @@ describe("the vault demo", () => {
 
     await page.getByRole("button", { name: "Add New Service" }).click();
     const add = page.getByRole("dialog");
-    for (const service of ["AWS", "GitHub", "Twilio", "PostHog", "Auth0"]) await add.getByRole("button", { name: service }).waitFor();
-    for (const environment of ["production", "staging", "development"]) await add.getByRole("button", { name: environment }).waitFor();
+    for (const service of ["AWS", "GitHub", "Twilio", "PostHog", "Auth0"]) await add.getByRole("radio", { name: service }).waitFor();
+    for (const environment of ["production", "staging", "development"]) await add.getByRole("radio", { name: environment }).waitFor();
     expect(await add.getByRole("button", { name: "Add Service" }).isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
     await add.waitFor({ state: "detached" });

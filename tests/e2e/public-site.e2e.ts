@@ -28,8 +28,8 @@ describe("the public site in the browser", () => {
     expect(await join.isDisabled()).toBe(true);
     await page.getByLabel("Email", { exact: true }).fill("wanda@example.com");
     await page.getByLabel("Name").fill("Wanda");
-    await page.getByRole("button", { name: "Analytics" }).click();
-    expect(await page.getByRole("button", { name: "Analytics" }).getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("checkbox", { name: "Analytics" }).check();
+    expect(await page.getByRole("checkbox", { name: "Analytics" }).isChecked()).toBe(true);
     await join.click();
     await page.getByText("You're #1 on the list").waitFor();
     await screenshot(page, "landing-joined");
@@ -67,7 +67,7 @@ describe("the public site in the browser", () => {
     await page.getByLabel("Email", { exact: true }).fill("bea@example.com");
     await page.getByLabel("Title").fill("Indie hacker");
     await page.getByLabel("Twitter / X handle").fill("@bea_builds");
-    for (const tag of ["Developer", "Designer", "Marketer", "Engineer"]) await page.getByRole("button", { name: tag, exact: true }).click();
+    for (const tag of ["Developer", "Designer", "Marketer", "Engineer"]) await page.getByRole("checkbox", { name: tag, exact: true }).check();
     await screenshot(page, "builders-form-phone");
     await submit.click();
     await page.getByText("Thanks for joining, Bea Builder!").waitFor();

@@ -131,7 +131,7 @@ export function useTestApp(options: Options = {}) {
       const name = overrides.name ?? `${role} ${userCount}`;
       let user: SessionUser;
       if (role === "member") {
-        user = (await signup(state.database.db, { email, password, name })).user;
+        user = (await signup({ db: state.database.db, rateLimits: createRateLimits({ enabled: false }) }, { email, password, name }, "127.0.0.1")).user;
       } else {
         user = (await createOrPromoteAdmin(state.database.db, { email, password, name, role })).user;
       }

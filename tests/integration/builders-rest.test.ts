@@ -3,9 +3,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { BuilderStatus, PublicBuilder } from "../../src/common/builders";
 import { builders } from "../../src/server/db/schema";
 import { setBuilderStatus, submitBuilder } from "../../src/server/features/builders/service";
+import { createRateLimits } from "../../src/server/infra/rate-limit";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
+/** Seeds go through the join's service without spending the join's budget. */
+const unlimited = createRateLimits({ enabled: false });
+const anonymous = { email: null, address: "127.0.0.1" };
 const json = { "content-type": "application/json" };
 let addressCount = 0;
 /** Each call gets its own client address, so the 5-a-minute budget only bites where a test wants it to. */
@@ -25,7 +29,7 @@ const list = async (headers: Record<string, string> = {}) => {
 
 /** A builder moved to the status through the same service the back office will use. */
 async function seedBuilder(email: string, status: BuilderStatus, name = email.split("@")[0]!) {
-  const { builder } = await submitBuilder(t.db, { name, email, title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] }, null);
+  const { builder } = await submitBuilder({ db: t.db, rateLimits: unlimited }, { name, email, title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] }, anonymous);
   const path: Record<BuilderStatus, BuilderStatus[]> = { pending: [], approved: ["approved"], verified: ["approved", "verified"], rejected: ["rejected"] };
   for (const step of path[status]) await setBuilderStatus(t.db, builder.id, step);
   return builder;

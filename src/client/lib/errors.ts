@@ -1,5 +1,4 @@
 import type { TRPCClientError } from "@trpc/client";
-import type { $ZodError as ZodError } from "zod/v4/core";
 
 export type ErrorTexts = {
   /** Shown when the server answered but gave no usable message (for example "Login failed"). */
@@ -41,17 +40,4 @@ export function errorMessage(error: unknown, texts: ErrorTexts): string {
     return message.length > 0 ? message : texts.fallback;
   }
   return texts.fallback;
-}
-
-/**
- * The first issue message per top-level field, for showing one error under each input.
- * Example: `{ email: "Email address is required", password: "Password is required" }`.
- */
-export function firstIssueByField(error: ZodError): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : "form";
-    result[key] ??= issue.message;
-  }
-  return result;
 }

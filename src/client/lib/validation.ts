@@ -1,5 +1,5 @@
 import type { $ZodError, $ZodType, output } from "zod/v4/core";
-import { firstIssueByField } from "./errors";
+import { firstIssueByField } from "../../common/field-issues";
 
 /** A zod/mini schema: its own safeParse, so this module never imports zod's code. */
 export type Schema = $ZodType & { safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: $ZodError } };

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from "react";
 import { Check } from "lucide-react";
-import { Button } from "./button";
+import { buttonVariants } from "./button";
 import { cn } from "./cn";
 
 export type ChoiceChipsProps<T extends string> = {
-  /** The field's name: set as data-field on the group, so a form can focus it when it has an error. */
+  /** The field's name: the inputs' name (a form posts each chosen option under it), and data-field on the group. */
   name: string;
   label: ReactNode;
   /** After the label, in lighter text: "(optional)". */
@@ -12,12 +12,24 @@ export type ChoiceChipsProps<T extends string> = {
   options: readonly T[];
   selected: readonly T[];
   onToggle: (option: T) => void;
+  /** Exactly one option at a time (radio buttons); else any number (checkboxes). */
+  single?: boolean;
   error?: string | undefined;
   className?: string;
 };
 
-/** Pick any number from a short list: each option a toggle button (aria-pressed), with the group's label and error. */
-export function ChoiceChips<T extends string>({ name, label, hint, options, selected, onToggle, error, className }: ChoiceChipsProps<T>) {
+const chip = cn(
+  buttonVariants({ variant: "outline", size: "sm" }),
+  "h-9 cursor-pointer rounded-full px-3.5",
+  "has-[:checked]:border-ink has-[:checked]:bg-brand-100 has-[:checked]:hover:bg-brand-200",
+  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink",
+);
+
+/**
+ * Pick from a short list: each option a chip that is a real checkbox (or radio button) inside its label, so the
+ * choice is made and posted by the browser itself before any script runs; the chip's look follows :checked.
+ */
+export function ChoiceChips<T extends string>({ name, label, hint, options, selected, onToggle, single = false, error, className }: ChoiceChipsProps<T>) {
   const id = useId();
   return (
     <div className={cn("flex flex-col gap-2", className)}>
@@ -31,22 +43,20 @@ export function ChoiceChips<T extends string>({ name, label, hint, options, sele
         data-field={name}
         className="flex flex-wrap gap-2"
       >
-        {options.map((option) => {
-          const pressed = selected.includes(option);
-          return (
-            <Button
-              key={option}
-              variant="outline"
-              size="sm"
-              aria-pressed={pressed}
-              onClick={() => onToggle(option)}
-              className={cn("h-9 rounded-full px-3.5", pressed && "border-ink bg-brand-100 hover:bg-brand-200 active:bg-brand-300")}
-            >
-              {pressed ? <Check aria-hidden="true" /> : null}
-              {option}
-            </Button>
-          );
-        })}
+        {options.map((option) => (
+          <label key={option} className={chip}>
+            <input
+              type={single ? "radio" : "checkbox"}
+              name={name}
+              value={option}
+              checked={selected.includes(option)}
+              onChange={() => onToggle(option)}
+              className="peer sr-only"
+            />
+            <Check aria-hidden="true" className="hidden peer-checked:block" />
+            {option}
+          </label>
+        ))}
       </div>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Eye, EyeOff } from "lucide-react";
+import { useHydrated } from "../lib/use-hydrated";
 import { cn } from "./cn";
 import { Input, type InputProps } from "./input";
 
@@ -11,7 +12,8 @@ export type PasswordInputProps = Omit<InputProps, "type"> & {
 
 /**
  * A password field with a show/hide toggle. Every prop (id, name, aria-*) goes to the <input>,
- * so it works inside <Field>. The toggle is a real button with a changing accessible name and aria-pressed.
+ * so it works inside <Field>. The toggle is a real button with a changing accessible name and aria-pressed;
+ * it needs scripts, so until they run the field is a plain password field.
  */
 export function PasswordInput({
   className,
@@ -22,6 +24,7 @@ export function PasswordInput({
   ...props
 }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   return (
@@ -29,13 +32,14 @@ export function PasswordInput({
       <Input
         id={inputId}
         type={visible ? "text" : "password"}
-        className={cn("pr-11", className)}
+        className={cn(hydrated && "pr-11", className)}
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
         disabled={disabled}
         {...props}
       />
+      {hydrated ? (
       <button
         type="button"
         className="focus-ring absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-control text-ink-muted hover:text-ink disabled:opacity-60"
@@ -47,6 +51,7 @@ export function PasswordInput({
       >
         {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
       </button>
+      ) : null}
     </div>
   );
 }

@@ -5,21 +5,28 @@ import { SESSION_COOKIE } from "./request-auth";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The Lucia guide's cross-site request check: a state-changing request that carries the session
- * cookie must come from a page of this site. Bearer-only API clients carry no cookie and pass.
+ * The Lucia guide's cross-site request check, for every state-changing request (JSON, tRPC and the public
+ * pages' form posts alike): one that a browser sent from another site's page is refused, with or without a
+ * session cookie (a foreign form must not sign someone in to an attacker's account, nor submit in their name).
+ * Browsers send `Origin` on such requests, or at least `Sec-Fetch-Site`, which page scripts cannot forge;
+ * a request with neither comes from no current browser (curl, a server, a mail provider's one-click
+ * unsubscribe) and passes, unless it carries the session cookie, which only a browser holds.
  */
-export function isCrossSiteCookieWrite(request: FastifyRequest, publicUrl: string): boolean {
+export function isCrossSiteWrite(request: FastifyRequest, publicUrl: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
-  if (!request.cookies[SESSION_COOKIE]) return false;
   const origin = request.headers.origin;
-  // Browsers send "Origin: null" on some same-origin POSTs (sendBeacon, strict referrer policies);
-  // Sec-Fetch-Site is set by the browser itself and cannot be forged by page scripts.
-  if (!origin || origin === "null") return request.headers["sec-fetch-site"] !== "same-origin";
-  let originHost: string;
+  // "Origin: null" comes with some same-origin POSTs (sendBeacon, strict referrer policies): Sec-Fetch-Site decides.
+  if (origin && origin !== "null") return !isSiteOrigin(origin, request, publicUrl);
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (fetchSite) return fetchSite !== "same-origin";
+  return Boolean(request.cookies[SESSION_COOKIE]);
+}
+
+function isSiteOrigin(origin: string, request: FastifyRequest, publicUrl: string): boolean {
+  if (origin === publicUrl) return true;
   try {
-    originHost = new URL(origin).host;
+    return new URL(origin).host === request.headers.host;
   } catch {
-    return true;
+    return false;
   }
-  return originHost !== request.headers.host && origin !== publicUrl;
 }

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { KeyRound, MailCheck } from "lucide-react";
+import { returnedText } from "../../../common/form-post";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { errorMessage } from "../../lib/errors";
+import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
 import { lazySchema } from "../../lib/validation";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
@@ -14,10 +17,15 @@ const resetRequestSchema = lazySchema(() => import("../../../common/auth-input")
 
 export function ForgotPasswordPage() {
   const request = trpc.auth.requestPasswordReset.useMutation();
-  const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const returned = useFormReturn<{ email: string }>();
+  const [email, setEmail] = useState(returnedText(returned, "email"));
+  const [fieldError, setFieldError] = useState<string | null>(returned?.fieldErrors?.email ?? null);
+  const [formError, setFormError] = useState<string | null>(returned?.error ?? null);
+  const [sentTo, setSentTo] = useState<string | null>(returned?.result?.email ?? null);
+  const formRef = useTypedBeforeHydration((typed) => {
+    const value = typed.get("email");
+    if (typeof value === "string" && value) setEmail(value);
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,15 +65,17 @@ export function ForgotPasswordPage() {
             <p className="text-sm text-ink-muted">
               The link is valid for 1 hour. If you don&apos;t see the email, check your spam folder.
             </p>
-            <Button
-              variant="outline"
-              className="self-start"
-              onClick={() => {
-                setSentTo(null);
-                request.reset();
-              }}
-            >
-              Use a different email
+            <Button asChild variant="outline" className="self-start">
+              <a
+                href={PUBLIC_PAGES.forgotPassword}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setSentTo(null);
+                  request.reset();
+                }}
+              >
+                Use a different email
+              </a>
             </Button>
           </div>
         </AuthCard>
@@ -87,6 +97,9 @@ export function ForgotPasswordPage() {
         }
       >
         <form
+          ref={formRef}
+          method="post"
+          action={PUBLIC_PAGES.forgotPassword}
           noValidate
           onSubmit={(event) => void submit(event)}
           onFocus={resetRequestSchema.preload}

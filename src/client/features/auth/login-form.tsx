@@ -1,9 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { LogIn } from "lucide-react";
 import type { SessionUser } from "../../../common/auth";
+import { returnedText } from "../../../common/form-post";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
 import { lazySchema } from "../../lib/validation";
+import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
 import { useFormFields } from "../../lib/use-form-fields";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -25,8 +28,10 @@ export type LoginFormProps = {
   description?: ReactNode;
   /** Show "Forgot password?" and the sign-up link (off for the plain System Login). */
   showLinks?: boolean;
-  /** A validated callback path to carry over to the sign-up link. */
+  /** A validated callback path: where to go after signing in, also carried over to the sign-up link. */
   callback?: string | null;
+  /** The page the form posts to when scripts have not run: its own (/login, /system/admin). */
+  action?: string;
 };
 
 export function LoginForm({
@@ -35,10 +40,17 @@ export function LoginForm({
   description = "Welcome back. Sign in to The $100 Lab.",
   showLinks = true,
   callback = null,
+  action = PUBLIC_PAGES.login,
 }: LoginFormProps) {
   const { login } = useAuth();
-  const { values, fieldErrors, update, showErrors } = useFormFields<FieldName>({ email: "", password: "" }, FIELDS);
-  const [formError, setFormError] = useState<string | null>(null);
+  const returned = useFormReturn();
+  const { values, fieldErrors, update, showErrors, adopt } = useFormFields<FieldName>(
+    { email: returnedText(returned, "email"), password: "" },
+    FIELDS,
+    returned?.fieldErrors,
+  );
+  const formRef = useTypedBeforeHydration(adopt);
+  const [formError, setFormError] = useState<string | null>(returned?.error ?? null);
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -75,8 +87,18 @@ export function LoginForm({
         ) : undefined
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} onFocus={loginSchema.preload} className="flex flex-col gap-5" aria-busy={submitting}>
+      <form
+        ref={formRef}
+        method="post"
+        action={action}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onFocus={loginSchema.preload}
+        className="flex flex-col gap-5"
+        aria-busy={submitting}
+      >
         {formError ? <Alert variant="error">{formError}</Alert> : null}
+        {callback ? <input type="hidden" name="callback" value={callback} /> : null}
         <Field label="Email" error={fieldErrors.email}>
           <EmailInput
             autoComplete="username"

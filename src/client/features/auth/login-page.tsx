@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { UserCheck } from "lucide-react";
-import { isAdminRole, type SessionUser } from "../../../common/auth";
+import { homePathOf, type SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { Button } from "../../ui/button";
 import { AuthCard } from "./auth-card";
@@ -11,8 +11,7 @@ import { useCallbackParam } from "./use-callback-param";
 
 /** Where a user lands after signing in: the callback when valid, else /today for admins and / for members. */
 export function destinationFor(user: SessionUser, callback: string | null): string {
-  if (callback) return callback;
-  return isAdminRole(user.role) ? "/today" : "/";
+  return callback ?? homePathOf(user.role);
 }
 
 export function LoginPage() {

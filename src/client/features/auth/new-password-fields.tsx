@@ -5,13 +5,6 @@ import { PasswordInput } from "../../ui/password-input";
 type PasswordValues = { password: string; confirmPassword: string };
 type ChangeHandler = (name: keyof PasswordValues) => (event: { target: { value: string } }) => void;
 
-/** The confirmation only the form knows about (the server never sees it): its error, or undefined. */
-export function confirmationError({ password, confirmPassword }: PasswordValues): string | undefined {
-  if (confirmPassword.length === 0) return "Please confirm your password";
-  if (confirmPassword !== password) return "Passwords do not match";
-  return undefined;
-}
-
 /** A new password and its confirmation (sign-up, reset), named password and confirmPassword. */
 export function NewPasswordFields({
   labels,

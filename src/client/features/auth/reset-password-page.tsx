@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CheckCircle2, KeyRound, Link2Off } from "lucide-react";
+import { passwordConfirmationError } from "../../../common/auth";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { errorMessage } from "../../lib/errors";
+import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
 import { lazySchema } from "../../lib/validation";
 import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
 import { trpc } from "../../lib/trpc";
@@ -9,14 +12,16 @@ import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
-import { confirmationError, NewPasswordFields } from "./new-password-fields";
+import { NewPasswordFields } from "./new-password-fields";
 
 const FIELDS = ["password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
+  const returned = useFormReturn<{ reset: true }>();
   const token = params.get("token")?.trim() ?? "";
+  if (returned?.result?.reset) return <PasswordUpdated />;
   if (!token) return <MissingToken />;
   return <ResetPasswordForm token={token} />;
 }
@@ -43,8 +48,10 @@ const resetConfirmSchema = lazySchema(() => import("../../../common/auth-input")
 
 function ResetPasswordForm({ token }: { token: string }) {
   const confirm = trpc.auth.confirmPasswordReset.useMutation();
-  const { values, fieldErrors, update, showErrors } = useFormFields<FieldName>({ password: "", confirmPassword: "" }, FIELDS);
-  const [formError, setFormError] = useState<string | null>(null);
+  const returned = useFormReturn();
+  const { values, fieldErrors, update, showErrors, adopt } = useFormFields<FieldName>({ password: "", confirmPassword: "" }, FIELDS, returned?.fieldErrors);
+  const formRef = useTypedBeforeHydration(adopt);
+  const [formError, setFormError] = useState<string | null>(returned?.error ?? null);
   const [done, setDone] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -54,7 +61,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     setFormError(null);
     try {
       const checked = await resetConfirmSchema.validate({ token, password: values.password });
-      const errors: FieldErrors<FieldName> = { confirmPassword: confirmationError(values) };
+      const errors: FieldErrors<FieldName> = { confirmPassword: passwordConfirmationError(values) };
       if (!checked.ok) {
         errors.password = checked.fieldErrors.password;
         if (checked.fieldErrors.token) setFormError(checked.fieldErrors.token);
@@ -72,24 +79,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     }
   };
 
-  if (done) {
-    return (
-      <>
-        <title>Password updated · The $100 Lab</title>
-        <AuthCard
-          title="Password updated"
-          description="Your password has been changed. Sign in with your new password."
-          icon={<CheckCircle2 />}
-        >
-          <Button asChild size="lg" className="w-full">
-            <Link to="/login" replace>
-              Sign In
-            </Link>
-          </Button>
-        </AuthCard>
-      </>
-    );
-  }
+  if (done) return <PasswordUpdated />;
 
   return (
     <>
@@ -100,8 +90,19 @@ function ResetPasswordForm({ token }: { token: string }) {
         icon={<KeyRound />}
         footer={<TextLink to="/forgot-password">Need a new link?</TextLink>}
       >
-        <form noValidate onSubmit={(event) => void submit(event)} onFocus={resetConfirmSchema.preload} className="flex flex-col gap-5" aria-busy={confirm.isPending}>
+        <form
+          ref={formRef}
+          method="post"
+          // Back to the link's own address, so that a refusal shows this form again.
+          action={`${PUBLIC_PAGES.resetPassword}?token=${encodeURIComponent(token)}`}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          onFocus={resetConfirmSchema.preload}
+          className="flex flex-col gap-5"
+          aria-busy={confirm.isPending}
+        >
           {formError ? <Alert variant="error">{formError}</Alert> : null}
+          <input type="hidden" name="token" value={token} />
           <NewPasswordFields
             labels={{ password: "New Password", confirmPassword: "Confirm New Password" }}
             values={values}
@@ -112,6 +113,25 @@ function ResetPasswordForm({ token }: { token: string }) {
             Reset Password
           </Button>
         </form>
+      </AuthCard>
+    </>
+  );
+}
+
+function PasswordUpdated() {
+  return (
+    <>
+      <title>Password updated · The $100 Lab</title>
+      <AuthCard
+        title="Password updated"
+        description="Your password has been changed. Sign in with your new password."
+        icon={<CheckCircle2 />}
+      >
+        <Button asChild size="lg" className="w-full">
+          <Link to="/login" replace>
+            Sign In
+          </Link>
+        </Button>
       </AuthCard>
     </>
   );

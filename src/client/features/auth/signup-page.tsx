@@ -1,10 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { PartyPopper, UserPlus } from "lucide-react";
-import { SIGNUP_AUTO_LOGIN_DELAY_MS } from "../../../common/auth";
+import { passwordConfirmationError, SIGNUP_AUTO_LOGIN_DELAY_MS } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
 import { lazySchema } from "../../lib/validation";
+import { returnedText } from "../../../common/form-post";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
+import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
 import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -13,7 +16,7 @@ import { EmailInput, Input } from "../../ui/input";
 import { Spinner } from "../../ui/spinner";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
-import { confirmationError, NewPasswordFields } from "./new-password-fields";
+import { NewPasswordFields } from "./new-password-fields";
 import { withCallback } from "./safe-callback";
 import { useCallbackParam } from "./use-callback-param";
 
@@ -28,7 +31,7 @@ const signupSchema = lazySchema(() => import("../../../common/auth-input").then(
 /** Same schema as the server, plus the confirmation that only the form knows about. */
 async function validate(values: Values) {
   const checked = await signupSchema.validate({ name: values.name, email: values.email, password: values.password });
-  const errors: FieldErrors<FieldName> = { ...(checked.ok ? {} : checked.fieldErrors), confirmPassword: confirmationError(values) };
+  const errors: FieldErrors<FieldName> = { ...(checked.ok ? {} : checked.fieldErrors), confirmPassword: passwordConfirmationError(values) };
   const hasErrors = FIELDS.some((name) => errors[name]);
   return { data: checked.ok && !hasErrors ? checked.data : null, errors };
 }
@@ -36,8 +39,14 @@ async function validate(values: Values) {
 export function SignupPage() {
   const callback = useCallbackParam();
   const { signup } = useAuth();
-  const { values, fieldErrors, update, showErrors } = useFormFields<FieldName>(EMPTY, FIELDS);
-  const [formError, setFormError] = useState<string | null>(null);
+  const returned = useFormReturn();
+  const { values, fieldErrors, update, showErrors, adopt } = useFormFields<FieldName>(
+    { ...EMPTY, name: returnedText(returned, "name"), email: returnedText(returned, "email") },
+    FIELDS,
+    returned?.fieldErrors,
+  );
+  const formRef = useTypedBeforeHydration(adopt);
+  const [formError, setFormError] = useState<string | null>(returned?.error ?? null);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<{ name: string; email: string } | null>(null);
 
@@ -77,8 +86,18 @@ export function SignupPage() {
           </p>
         }
       >
-        <form noValidate onSubmit={(event) => void submit(event)} onFocus={signupSchema.preload} className="flex flex-col gap-5" aria-busy={submitting}>
+        <form
+          ref={formRef}
+          method="post"
+          action={PUBLIC_PAGES.signup}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          onFocus={signupSchema.preload}
+          className="flex flex-col gap-5"
+          aria-busy={submitting}
+        >
           {formError ? <Alert variant="error">{formError}</Alert> : null}
+          {callback ? <input type="hidden" name="callback" value={callback} /> : null}
           <Field label="Full Name" error={fieldErrors.name}>
             <Input name="name" autoComplete="name" required value={values.name} onChange={update("name")} />
           </Field>

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router-dom";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { LoginForm } from "./login-form";
 
 /**
@@ -14,6 +15,7 @@ export function SystemLoginPage() {
         title="System Login"
         description="Sign in with an administrator account."
         showLinks={false}
+        action={PUBLIC_PAGES.systemLogin}
         onSuccess={() => void navigate("/today", { replace: true })}
       />
     </>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BANGER_FIELD_MAX, BANGER_TYPE_LABELS, BANGER_TYPES, parseTagList, type Banger, type BangerType } from "../../../common/bangers";
 import { bangerCreateInput, type BangerCreateInput } from "../../../common/bangers-input";
-import { firstIssueByField } from "../../lib/errors";
+import { firstIssueByField } from "../../../common/field-issues";
 import { Alert } from "../../ui/alert";
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";

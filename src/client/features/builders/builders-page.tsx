@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Await, Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { Await, Link, useLoaderData, useRevalidator, useSearchParams } from "react-router-dom";
 import { ArrowLeft, ChevronDown, PartyPopper, Rocket, UserPlus, Users } from "lucide-react";
 import type { PublicBuilder } from "../../../common/builders";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
+import { useFormReturn } from "../../lib/form-return";
 import { countText } from "../../lib/format";
 import { LoadFailedAlert } from "../../ui/alert";
-import { Button } from "../../ui/button";
+import { Button, type ButtonProps } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { EmptyState } from "../../ui/empty-state";
@@ -18,11 +20,18 @@ const JoinForm = lazy(() => import("./join-form").then((m) => ({ default: m.Join
 const EditProfileDialog = lazy(() => import("./edit-profile-dialog").then((m) => ({ default: m.EditProfileDialog })));
 
 const JOIN_PANEL_ID = "join-the-community";
+/** The page with the join form open: what the toggle links to, so that it opens the form without scripts too. */
+const JOIN_HREF = `${PUBLIC_PAGES.builders}?join=1#${JOIN_PANEL_ID}`;
+
+type JoinResult = { joined: { name: string } };
 
 /** /builders: hero, the Join the Community form behind a toggle, and the directory of approved builders. */
 export function BuildersPage() {
-  const [joinOpen, setJoinOpen] = useState(false);
-  const [joined, setJoined] = useState<{ name: string } | null>(null);
+  const [params] = useSearchParams();
+  // A post of the form (refused, or done) comes back to this page with the form open.
+  const returned = useFormReturn<JoinResult>();
+  const [joinOpen, setJoinOpen] = useState(params.get("join") === "1" || returned !== undefined);
+  const [joined, setJoined] = useState<{ name: string } | null>(returned?.result?.joined ?? null);
   const [editing, setEditing] = useState<PublicBuilder | null>(null);
   const panelRef = useRef<HTMLElement>(null);
   // Set when a button (rather than page load) opened the panel, so focus moves into it only then.
@@ -125,13 +134,32 @@ function Hero({ joinOpen, onToggle }: { joinOpen: boolean; onToggle: () => void 
           Indie founders, developers, designers and creators who practise investing in small, real steps and share
           what they learn along the way.
         </p>
-        <Button size="lg" onClick={onToggle} aria-expanded={joinOpen} aria-controls={joinOpen ? JOIN_PANEL_ID : undefined}>
+        <JoinLink size="lg" onClick={onToggle} aria-expanded={joinOpen} aria-controls={joinOpen ? JOIN_PANEL_ID : undefined}>
           <UserPlus aria-hidden="true" />
           Join the Community
           <ChevronDown aria-hidden="true" className={cn("transition-transform", joinOpen && "rotate-180")} />
-        </Button>
+        </JoinLink>
       </div>
     </section>
+  );
+}
+
+type JoinLinkProps = Pick<ButtonProps, "size" | "aria-expanded" | "aria-controls" | "children"> & { onClick: () => void };
+
+/** Opens the join form: a link to the page with the form open, which scripts turn into an in-place toggle. */
+function JoinLink({ onClick, children, ...props }: JoinLinkProps) {
+  return (
+    <Button asChild {...props}>
+      <a
+        href={JOIN_HREF}
+        onClick={(event) => {
+          event.preventDefault();
+          onClick();
+        }}
+      >
+        {children}
+      </a>
+    </Button>
   );
 }
 
@@ -213,10 +241,10 @@ function DirectoryList({ builders, onJoin, onEdit }: DirectoryListProps) {
           description="Our builders directory is just getting started. Share what you are building and be among the first faces here."
           action={
             onJoin ? (
-              <Button onClick={onJoin}>
+              <JoinLink onClick={onJoin}>
                 <UserPlus aria-hidden="true" />
                 Be the First to Join
-              </Button>
+              </JoinLink>
             ) : null
           }
         />

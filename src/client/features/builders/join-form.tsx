@@ -1,5 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
+import { BUILDER_TAGS, type BuilderTag } from "../../../common/builders";
 import { builderSubmitInput } from "../../../common/builders-input";
+import { returnedList, returnedText, type FormReturn } from "../../../common/form-post";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
+import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useAuth } from "../../lib/auth";
 import { useRevalidator } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
@@ -10,6 +15,26 @@ import { EMPTY_PROFILE, ProfileEmailField, ProfileFields, type ProfileValues } f
 import { useProfileForm } from "./use-profile-form";
 
 type JoinValues = ProfileValues & { email: string };
+
+const isTag = (value: string): value is BuilderTag => (BUILDER_TAGS as readonly string[]).includes(value);
+
+/** The profile as a refused post typed it. */
+function returnedProfile(returned: FormReturn): JoinValues {
+  const text = (name: Exclude<keyof JoinValues, "tags">) => returnedText(returned, name);
+  return {
+    name: text("name"),
+    email: text("email"),
+    title: text("title"),
+    bio: text("bio"),
+    location: text("location"),
+    twitterHandle: text("twitterHandle"),
+    websiteUrl: text("websiteUrl"),
+    linkedinUrl: text("linkedinUrl"),
+    currentProject: text("currentProject"),
+    avatarUrl: text("avatarUrl"),
+    tags: returnedList(returned, "tags").filter(isTag),
+  };
+}
 
 const ready = (current: JoinValues) => current.name.trim().length > 0 && current.email.trim().length > 0;
 
@@ -26,9 +51,11 @@ export function JoinForm({ onJoined }: JoinFormProps) {
   const { user } = useAuth();
   const revalidator = useRevalidator();
   const submitMutation = trpc.builders.submit.useMutation();
-  const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
-    // A signed-in member most likely joins with their own account: start from their name and email.
-    initial: (): JoinValues => ({ ...EMPTY_PROFILE, name: user?.name ?? "", email: user?.email ?? "" }),
+  const returned = useFormReturn();
+  const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading, adopt } = useProfileForm({
+    // What a refused post without scripts typed; else a signed-in member most likely joins with their own account.
+    initial: (): JoinValues => (returned ? returnedProfile(returned) : { ...EMPTY_PROFILE, name: user?.name ?? "", email: user?.email ?? "" }),
+    refused: returned,
     schema: builderSubmitInput,
     ready,
     save: async (data) => {
@@ -39,13 +66,25 @@ export function JoinForm({ onJoined }: JoinFormProps) {
     },
   });
 
-  const submitHint = useSubmitHint(!ready(values), "Fill in your name and email to submit.");
-  const formRef = useRef<HTMLFormElement>(null);
+  // Without scripts the browser posts the form as it is: the button is never disabled in the server's HTML.
+  const hydrated = useHydrated();
+  const submitHint = useSubmitHint(hydrated && !ready(values), "Fill in your name and email to submit.");
+  const formRef = useTypedBeforeHydration(adopt);
   // The form mounts when the person opens the panel (it loads lazily): start them in the first field.
-  useEffect(() => formRef.current?.querySelector<HTMLInputElement>("input[name='name']")?.focus({ preventScroll: true }), []);
+  useEffect(() => {
+    if (!returned) formRef.current?.querySelector<HTMLInputElement>("input[name='name']")?.focus({ preventScroll: true });
+  }, [formRef, returned]);
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-6">
+    <form
+      ref={formRef}
+      method="post"
+      action={`${PUBLIC_PAGES.builders}#join-the-community`}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={saving}
+      className="flex flex-col gap-6"
+    >
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <ProfileFields
         idPrefix="join"
@@ -62,7 +101,7 @@ export function JoinForm({ onJoined }: JoinFormProps) {
           <p className="text-sm text-ink-muted">New profiles are reviewed before they appear in the directory.</p>
           {submitHint.element}
         </div>
-        <Button type="submit" size="lg" loading={saving} disabled={!canSubmit} aria-describedby={submitHint.describedBy} className="sm:min-w-44">
+        <Button type="submit" size="lg" loading={saving} disabled={hydrated && !canSubmit} aria-describedby={submitHint.describedBy} className="sm:min-w-44">
           Submit Profile
         </Button>
       </div>

@@ -5,6 +5,7 @@ import {
   type BuilderTag,
   type PublicBuilder,
 } from "../../../common/builders";
+import { useHydrated } from "../../lib/use-hydrated";
 import { AvatarPicker } from "./avatar-picker";
 import { ChoiceChips } from "../../ui/choice-chips";
 import { Field } from "../../ui/field";
@@ -82,7 +83,7 @@ export function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
   if (!first) return;
   const target =
     first === "tags"
-      ? form.querySelector<HTMLElement>('[data-field="tags"] button')
+      ? form.querySelector<HTMLElement>('[data-field="tags"] input')
       : (form.elements.namedItem(first) as HTMLElement | null);
   target?.focus();
 }
@@ -110,6 +111,7 @@ export type ProfileFieldsProps = {
 
 /** The profile fields shared by the join form and the owner's edit dialog. */
 export function ProfileFields({ values, errors, onChange, onUploadingChange, afterName, idPrefix }: ProfileFieldsProps) {
+  const hydrated = useHydrated();
   const text = (name: Exclude<ProfileField, "tags" | "avatarUrl">) => ({
     name,
     value: values[name],
@@ -120,6 +122,8 @@ export function ProfileFields({ values, errors, onChange, onUploadingChange, aft
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
+      {/* A photo is uploaded by script, before the profile is sent: without scripts the profile goes without one. */}
+      {hydrated ? (
       <AvatarPicker
         idPrefix={idPrefix}
         name={values.name}
@@ -129,6 +133,7 @@ export function ProfileFields({ values, errors, onChange, onUploadingChange, aft
         onUploadingChange={onUploadingChange}
         className="sm:col-span-2"
       />
+      ) : null}
       <Field label="Name" error={errors.name} id={`${idPrefix}-name`}>
         <Input {...text("name")} autoComplete="name" required maxLength={BUILDER_FIELD_MAX.name} />
       </Field>

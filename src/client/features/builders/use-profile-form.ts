@@ -12,16 +12,18 @@ export type ProfileFormOptions<V extends ProfileValues, S extends Schema> = {
   ready: (values: V) => boolean;
   /** Sends the parsed values; a rejection shows the server's message above the form. */
   save: (data: output<S>) => Promise<void>;
+  /** The errors the server rendered the page with (a post without scripts that it refused). */
+  refused?: { fieldErrors?: FieldErrors; error?: string } | undefined;
 };
 
 /**
  * The state of a builder profile form (join, edit, an admin's add): values, per-field errors, the form's
  * error, and a submit that validates with the shared schema, focuses the first bad field, then saves.
  */
-export function useProfileForm<V extends ProfileValues, S extends Schema>({ initial, schema, ready, save }: ProfileFormOptions<V, S>) {
+export function useProfileForm<V extends ProfileValues, S extends Schema>({ initial, schema, ready, save, refused }: ProfileFormOptions<V, S>) {
   const [values, setValues] = useState<V>(initial);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(refused?.fieldErrors ?? {});
+  const [formError, setFormError] = useState<string | null>(refused?.error ?? null);
   const [saving, setSaving] = useState(false);
   // A photo on its way to the server: the profile waits for its URL.
   const [uploading, setUploading] = useState(false);
@@ -53,5 +55,17 @@ export function useProfileForm<V extends ProfileValues, S extends Schema>({ init
     }
   };
 
-  return { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading };
+  /** Takes over what was typed into the server's HTML before the scripts ran (see useTypedBeforeHydration). */
+  const adopt = (typed: FormData) =>
+    setValues((current) => {
+      const next = { ...current };
+      for (const [name, value] of typed) {
+        if (typeof value !== "string" || !(name in next)) continue;
+        if (name === "tags") next.tags = typed.getAll("tags") as V["tags"];
+        else if (value !== "") (next as Record<string, unknown>)[name] = value;
+      }
+      return next;
+    });
+
+  return { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading, adopt };
 }

@@ -9,7 +9,7 @@ import {
   type EmailTemplateType,
 } from "../../../common/email-templates";
 import { emailTemplateSaveInput } from "../../../common/email-templates-input";
-import { firstIssueByField } from "../../lib/errors";
+import { firstIssueByField } from "../../../common/field-issues";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

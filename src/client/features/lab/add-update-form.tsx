@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { LAB_LIMITS } from "../../../common/lab";
 import { experimentUpdateInput } from "../../../common/lab-input";
 import { track } from "../../lib/analytics";
-import { firstIssueByField } from "../../lib/errors";
+import { firstIssueByField } from "../../../common/field-issues";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

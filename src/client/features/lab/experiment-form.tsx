@@ -2,7 +2,7 @@ import { useState, type FormEvent, type RefObject } from "react";
 import { useNavigate } from "react-router-dom";
 import { experimentPath, LAB_LIMITS, LAB_MAX_INVESTMENT, type Experiment } from "../../../common/lab";
 import { experimentFormInput } from "../../../common/lab-input";
-import { firstIssueByField } from "../../lib/errors";
+import { firstIssueByField } from "../../../common/field-issues";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

@@ -75,8 +75,8 @@ export function AddServiceDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogTitle>Add New Service</DialogTitle>
           <DialogDescription>Demo: nothing is saved, and no key is asked for.</DialogDescription>
         </DialogHeader>
-        <ChoiceChips name="service" label="Service" options={VAULT_ADDABLE_SERVICES} selected={[service]} onToggle={setService} />
-        <ChoiceChips name="environment" label="Environment" options={VAULT_ENVIRONMENTS} selected={[environment]} onToggle={setEnvironment} />
+        <ChoiceChips single name="service" label="Service" options={VAULT_ADDABLE_SERVICES} selected={[service]} onToggle={setService} />
+        <ChoiceChips single name="environment" label="Environment" options={VAULT_ENVIRONMENTS} selected={[environment]} onToggle={setEnvironment} />
         <p className="text-sm text-ink-muted">Keys of new services are rotated every {VAULT_ROTATION_DAYS} days.</p>
         <DialogFooter>
           <InertButton variant="primary">Add Service</InertButton>

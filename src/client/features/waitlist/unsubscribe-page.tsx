@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { CheckCircle2, Link2Off, MailX } from "lucide-react";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { errorMessage } from "../../lib/errors";
+import { useFormReturn } from "../../lib/form-return";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -16,7 +18,10 @@ export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   const unsubscribe = trpc.waitlist.unsubscribe.useMutation();
-  const [error, setError] = useState<string | null>(null);
+  const returned = useFormReturn<{ unsubscribed: true }>();
+  const [error, setError] = useState<string | null>(returned?.error ?? returned?.fieldErrors?.token ?? null);
+
+  if (unsubscribe.isSuccess || returned?.result?.unsubscribed) return <Unsubscribed />;
 
   if (!token) {
     return (
@@ -34,24 +39,8 @@ export function UnsubscribePage() {
     );
   }
 
-  if (unsubscribe.isSuccess) {
-    return (
-      <>
-        <title>Unsubscribed · The $100 Lab</title>
-        <AuthCard
-          title="You're unsubscribed"
-          description="You will get no more newsletters from The $100 Lab. Your place on the waitlist is kept."
-          icon={<CheckCircle2 />}
-        >
-          <Button asChild size="lg" className="w-full">
-            <Link to="/">Back to The $100 Lab</Link>
-          </Button>
-        </AuthCard>
-      </>
-    );
-  }
-
-  const confirm = async () => {
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (unsubscribe.isPending) return;
     setError(null);
     try {
@@ -70,12 +59,37 @@ export function UnsubscribePage() {
         icon={<MailX />}
         footer={<TextLink to="/">Keep me subscribed</TextLink>}
       >
-        <div className="flex flex-col gap-5" aria-busy={unsubscribe.isPending}>
+        <form
+          method="post"
+          // Back to the link's own address, so that a refusal shows this page again.
+          action={`${PUBLIC_PAGES.unsubscribe}?token=${encodeURIComponent(token)}`}
+          onSubmit={(event) => void confirm(event)}
+          className="flex flex-col gap-5"
+          aria-busy={unsubscribe.isPending}
+        >
           {error ? <Alert variant="error">{error}</Alert> : null}
-          <Button type="button" size="lg" className="w-full" loading={unsubscribe.isPending} onClick={() => void confirm()}>
+          <input type="hidden" name="token" value={token} />
+          <Button type="submit" size="lg" className="w-full" loading={unsubscribe.isPending}>
             Unsubscribe
           </Button>
-        </div>
+        </form>
+      </AuthCard>
+    </>
+  );
+}
+
+function Unsubscribed() {
+  return (
+    <>
+      <title>Unsubscribed · The $100 Lab</title>
+      <AuthCard
+        title="You're unsubscribed"
+        description="You will get no more newsletters from The $100 Lab. Your place on the waitlist is kept."
+        icon={<CheckCircle2 />}
+      >
+        <Button asChild size="lg" className="w-full">
+          <Link to="/">Back to The $100 Lab</Link>
+        </Button>
       </AuthCard>
     </>
   );

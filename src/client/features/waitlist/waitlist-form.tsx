@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocation } from "react-router-dom";
 import { ArrowRight, PartyPopper, Sparkles } from "lucide-react";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, type WaitlistInterest, type WaitlistJoinResult, type WaitlistPublicSource } from "../../../common/waitlist";
+import { campaignOfUrl } from "../../../common/campaigns";
+import { returnedList, returnedText } from "../../../common/form-post";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { errorMessage } from "../../lib/errors";
+import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
+import { useHydrated } from "../../lib/use-hydrated";
 import { lazySchema } from "../../lib/validation";
 import { apiClient } from "../../lib/api-client";
 import { visitCampaign } from "../../lib/visit-campaign";
@@ -18,6 +24,8 @@ import { TextLink } from "../../ui/text-link";
 const ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." };
 
 type FieldName = "email" | "name" | "interests";
+type JoinedResult = WaitlistJoinResult & { email: string };
+const isInterest = (value: string): value is WaitlistInterest => (WAITLIST_INTERESTS as readonly string[]).includes(value);
 const joinSchema = lazySchema(() => import("../../../common/waitlist-input").then((m) => m.waitlistJoinInput));
 
 export type WaitlistFormProps = {
@@ -37,14 +45,28 @@ const preload = () => {
  * worded "Welcome back" when the email was already on the list) and error (a red message above the form).
  */
 export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: WaitlistFormProps) {
-  const [email, setEmail] = useState("");
-  const [name, setName] = useState("");
-  const [interests, setInterests] = useState<WaitlistInterest[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [joined, setJoined] = useState<(WaitlistJoinResult & { email: string }) | null>(null);
+  const returned = useFormReturn<JoinedResult>();
+  const [email, setEmail] = useState(returnedText(returned, "email"));
+  const [name, setName] = useState(returnedText(returned, "name"));
+  const [interests, setInterests] = useState<WaitlistInterest[]>(() => returnedList(returned, "interests").filter(isInterest));
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>(returned?.fieldErrors ?? {});
+  const [formError, setFormError] = useState<string | null>(returned?.error ?? null);
+  const [joined, setJoined] = useState<JoinedResult | null>(returned?.result ?? null);
   const [loading, setLoading] = useState(false);
-  const submitHint = useSubmitHint(email.trim().length === 0, "Enter your email to join.");
+  const formRef = useTypedBeforeHydration((typed) => {
+    const typedEmail = typed.get("email");
+    const typedName = typed.get("name");
+    if (typeof typedEmail === "string" && typedEmail) setEmail(typedEmail);
+    if (typeof typedName === "string" && typedName) setName(typedName);
+    const ticked = typed.getAll("interests").filter((value): value is WaitlistInterest => typeof value === "string" && isInterest(value));
+    if (ticked.length > 0) setInterests(ticked);
+  });
+  // Without scripts the browser posts the form as it is: the button is never disabled in the server's HTML.
+  const hydrated = useHydrated();
+  const missingEmail = hydrated && email.trim().length === 0;
+  const submitHint = useSubmitHint(missingEmail, "Enter your email to join.");
+  // A visit's campaign, posted with a join made before the scripts ran (they send the visit's own, kept at landing).
+  const landingCampaign = campaignOfUrl(`https://site.invalid${useLocation().search}`);
 
   const toggleInterest = (interest: WaitlistInterest) => {
     setInterests((current) =>
@@ -93,6 +115,9 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
 
   return (
     <form
+      ref={formRef}
+      method="post"
+      action={PUBLIC_PAGES.landing}
       noValidate
       onSubmit={(event) => void submit(event)}
       onFocus={preload}
@@ -101,6 +126,9 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
       className={cn("flex flex-col gap-5", className)}
     >
       {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <input type="hidden" name="source" value={source} />
+      {landingCampaign.source ? <input type="hidden" name="utm_source" value={landingCampaign.source} /> : null}
+      {landingCampaign.campaign ? <input type="hidden" name="utm_campaign" value={landingCampaign.campaign} /> : null}
 
       <Field label="Email" error={fieldErrors.email}>
         <EmailInput
@@ -138,7 +166,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
       />
 
       <div className="flex flex-col gap-2">
-        <Button type="submit" size="lg" className="w-full" loading={loading} disabled={email.trim().length === 0} aria-describedby={submitHint.describedBy}>
+        <Button type="submit" size="lg" className="w-full" loading={loading} disabled={missingEmail} aria-describedby={submitHint.describedBy}>
           Join the waitlist
           {loading ? null : <ArrowRight aria-hidden="true" />}
         </Button>
@@ -156,7 +184,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
 }
 
 type JoinedCardProps = {
-  result: WaitlistJoinResult & { email: string };
+  result: JoinedResult;
   onStartOver: () => void;
   className?: string | undefined;
 };
@@ -207,8 +235,16 @@ function JoinedCard({ result, onStartOver, className }: JoinedCardProps) {
         <span aria-hidden="true" className="hidden text-ink-subtle sm:inline">
           ·
         </span>
-        <Button variant="ghost" size="sm" onClick={onStartOver}>
-          Add another email
+        <Button asChild variant="ghost" size="sm">
+          <a
+            href="/#waitlist"
+            onClick={(event) => {
+              event.preventDefault();
+              onStartOver();
+            }}
+          >
+            Add another email
+          </a>
         </Button>
       </div>
     </div>

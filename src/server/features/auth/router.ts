@@ -20,8 +20,7 @@ export const authRouter = router({
   }),
 
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    await ctx.deps.rateLimits.consume("signup", ctx.req.ip);
-    return startSession(ctx, await auth.signup(ctx.db, input));
+    return startSession(ctx, await auth.signup({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip));
   }),
 
   /** The same service and answer as POST /api/auth/logout. */
@@ -40,7 +39,6 @@ export const authRouter = router({
   }),
 
   confirmPasswordReset: publicProcedure.input(passwordResetConfirmInput).mutation(async ({ ctx, input }) => {
-    await ctx.deps.rateLimits.consume("passwordReset", ctx.req.ip);
-    return auth.confirmPasswordReset(ctx.db, input);
+    return auth.confirmPasswordReset({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip);
   }),
 });

@@ -30,8 +30,7 @@ function defineAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post("/api/auth/signup", async (request, reply) => {
     const input = parseInput(signupInput, request.body);
-    await deps.rateLimits.consume("signup", request.ip);
-    const body = startSession(request, reply, await auth.signup(db, input));
+    const body = startSession(request, reply, await auth.signup({ db, rateLimits: deps.rateLimits }, input, request.ip));
     return reply.code(201).send(body);
   });
 
@@ -49,7 +48,6 @@ function defineAuthRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post("/api/auth/reset-password/confirm", async (request) => {
     const input = parseInput(passwordResetConfirmInput, request.body);
-    await deps.rateLimits.consume("passwordReset", request.ip);
-    return auth.confirmPasswordReset(db, input);
+    return auth.confirmPasswordReset({ db, rateLimits: deps.rateLimits }, input, request.ip);
   });
 }

@@ -27,7 +27,10 @@ export const EMAIL_TAKEN = "An account with this email already exists";
 export const INVALID_RESET_LINK = "This reset link is invalid, used or expired. Please ask for a new one.";
 export const RESET_REQUESTED = "If an account exists for that email, we sent a link to reset the password. It is valid for 1 hour.";
 
-export async function signup(db: Database, input: SignupInput): Promise<SignedIn> {
+/** Sign-ups spend the address's "signup" budget whichever way they come (API, page script or form post). */
+export async function signup(deps: { db: Database; rateLimits: RateLimits }, input: SignupInput, clientAddress: string): Promise<SignedIn> {
+  const { db } = deps;
+  await deps.rateLimits.consume("signup", clientAddress);
   const passwordHash = await hashPassword(input.password);
   let row: UserRow | undefined;
   try {
@@ -86,7 +89,13 @@ export async function requestPasswordReset(
   return { message: RESET_REQUESTED };
 }
 
-export async function confirmPasswordReset(db: Database, input: PasswordResetConfirmInput): Promise<{ ok: true }> {
+export async function confirmPasswordReset(
+  deps: { db: Database; rateLimits: RateLimits },
+  input: PasswordResetConfirmInput,
+  clientAddress: string,
+): Promise<{ ok: true }> {
+  const { db } = deps;
+  await deps.rateLimits.consume("passwordReset", clientAddress);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     // Marking the token used in the same statement that checks it makes it single use under concurrency.

@@ -8,8 +8,8 @@ export const buildersRouter = router({
   list: publicProcedure.query(({ ctx }) => builders.listPublicBuilders(ctx.db, ctx.user?.email ?? null)),
 
   submit: publicProcedure.input(builderSubmitInput).mutation(async ({ ctx, input }) => {
-    await ctx.deps.rateLimits.consume("builderSubmit", ctx.req.ip);
-    return builders.submitBuilder(ctx.db, input, ctx.user?.email ?? null);
+    const viewer = { email: ctx.user?.email ?? null, address: ctx.req.ip };
+    return builders.submitBuilder({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, viewer);
   }),
 
   updateMine: memberProcedure

@@ -27,8 +27,8 @@ export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guar
 
   app.post("/api/builders", async (request, reply) => {
     const input = parseInput(builderSubmitInput, request.body);
-    await deps.rateLimits.consume("builderSubmit", request.ip);
-    const body = await builders.submitBuilder(db, input, await viewerEmail(request, reply));
+    const viewer = { email: await viewerEmail(request, reply), address: request.ip };
+    const body = await builders.submitBuilder({ db, rateLimits: deps.rateLimits }, input, viewer);
     return reply.code(201).send(body);
   });
 

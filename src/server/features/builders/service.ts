@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { builders } from "../../db/schema";
 import { conflict, invalid, notFound } from "../../infra/errors";
+import type { RateLimits } from "../../infra/rate-limit";
 
 export type BuilderRow = typeof builders.$inferSelect;
 
@@ -51,12 +52,18 @@ export async function listPublicBuilders(db: Database, viewerEmail: string | nul
   return { builders: rows.map((row) => toPublicBuilder(row, viewerEmail)) };
 }
 
-/** A join-form submission: a new pending profile. One profile per email (409 otherwise). */
+/**
+ * A join-form submission: a new pending profile. One profile per email (409 otherwise). Every join spends
+ * the address's "builderSubmit" budget, however it was sent.
+ */
 export async function submitBuilder(
-  db: Database,
+  deps: { db: Database; rateLimits: RateLimits },
   input: BuilderSubmitInput,
-  viewerEmail: string | null,
+  viewer: { email: string | null; address: string },
 ): Promise<{ builder: PublicBuilder }> {
+  const { db } = deps;
+  const viewerEmail = viewer.email;
+  await deps.rateLimits.consume("builderSubmit", viewer.address);
   return { builder: toPublicBuilder(await insertBuilder(db, input, "pending"), viewerEmail) };
 }
 

@@ -117,8 +117,11 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
      */
     async send(request: FastifyRequest, reply: FastifyReply, pathname: string, found: boolean, rendered: RenderedPublicPage | null): Promise<FastifyReply> {
       const page = rendered ? await renderedPageFor(pathname, rendered) : await pageFor(pathname, found);
-      reply.code(rendered ? rendered.status : found ? 200 : 404).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("ETag", page.etag).header("Vary", "Accept-Encoding");
-      if (found && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+      reply.code(rendered ? rendered.status : found ? 200 : 404).type("text/html; charset=utf-8").header("Vary", "Accept-Encoding");
+      // A page rendered for one person (what their form post typed, their waitlist position) is never kept.
+      if (rendered?.personal) reply.header("Cache-Control", "private, no-store");
+      else reply.header("Cache-Control", "no-cache").header("ETag", page.etag);
+      if (found && !rendered?.personal && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
       const accepts = request.headers["accept-encoding"] ?? "";
       if (page.br && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(page.br);
       if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(page.gzip);

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FormRender } from "../../../common/form-post";
 import type { ServerPageData } from "../../../common/page-data";
 import { isServerRenderedPath } from "../../../common/page-routes";
 import { readSessionToken } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";
 import { isContentWrite } from "./content-writes";
+import { takeFormResult } from "./form-result";
 import { createPageCache } from "./page-cache";
 import { serverPageData } from "./page-data";
 
@@ -13,12 +15,18 @@ export type RenderedPublicPage = {
   status: number;
   /** Replaces the built index.html's empty `<div id="root"></div>`: the page, and the state it hydrates with. */
   html: string;
+  /** Rendered for one person (a form post's outcome): no cache may keep it. */
+  personal?: true;
 };
 
 /** What src/client/entry-server.tsx exports (a separate build: the server imports nothing from the client). */
-type ServerEntry = { renderPage(request: Request, data: ServerPageData): Promise<RenderedPublicPage> };
+type ServerEntry = { renderPage(request: Request, data: ServerPageData, form?: FormRender): Promise<RenderedPublicPage> };
 
-export type RenderPublicPage = (request: FastifyRequest, reply: FastifyReply) => Promise<RenderedPublicPage | null>;
+/** The page at `pathname` (GET), rendered with a form post's outcome when `form` is given. */
+export type RenderPublicPage = (request: FastifyRequest, reply: FastifyReply, form?: FormRender) => Promise<RenderedPublicPage | null>;
+
+/** Answers a form post by rendering its page with the outcome (the page's form shows what was typed and why it was refused). */
+export type RenderFormPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, form: FormRender) => Promise<FastifyReply>;
 
 /** Short enough that another instance's content change shows soon; long enough to serve a burst from memory. */
 const CACHE_TTL_MS = 30_000;
@@ -42,16 +50,22 @@ export function registerServerRendering(app: FastifyInstance, deps: AppDeps): Re
     if (isContentWrite(request.method, request.url, reply.statusCode)) cache.clear();
   });
 
-  return async (request, reply) => {
+  return async (request, reply, posted) => {
     const pathname = request.url.split("?", 1)[0]!;
     const anonymous = readSessionToken(request) === null;
-    if ((request.method !== "GET" && request.method !== "HEAD") || !isServerRenderedPath(pathname, { signedIn: !anonymous })) return null;
-    const cached = anonymous ? cache.get(request.url) : undefined;
+    const isRead = request.method === "GET" || request.method === "HEAD";
+    if ((!isRead && !posted) || !isServerRenderedPath(pathname, { signedIn: !anonymous })) return null;
+    // A successful post's outcome, left for the page it redirected to.
+    const left = posted ? null : takeFormResult(request, reply, pathname);
+    const form = posted ?? (left ? { formReturn: left, status: 200 } : undefined);
+    const cacheable = anonymous && !form;
+    const cached = cacheable ? cache.get(request.url) : undefined;
     if (cached) return cached;
     try {
       const { renderPage } = await loadEntry();
-      const page = await renderPage(new Request(new URL(request.url, config.publicUrl)), serverPageData(request, reply, deps));
-      if (anonymous) cache.set(request.url, page);
+      const page = await renderPage(new Request(new URL(request.url, config.publicUrl)), serverPageData(request, reply, deps), form);
+      if (form) return { ...page, personal: true };
+      if (cacheable) cache.set(request.url, page);
       return page;
     } catch (error) {
       request.log.error({ err: error, url: request.url }, "Server rendering failed: sending the client-rendered shell");

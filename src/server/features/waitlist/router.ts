@@ -3,19 +3,19 @@ import { waitlistAdminDeleteInput, waitlistAdminListInput } from "../../../commo
 import { adminProcedure, publicProcedure, router } from "../../trpc/init";
 import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";
 import { joinWaitlist } from "./service";
-import { unsubscribe, unsubscribeSecret } from "./unsubscribe";
+import { unsubscribeByLink } from "./unsubscribe";
 
 export const waitlistRouter = router({
   /** The landing page's form. Same service, same budget, same answer as POST /api/waitlist/join. */
   join: publicProcedure.input(waitlistJoinInput).mutation(async ({ ctx, input }) => {
-    await ctx.deps.rateLimits.consume("waitlistJoin", ctx.req.ip);
-    return joinWaitlist({ db: ctx.db, geo: ctx.deps.geo, logger: ctx.deps.logger }, input, { ip: ctx.req.ip, headers: ctx.req.headers });
+    const deps = { db: ctx.db, geo: ctx.deps.geo, logger: ctx.deps.logger, rateLimits: ctx.deps.rateLimits };
+    return joinWaitlist(deps, input, { ip: ctx.req.ip, headers: ctx.req.headers });
   }),
 
   /** The /unsubscribe page's button: POST /api/waitlist/unsubscribe. */
   unsubscribe: publicProcedure.input(waitlistUnsubscribeInput).mutation(async ({ ctx, input }) => {
-    await ctx.deps.rateLimits.consume("waitlistUnsubscribe", ctx.req.ip);
-    return unsubscribe(ctx.db, await unsubscribeSecret(ctx.db, ctx.deps.config.unsubscribeSecret), input.token);
+    const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, configuredSecret: ctx.deps.config.unsubscribeSecret };
+    return unsubscribeByLink(deps, input.token, ctx.req.ip);
   }),
 
   /** The back office's table: GET /api/waitlist/admin. */

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../deps";
 import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
 import { deleteWaitlistEntry, exportWaitlistCsv, getWaitlistStats, listWaitlistEntries, waitlistExportFileName } from "./admin-service";
 import { joinWaitlist } from "./service";
-import { unsubscribe, unsubscribeSecret } from "./unsubscribe";
+import { unsubscribeByLink } from "./unsubscribe";
 
 /**
  * The spec's fixed REST paths for outside clients; the React client calls the tRPC twins (waitlist.join,
@@ -15,13 +15,12 @@ import { unsubscribe, unsubscribeSecret } from "./unsubscribe";
  * Admin paths check the session before they read any input, so an anonymous caller learns nothing but 401.
  */
 export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
-  const serviceDeps = { db: deps.database.db, geo: deps.geo, logger: deps.logger };
+  const serviceDeps = { db: deps.database.db, geo: deps.geo, logger: deps.logger, rateLimits: deps.rateLimits };
   const { db } = deps.database;
 
   /** 201 for a new entry, 200 for "Welcome back" (nothing was created). */
   app.post("/api/waitlist/join", async (request, reply) => {
     const input = parseInput(waitlistJoinInput, request.body);
-    await deps.rateLimits.consume("waitlistJoin", request.ip);
     const result = await joinWaitlist(serviceDeps, input, { ip: request.ip, headers: request.headers });
     return reply.code(result.alreadyJoined ? 200 : 201).send(result);
   });
@@ -34,12 +33,11 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guar
   app.register(async (scope) => {
     scope.addContentTypeParser(["application/x-www-form-urlencoded", "multipart/form-data"], { parseAs: "string" }, (_request, _body, done) => done(null, {}));
     scope.post("/api/waitlist/unsubscribe", async (request, reply) => {
-      await deps.rateLimits.consume("waitlistUnsubscribe", request.ip);
       const query = request.query as { token?: unknown };
       const body = (request.body ?? {}) as { token?: unknown };
       const { token } = parseInput(waitlistUnsubscribeInput, { token: body.token ?? query.token });
-      const secret = await unsubscribeSecret(db, deps.config.unsubscribeSecret);
-      return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await unsubscribe(db, secret, token));
+      const unsubscribed = await unsubscribeByLink({ db, rateLimits: deps.rateLimits, configuredSecret: deps.config.unsubscribeSecret }, token, request.ip);
+      return reply.header("Cache-Control", PRIVATE_NO_STORE).send(unsubscribed);
     });
   });
 

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { waitlistEntries } from "../../db/schema";
 import type { GeoLocation, GeoLookup } from "../../infra/geo";
 import type { Logger } from "../../infra/logger";
+import type { RateLimits } from "../../infra/rate-limit";
 import { queueWaitlistWelcome } from "./welcome-mail";
 
 /**
@@ -16,7 +17,7 @@ import { queueWaitlistWelcome } from "./welcome-mail";
  */
 const WAITLIST_POSITION_LOCK_KEY = 7_100_201;
 
-export type WaitlistDeps = { db: Database; geo: GeoLookup; logger: Logger };
+export type WaitlistDeps = { db: Database; geo: GeoLookup; logger: Logger; rateLimits: RateLimits };
 
 /** Who is joining, as far as the stored location needs: the client address and the request headers. */
 export type WaitlistVisitor = { ip: string; headers: IncomingHttpHeaders };
@@ -29,8 +30,10 @@ type StoredPosition = { position: number; created: boolean };
 /**
  * Puts the email on the waitlist at the next position, or answers "Welcome back" with the position
  * it already has. A repeat join changes nothing: not the name, interests, source, location nor time.
+ * Every join spends the visitor's address's "waitlistJoin" budget, however it was sent.
  */
 export async function joinWaitlist(deps: WaitlistDeps, input: WaitlistJoin, visitor: WaitlistVisitor): Promise<WaitlistJoinResult> {
+  await deps.rateLimits.consume("waitlistJoin", visitor.ip);
   // Cheap path for the common repeat: no lock, no location lookup.
   const existing = await findPosition(deps.db, input.email);
   if (existing !== null) return welcomeBack(existing);

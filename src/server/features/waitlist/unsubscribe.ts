@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { RateLimits } from "../../infra/rate-limit";
 import { isUuid } from "../../infra/http";
 import { invalid } from "../../infra/errors";
 import { siteSettings, waitlistEntries } from "../../db/schema";
@@ -59,6 +60,16 @@ export const listUnsubscribeHeaders = (publicUrl: string, token: string): Record
   "List-Unsubscribe": `<${publicUrl}/api/waitlist/unsubscribe?token=${encodeURIComponent(token)}>`,
   "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
 });
+
+/** The unsubscribe of a mailed link (the page's button, its form post, a mail client's one-click POST), on the address's budget. */
+export async function unsubscribeByLink(
+  deps: { db: Database; rateLimits: RateLimits; configuredSecret: string | undefined },
+  token: string,
+  clientAddress: string,
+): Promise<{ unsubscribed: true }> {
+  await deps.rateLimits.consume("waitlistUnsubscribe", clientAddress);
+  return unsubscribe(deps.db, await unsubscribeSecret(deps.db, deps.configuredSecret), token);
+}
 
 /**
  * Marks the token's entry unsubscribed (the first time counts; doing it again changes nothing). An entry

@@ -1,0 +1,23 @@
+import { useEffect, useRef, type RefObject } from "react";
+import { useActionData } from "react-router-dom";
+import type { FormReturn } from "../../common/form-post";
+
+/**
+ * What the server left for this page's form after a post without scripts (common/form-post.ts): the typed
+ * values and errors of a refusal, or the result of a success. Undefined on any ordinary visit.
+ */
+export const useFormReturn = <Result = unknown>(): FormReturn<Result> | undefined => useActionData() as FormReturn<Result> | undefined;
+
+/**
+ * Takes over what a person typed into the server's HTML before the scripts ran (a password manager fills a
+ * form at once): once hydrated, the form's state starts from the fields as they are, so a submit then sends
+ * what is on screen. `adopt` gets the form's current data once, after the first render in the browser.
+ */
+export function useTypedBeforeHydration(adopt: (typed: FormData) => void): RefObject<HTMLFormElement | null> {
+  const form = useRef<HTMLFormElement>(null);
+  const adoptOnce = useRef(adopt);
+  useEffect(() => {
+    if (form.current) adoptOnce.current(new FormData(form.current));
+  }, []);
+  return form;
+}

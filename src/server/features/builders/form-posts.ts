@@ -1,0 +1,26 @@
+import { builderSubmitInput } from "../../../common/builders-input";
+import { PUBLIC_PAGES } from "../../../common/page-routes";
+import { resolveRequestAuth } from "../../auth/request-auth";
+import type { AppDeps } from "../../deps";
+import { parseForm, type FormPosts } from "../ssr/form-posts";
+import { submitBuilder } from "./service";
+
+/** Fields of the join form typed back after a refusal (all of them: nothing secret). */
+const JOIN_FIELDS = ["name", "email", "title", "bio", "location", "twitterHandle", "websiteUrl", "linkedinUrl", "currentProject", "tags", "avatarUrl"];
+
+/** The /builders join form, posted without scripts: builders.submit's service, schema and budget. */
+export function buildersFormPosts(deps: AppDeps): FormPosts {
+  const { db } = deps.database;
+  return {
+    [PUBLIC_PAGES.builders]: {
+      lists: ["tags"],
+      keep: JOIN_FIELDS,
+      async submit(fields, { request, reply }) {
+        const input = parseForm(builderSubmitInput, fields);
+        const viewer = { email: (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user.email ?? null, address: request.ip };
+        await submitBuilder({ db, rateLimits: deps.rateLimits }, input, viewer);
+        return { redirect: `${PUBLIC_PAGES.builders}#join-the-community`, result: { joined: { name: input.name } } };
+      },
+    },
+  };
+}
