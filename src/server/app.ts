@@ -41,6 +41,7 @@ import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { errorReply } from "./infra/error-reply";
 import { DomainError, rateLimited } from "./infra/errors";
 import { PRIVATE_NO_STORE } from "./infra/http";
+import { registerPasswordQueryRedirect } from "./infra/password-query-redirect";
 import { retryAfterSeconds } from "./infra/rate-limit";
 import { registerRequestIdHeader, requestIdOptions } from "./infra/request-id";
 import { createRequestLogController } from "./infra/request-log";
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     logController: createRequestLogController(),
   });
   registerRequestIdHeader(app);
+  // First after the request id: a page's URL carrying a password is answered before anything else reads it.
+  registerPasswordQueryRedirect(app);
   const guards = createGuards(deps);
 
   app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {

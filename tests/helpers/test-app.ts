@@ -26,6 +26,7 @@ export type TrpcResult<T = unknown> = { status: number; data: T; error?: { messa
  * `ssrEntry`: the server renderer of public pages (src/client/entry-server.tsx); by default none.
  * `redis` builds the app's Redis client (the rate-limit store) once the test logger exists.
  * `storage`: by default the local driver in the test's temp data folder (or what `env` configures).
+ * `logLevel`: the level the captured log is written at; info by default.
  */
 type Options = {
   rateLimits?: boolean;
@@ -34,6 +35,7 @@ type Options = {
   ssrEntry?: string;
   redis?: (logger: Logger) => Redis | Promise<Redis>;
   storage?: () => ObjectStorage;
+  logLevel?: "trace" | "debug" | "info";
 };
 
 /**
@@ -62,7 +64,7 @@ export function useTestApp(options: Options = {}) {
       },
     });
     // The app's own logger (its serializers included), writing to the sink the tests read.
-    const logger = createLogger({ level: "info", env: "test", destination: sink });
+    const logger = createLogger({ level: options.logLevel ?? "info", env: "test", destination: sink });
     const redis = await options.redis?.(logger);
     const deps: AppDeps & { redis?: Redis } = {
       config: { ...config, clientDir: options.clientDir ?? "/nonexistent", ssrEntry: options.ssrEntry ?? "/nonexistent" },

@@ -1,9 +1,30 @@
 import type { FastifyBaseLogger } from "fastify";
 import { pino, type DestinationStream } from "pino";
 import { serializeError } from "./error-serializer";
+import { redactUrl } from "./redact-url";
 
 /** Fastify's logger face of pino, so the same instance serves the app and the infra drivers. */
 export type Logger = FastifyBaseLogger;
+
+/** A Fastify request or a Node one: the fields a request line shows. */
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
+/** Fastify's own request fields, with the URL's secrets (tokens, passwords, inbound addresses) redacted. */
+export const serializeRequest = (request: LoggedRequest) => ({
+  method: request.method,
+  url: request.url === undefined ? undefined : redactUrl(request.url),
+  version: request.headers?.["accept-version"],
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
 
 type LoggerOptions = { level: string; env: "development" | "production" | "test"; destination?: DestinationStream };
 
@@ -17,8 +38,9 @@ export function createLogger({ level, env, destination }: LoggerOptions): Logger
   return pino(
     {
       level,
-      redact: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"],
-      serializers: { err: serializeError },
+      // Request lines show no headers; these stay out of any line that logs them all the same (a Referer can carry a page's query).
+      redact: ["req.headers.authorization", "req.headers.cookie", "req.headers.referer", "res.headers['set-cookie']"],
+      serializers: { err: serializeError, req: serializeRequest },
       ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } } : {}),
     },
     destination,

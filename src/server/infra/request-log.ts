@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
+import { redactUrl } from "./redact-url";
 
 declare module "fastify" {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -16,6 +17,8 @@ const levelOf = (request: FastifyRequest) => request.routeOptions.config?.reques
 /**
  * Fastify's request log lines at the route's level. The `logLevel` route option is no use here: it sets
  * the request's logger to that level, so at LOG_LEVEL=warn a debug route would log every request.
+ * The request's URL is written by the logger's `req` serializer, which redacts its secrets; a line that
+ * writes the URL itself redacts it with the same function.
  */
 class RouteLevelLogController extends LogController {
   override incomingRequest(request: FastifyRequest) {
@@ -28,6 +31,11 @@ class RouteLevelLogController extends LogController {
       return;
     }
     reply.log[levelOf(request)]({ res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+
+  override routeNotFound(request: FastifyRequest) {
+    if (this.isLogDisabled(request)) return;
+    request.log.info(`Route ${request.raw.method}:${redactUrl(request.raw.url ?? "")} not found`);
   }
 }
 

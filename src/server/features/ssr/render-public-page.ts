@@ -6,6 +6,7 @@ import type { ServerPageData } from "../../../common/page-data";
 import { isServerRenderedPath } from "../../../common/page-routes";
 import { readSessionToken } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";
+import { redactUrl } from "../../infra/redact-url";
 import { isContentWrite } from "./content-writes";
 import { takeFormResult } from "./form-result";
 import { createPageCache } from "./page-cache";
@@ -68,7 +69,7 @@ export function registerServerRendering(app: FastifyInstance, deps: AppDeps): Re
       if (cacheable) cache.set(request.url, page);
       return page;
     } catch (error) {
-      request.log.error({ err: error, url: request.url }, "Server rendering failed: sending the client-rendered shell");
+      request.log.error({ err: error, url: redactUrl(request.url) }, "Server rendering failed: sending the client-rendered shell");
       return null;
     }
   };
