@@ -54,6 +54,7 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<PublicPageName> = new Set<Public
   "landing",
   "builders",
   "login",
+  "systemLogin",
   "signup",
   "forgotPassword",
   "resetPassword",

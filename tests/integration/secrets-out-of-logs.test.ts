@@ -1,21 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { builtClientDir, SSR_ENTRY } from "../helpers/built-client";
 import { useTestApp } from "../helpers/test-app";
 
-/** A folder shaped like dist/client: the shell and one hashed asset. */
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-redact-client-"));
-fs.mkdirSync(path.join(clientDir, "assets"));
-fs.writeFileSync(path.join(clientDir, "assets/app-1.js"), "export const app = 1;");
-fs.writeFileSync(
-  path.join(clientDir, "index.html"),
-  `<!doctype html><html><head><title>The $100 Lab</title><script type="module" crossorigin src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>`,
-);
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const clientDir = builtClientDir();
 
 // Every line at every level, with the public pages rendered on the server as in production.
-const t = useTestApp({ clientDir, ssrEntry: path.resolve("src/client/entry-server.tsx"), logLevel: "trace" });
+const t = useTestApp({ clientDir, ssrEntry: SSR_ENTRY, logLevel: "trace" });
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -90,7 +80,7 @@ describe("a page's URL carrying a password", () => {
 
 describe("referrer policy", () => {
   it("is strict-origin-when-cross-origin on pages, the not-found page and built assets", async () => {
-    for (const url of ["/", "/login", "/no-such-page", "/assets/app-1.js"]) {
+    for (const url of ["/", "/login", "/no-such-page", "/assets/index-1.js"]) {
       const response = await t.inject({ method: "GET", url });
       expect([url, response.headers["referrer-policy"]]).toEqual([url, "strict-origin-when-cross-origin"]);
     }

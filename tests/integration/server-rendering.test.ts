@@ -1,22 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAGE_DATA_ELEMENT_ID } from "../../src/common/page-hydration";
 import { images } from "../../src/server/db/schema";
+import { builtClientDir, SSR_ENTRY } from "../helpers/built-client";
 import { useTestApp } from "../helpers/test-app";
 
-/** A folder shaped like dist/client: the shell with its stylesheet link, and the stylesheet. */
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-ssr-client-"));
-fs.mkdirSync(path.join(clientDir, "assets"));
-fs.writeFileSync(path.join(clientDir, "assets/app-1.css"), "body{color:#1c1917}");
-fs.writeFileSync(
-  path.join(clientDir, "index.html"),
-  `<!doctype html><html><head><title>The $100 Lab</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body><div id="root"></div></body></html>`,
-);
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const clientDir = builtClientDir();
 
-const t = useTestApp({ clientDir, ssrEntry: path.resolve("src/client/entry-server.tsx") });
+const t = useTestApp({ clientDir, ssrEntry: SSR_ENTRY });
 
 const page = async (url: string) => {
   const response = await t.inject({ method: "GET", url });

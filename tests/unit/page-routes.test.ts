@@ -42,7 +42,7 @@ describe("isServerRenderedPath", () => {
 
   it("renders the public pages for anyone", () => {
     for (const signedIn of [false, true]) {
-      for (const path of ["/", "/builders", "/login", "/lab/image/3f1c2d4e-0000-4000-8000-000000000000", "/demo"]) {
+      for (const path of ["/", "/builders", "/login", "/system/admin", "/unsubscribe", "/lab/image/3f1c2d4e-0000-4000-8000-000000000000", "/demo"]) {
         expect(isServerRenderedPath(path, { signedIn }), path).toBe(true);
       }
     }
@@ -52,7 +52,7 @@ describe("isServerRenderedPath", () => {
     expect(isServerRenderedPath(experiment, { signedIn: false })).toBe(true);
     expect(isServerRenderedPath(experiment, { signedIn: true })).toBe(false);
     for (const signedIn of [false, true]) {
-      for (const path of ["/lab", "/playbook", "/today", "/admin/lab", "/unsubscribe", "/nope"]) {
+      for (const path of ["/lab", "/playbook", "/today", "/admin/lab", "/nope"]) {
         expect(isServerRenderedPath(path, { signedIn }), path).toBe(false);
       }
     }

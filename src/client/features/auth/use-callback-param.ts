@@ -1,8 +1,11 @@
 import { useSearchParams } from "react-router-dom";
-import { safeCallback } from "./safe-callback";
+import { sameSitePath } from "../../../common/same-site-path";
 
-/** The validated `?callback=` path of the current URL, or null. */
+/**
+ * The `?callback=` path of the current URL when it is a path on this site (the rule the server's sign-in form
+ * post applies too), else null: the login page cannot be turned into an open redirect.
+ */
 export function useCallbackParam(): string | null {
   const [params] = useSearchParams();
-  return safeCallback(params.get("callback"));
+  return sameSitePath(params.get("callback"));
 }
