@@ -20,7 +20,7 @@ export type ChoiceChipsProps<T extends string> = {
 
 const chip = cn(
   buttonVariants({ variant: "outline", size: "sm" }),
-  "h-9 cursor-pointer rounded-full px-3.5",
+  "relative h-9 cursor-pointer rounded-full px-3.5",
   "has-[:checked]:border-ink has-[:checked]:bg-brand-100 has-[:checked]:hover:bg-brand-200",
   "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink",
 );
@@ -51,7 +51,8 @@ export function ChoiceChips<T extends string>({ name, label, hint, options, sele
               value={option}
               checked={selected.includes(option)}
               onChange={() => onToggle(option)}
-              className="peer sr-only"
+              // Over the whole chip, drawn by the label: a click anywhere on it ticks the box.
+              className="peer absolute inset-0 cursor-pointer appearance-none rounded-full outline-none"
             />
             <Check aria-hidden="true" className="hidden peer-checked:block" />
             {option}

@@ -1,0 +1,199 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unsubscribeToken } from "../../src/server/features/waitlist/unsubscribe";
+import { DESKTOP, launchBrowser, screenshot, startServer, type RunningServer } from "./harness";
+
+/*
+ * The public forms as a browser sends them on its own: with scripts off, and before the scripts have run (a
+ * slow phone, a password manager that fills and submits at once). Each must do what the scripted form does,
+ * and no password may travel in a URL.
+ */
+const ADMIN = { email: "ops@example.com", password: "a long admin password" };
+const UNSUBSCRIBE_SECRET = "test-unsubscribe-secret-0123456789abcdef";
+const SCRIPT_DELAY_MS = 3000;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ admins: [ADMIN], env: { UNSUBSCRIBE_SECRET } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Every URL the page asked for, to prove no password went into one. */
+function requestedUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(request.url()));
+  return urls;
+}
+
+async function withoutScripts(work: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+  try {
+    await work(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A page whose every script arrives 3 s late: what a person does in the meantime meets the server's HTML alone. */
+async function withLateScripts(work: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue().catch(() => undefined);
+  });
+  try {
+    await work(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+const sessionCookieOf = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === "session");
+
+describe("with scripts off", () => {
+  it("signs an admin in at /login and lands on /today with a session", async () => {
+    await withoutScripts(async (page, context) => {
+      const urls = requestedUrls(page);
+      await page.goto(`${server.url}/login`);
+      expect(await page.locator("noscript").count()).toBe(0);
+      await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+      await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL(`${server.url}/today`);
+      expect(await sessionCookieOf(context)).toBeDefined();
+      expect(urls.some((url) => url.includes(encodeURIComponent(ADMIN.password)) || url.includes("password="))).toBe(false);
+    });
+  });
+
+  it("shows a wrong password's error on the page, with the email kept", async () => {
+    await withoutScripts(async (page) => {
+      await page.goto(`${server.url}/system/admin`);
+      await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+      await page.getByLabel("Password", { exact: true }).fill("not the password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByText("Invalid email or password").waitFor();
+      expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(ADMIN.email);
+      expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+      await screenshot(page, "no-scripts-login-refused");
+    });
+  });
+
+  it("signs up and is signed in", async () => {
+    await withoutScripts(async (page, context) => {
+      await page.goto(`${server.url}/signup`);
+      await page.getByLabel("Full Name").fill("Nora Noscript");
+      await page.getByLabel("Email Address").fill("nora@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("nora-password");
+      await page.getByLabel("Confirm Password").fill("nora-password");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.waitForURL(`${server.url}/`);
+      expect(await sessionCookieOf(context)).toBeDefined();
+    });
+  });
+
+  it("joins the waitlist with interests and sees the position; a second join says welcome back", async () => {
+    await withoutScripts(async (page) => {
+      await page.goto(server.url);
+      const join = page.getByRole("button", { name: "Join the waitlist" });
+      expect(await join.isDisabled()).toBe(false);
+      await page.getByLabel("Email", { exact: true }).fill("quiet@example.com");
+      await page.getByLabel("Name").fill("Quinn");
+      await page.getByRole("checkbox", { name: "Analytics" }).check();
+      await join.click();
+      await page.getByText("You're #1 on the list").waitFor();
+      await screenshot(page, "no-scripts-waitlist-joined");
+
+      await page.goto(server.url);
+      await page.getByLabel("Email", { exact: true }).fill("quiet@example.com");
+      await page.getByRole("button", { name: "Join the waitlist" }).click();
+      await page.getByText("Welcome back! You're still #1 on the list").waitFor();
+    });
+  });
+
+  it("opens the builders join form from its link and joins", async () => {
+    await withoutScripts(async (page) => {
+      await page.goto(`${server.url}/builders`);
+      await page.getByRole("link", { name: "Join the Community" }).click();
+      await page.getByLabel("Name", { exact: true }).fill("Bo Noscript");
+      await page.getByLabel("Email", { exact: true }).fill("bo@example.com");
+      await page.getByRole("checkbox", { name: "Developer", exact: true }).check();
+      await page.getByRole("button", { name: "Submit Profile" }).click();
+      await page.getByText("Thanks for joining, Bo Noscript!").waitFor();
+      await screenshot(page, "no-scripts-builders-joined");
+    });
+  });
+
+  it("asks for a reset link and is told to check the mail", async () => {
+    await withoutScripts(async (page) => {
+      await page.goto(`${server.url}/forgot-password`);
+      await page.getByLabel("Email Address").fill(ADMIN.email);
+      await page.getByRole("button", { name: "Send Reset Link" }).click();
+      await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    });
+  });
+
+  it("confirms an unsubscribe from the mailed link", async () => {
+    const joined = await fetch(`${server.url}/api/waitlist/join`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "leaving@example.com" }),
+    });
+    expect(joined.ok).toBe(true);
+    const signIn = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+    const { token: adminToken } = (await signIn.json()) as { token: string };
+    const list = await fetch(`${server.url}/api/waitlist/admin?q=leaving`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const { entries } = (await list.json()) as { entries: Array<{ id: string; email: string }> };
+    const entry = entries.find((row) => row.email === "leaving@example.com")!;
+
+    await withoutScripts(async (page) => {
+      await page.goto(`${server.url}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(UNSUBSCRIBE_SECRET, entry.id))}`);
+      await page.getByRole("button", { name: "Unsubscribe" }).click();
+      await page.getByText("You're unsubscribed").waitFor();
+    });
+  });
+});
+
+describe("before the scripts have run", () => {
+  it("signs in from /login with Enter pressed at once, as with scripts, and no URL carries the password", async () => {
+    await withLateScripts(async (page, context) => {
+      const urls = requestedUrls(page);
+      await page.goto(`${server.url}/login`, { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+      await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+      await page.getByLabel("Password", { exact: true }).press("Enter");
+      await page.waitForURL(`${server.url}/today`);
+      expect(await sessionCookieOf(context)).toBeDefined();
+      expect(urls.filter((url) => url.includes("password"))).toEqual([]);
+    });
+  });
+
+  it("signs up from /signup with Enter pressed at once", async () => {
+    await withLateScripts(async (page, context) => {
+      const urls = requestedUrls(page);
+      await page.goto(`${server.url}/signup`, { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Full Name").fill("Lena Late");
+      await page.getByLabel("Email Address").fill("lena@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("lena-password");
+      await page.getByLabel("Confirm Password").fill("lena-password");
+      await page.getByLabel("Confirm Password").press("Enter");
+      await page.waitForURL(`${server.url}/`);
+      expect(await sessionCookieOf(context)).toBeDefined();
+      expect(urls.filter((url) => url.includes("password"))).toEqual([]);
+    });
+  });
+
+  it("joins the waitlist from / with Enter pressed at once and sees the position", async () => {
+    await withLateScripts(async (page) => {
+      await page.goto(server.url, { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Email", { exact: true }).fill("early@example.com");
+      await page.getByLabel("Email", { exact: true }).press("Enter");
+      await page.getByText(/You're #\d+ on the list/).waitFor();
+    });
+  });
+});
