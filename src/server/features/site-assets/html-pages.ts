@@ -5,6 +5,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isBackOfficePath } from "../../../common/site-paths";
 import type { Database } from "../../db/client";
+import { isNotModified } from "../../infra/conditional-request";
+import { sendEncoded, varyOnAcceptEncoding } from "../../infra/content-encoding";
 import { serverRenderedShell } from "../ssr/page-shell";
 import type { RenderedPublicPage } from "../ssr/render-public-page";
 import { getActiveOgImage } from "./og/active-og-image";
@@ -117,12 +119,11 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
      */
     async send(request: FastifyRequest, reply: FastifyReply, pathname: string, found: boolean, rendered: RenderedPublicPage | null): Promise<FastifyReply> {
       const page = rendered ? await renderedPageFor(pathname, rendered) : await pageFor(pathname, found);
-      reply.code(rendered ? rendered.status : found ? 200 : 404).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("ETag", page.etag).header("Vary", "Accept-Encoding");
-      if (found && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-      const accepts = request.headers["accept-encoding"] ?? "";
-      if (page.br && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(page.br);
-      if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(page.gzip);
-      return reply.send(page.html);
+      const status = rendered ? rendered.status : found ? 200 : 404;
+      reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("ETag", page.etag);
+      varyOnAcceptEncoding(reply);
+      if (status >= 200 && status < 300 && isNotModified(request, { etag: page.etag })) return reply.code(304).send();
+      return sendEncoded(request, reply, { identity: page.html, br: page.br, gzip: page.gzip });
     },
   };
 }
