@@ -103,9 +103,11 @@ describe("POST /api/content/bangers", () => {
 describe("GET /api/content/bangers", () => {
   it("filters by type and status, newest first, and counts every banger in the summary", async () => {
     const first = await create({ type: "tweet", title: "one" });
-    await create({ type: "thread", title: "two" });
-    await create({ type: "linkedin", title: "three", status: "ready" });
+    const second = await create({ type: "thread", title: "two" });
+    const third = await create({ type: "linkedin", title: "three", status: "ready" });
     await setStatus({ id: first.id, status: "ready" });
+    // Explicit times, an hour apart in the order created: rows made within one clock tick tie on createdAt.
+    for (const [hour, id] of [first.id, second.id, third.id].entries()) await t.db.update(bangers).set({ createdAt: new Date(Date.UTC(2026, 0, 1, hour)) }).where(eq(bangers.id, id));
 
     const all = await list();
     expect(all.bangers.map((banger) => banger.title)).toEqual(["three", "two", "one"]);
@@ -127,6 +129,15 @@ describe("GET /api/content/bangers", () => {
     const bad = await t.inject({ method: "GET", url: "/api/content/bangers?status=live", headers: admin.headers });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: "Status must be one of: draft, ready, posted" });
+  });
+
+  it("orders bangers created at the same time by id, newest first", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await create({ title: `tied ${i}` })).id);
+    await t.db.update(bangers).set({ createdAt: new Date("2026-01-01T12:00:00.123Z") });
+    const expected = [...ids].sort().reverse();
+    expect((await list()).bangers.map((banger) => banger.id)).toEqual(expected);
+    expect((await list("?type=tweet")).bangers.map((banger) => banger.id)).toEqual(expected);
   });
 
   it("answers the same list through tRPC", async () => {

@@ -168,7 +168,10 @@ describe("GET /api/builders/admin", () => {
       verified: await seedBuilder("verified", { name: "Vic Verified" }),
       rejected: await seedBuilder("rejected", { name: "Rex Rejected" }),
     };
-    await seedBuilder("pending");
+    const last = await seedBuilder("pending");
+    // Explicit times, an hour apart in the order created: rows made within one clock tick tie on createdAt.
+    const created = [ids.pending, ids.approved, ids.verified, ids.rejected, last];
+    for (const [hour, id] of created.entries()) await t.db.update(builders).set({ createdAt: new Date(Date.UTC(2026, 0, 1, hour)) }).where(eq(builders.id, id));
     const response = await t.inject({ method: "GET", url: "/api/builders/admin", headers: asAdmin() });
     expect(response.headers["cache-control"]).toBe("private, no-store");
     expect(response.headers["x-robots-tag"]).toBe("noindex");
@@ -185,6 +188,20 @@ describe("GET /api/builders/admin", () => {
     );
     expect(vic).toMatchObject({ name: "Vic Verified", status: "verified", email: expect.stringMatching(/@example\.com$/), joinedAt: expect.stringMatching(/Z$/) });
     expect(body.builders.find((b) => b.id === ids.rejected)).toMatchObject({ status: "rejected", joinedAt: null });
+  });
+
+  it("orders builders created at the same time by id, newest first, the same way on every call", async () => {
+    const sameTime = new Date("2026-01-01T12:00:00.123Z");
+    const tied: string[] = [];
+    for (let i = 0; i < 6; i += 1) tied.push(await seedBuilder(i % 2 === 0 ? "pending" : "approved"));
+    await t.db.update(builders).set({ createdAt: sameTime });
+    const newer = await seedBuilder("pending");
+    await t.db.update(builders).set({ createdAt: new Date("2026-01-02T00:00:00Z") }).where(eq(builders.id, newer));
+
+    const expected = [newer, ...[...tied].sort().reverse()];
+    for (let call = 0; call < 3; call += 1) expect((await adminList()).builders.map((b) => b.id)).toEqual(expected);
+    // The public directory breaks the tie the same way.
+    expect((await publicList()).map((b) => b.id)).toEqual(expected.filter((id) => tied.indexOf(id) % 2 === 1));
   });
 
   it("answers an empty list with zero counts", async () => {

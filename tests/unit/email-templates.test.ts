@@ -13,13 +13,33 @@ const welcome = (parts: Partial<TemplateSource>): TemplateSource => ({
 });
 
 describe("htmlToText", () => {
-  it("keeps link addresses, paragraphs and list items, and drops tags, styles and comments", () => {
-    const html = `<html><head><style>p{color:red}</style></head><body><!-- hidden --><h1>Hello &amp; welcome</h1>
-      <p>Read <a href="https://lab.dev/a?x=1&amp;y=2">the notes</a>.<br>Next line</p><ul><li>One</li><li>Two</li></ul>
-      <p><a href="https://lab.dev">https://lab.dev</a> &#8212; &#x2713; &nbsp;&unknown;</p></body></html>`;
-    expect(htmlToText(html)).toBe(
-      "Hello & welcome\n\nRead the notes (https://lab.dev/a?x=1&y=2).\nNext line\n\n- One\n- Two\n\nhttps://lab.dev — ✓ &unknown;",
-    );
+  it("keeps link addresses, paragraphs and list items, and drops tags, styles, scripts, images and comments", () => {
+    const html = `<html><head><style>p{color:red}</style><title>Mail</title></head><body><!-- hidden --><h1>Hello &amp; welcome</h1>
+      <p>Read <a href="https://lab.dev/a?x=1&amp;y=2">the notes</a>.<br>Next line <img src="https://lab.dev/logo.png" alt="logo"></p><ul><li>One</li><li>Two</li></ul>
+      <ol><li>First</li><li>Second</li></ol><script>alert(1)</script>
+      <p><a href="https://lab.dev">https://lab.dev</a> &#8212; &#x2713;</p></body></html>`;
+    expect(htmlToText(html)).toBe("Hello & welcome\n\nRead the notes (https://lab.dev/a?x=1&y=2).\nNext line\n\n- One\n- Two\n\n 1. First\n 2. Second\n\nhttps://lab.dev — ✓");
+  });
+
+  it("decodes named entities", () => {
+    expect(htmlToText("<p>It&rsquo;s &euro;100 &mdash; &ldquo;quoted&rdquo; &hellip; &copy; &eacute;t&eacute;</p>")).toBe("It’s €100 — “quoted” … © été");
+  });
+
+  it("keeps table cells apart, in columns, with links whole", () => {
+    const long = `https://lab.dev/${"segment/".repeat(12)}end`;
+    const html = `<table><tr><th>Name</th><th>Amount</th></tr><tr><td>Ada</td><td>&euro;100</td></tr><tr><td>Grace Hopper</td><td><a href="${long}">receipt</a></td></tr></table>`;
+    expect(htmlToText(html)).toBe(`Name           Amount\nAda            €100\nGrace Hopper   receipt (${long})`);
+  });
+
+  it("never wraps a long line, so an address stays on one line", () => {
+    const long = `https://lab.dev/${"x".repeat(120)}`;
+    const text = htmlToText(`<p>${"word ".repeat(40)}<a href="${long}">here</a></p>`);
+    expect(text.split("\n")).toHaveLength(1);
+    expect(text).toContain(`here (${long})`);
+  });
+
+  it("lays out a layout table (one cell around the content) as the content's paragraphs", () => {
+    expect(htmlToText('<table width="100%"><tr><td><table><tr><td><p>First</p><p>Second</p></td></tr></table></td></tr></table>')).toBe("First\n\nSecond");
   });
 });
 

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isNotModified } from "./conditional-request";
 import { StorageUnavailableError, type ObjectStorage, type StoredObjectInfo } from "./storage";
 
 export type ServeStoredObjectOptions = {
@@ -13,12 +14,6 @@ export type ServeStoredObjectOptions = {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** If-None-Match compares weakly (RFC 9110 13.1.2): `W/"x"` matches `"x"`, and `*` matches any object. */
-function matchesIfNoneMatch(header: string, etag: string): boolean {
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((candidate) => candidate.trim() === "*" || bare(candidate) === bare(etag));
-}
-
 function setValidators(reply: FastifyReply, info: StoredObjectInfo, options: ServeStoredObjectOptions) {
   const visibility = options.visibility ?? "private";
   reply.header("ETag", info.etag);
@@ -28,8 +23,8 @@ function setValidators(reply: FastifyReply, info: StoredObjectInfo, options: Ser
 }
 
 /**
- * Sends a stored object as the answer: its type and length, ETag and Last-Modified, 304 on a matching
- * If-None-Match, and the cache policy of the options. The bytes are streamed from the storage, never held
+ * Sends a stored object as the answer: its type and length, ETag and Last-Modified, 304 when the request's
+ * validators match (isNotModified), and the cache policy of the options. The bytes are streamed from the storage, never held
  * in memory whole. Answers 404 `{ error }` when the key holds nothing, 503 when the storage is away.
  * The key must come from the caller's own records (a row it found), never straight from the URL.
  */
@@ -42,13 +37,13 @@ export async function serveStoredObject(
 ): Promise<FastifyReply> {
   const notFound = () => reply.code(404).send({ error: options.notFoundMessage ?? "File not found" });
   try {
-    const ifNoneMatch = request.headers["if-none-match"];
+    const revalidation = request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined;
     // A revalidation or a HEAD needs only the object's description: no bytes are fetched.
-    if (ifNoneMatch !== undefined || request.method === "HEAD") {
+    if (revalidation || request.method === "HEAD") {
       const info = await storage.head(key);
       if (!info) return notFound();
       setValidators(reply, info, options);
-      if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, info.etag)) return reply.code(304).send();
+      if (isNotModified(request, info)) return reply.code(304).send();
       if (request.method === "HEAD") {
         // An empty stream, not no payload: Fastify's HEAD handling keeps our Content-Length for a stream and sets 0 otherwise.
         return reply.type(info.contentType).header("Content-Length", info.size).send(Readable.from([]));
@@ -85,7 +80,6 @@ export async function readWholeObject(storage: ObjectStorage, key: string): Prom
 /** Sends an object held in memory with the validators and cache policy serveStoredObject gives a streamed one. */
 export function sendHeldObject(request: FastifyRequest, reply: FastifyReply, object: HeldObject, options: ServeStoredObjectOptions = {}): FastifyReply {
   setValidators(reply, object, options);
-  const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, object.etag)) return reply.code(304).send();
+  if (isNotModified(request, object)) return reply.code(304).send();
   return reply.type(object.contentType).header("Content-Length", object.size).send(object.bytes);
 }

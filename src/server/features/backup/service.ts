@@ -47,7 +47,7 @@ export async function getLastBackupAt(db: Database): Promise<Date | null> {
 }
 
 export async function getBackupStatus(db: Database, now = new Date()): Promise<BackupStatus> {
-  const history = await db.select().from(backups).orderBy(desc(backups.createdAt)).limit(HISTORY_SHOWN);
+  const history = await db.select().from(backups).orderBy(desc(backups.createdAt), desc(backups.id)).limit(HISTORY_SHOWN);
   const backupHistory = history.map(historyItem);
   const last = history[0];
   const recommendsBackup = !last || now.getTime() - last.createdAt.getTime() > BACKUP_RECOMMEND_AFTER_HOURS * 3_600_000;

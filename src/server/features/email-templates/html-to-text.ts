@@ -1,37 +1,31 @@
+import { compile, type HtmlToTextOptions } from "html-to-text";
+
+const heading = (selector: string) => ({ selector, options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } });
+
 /**
- * The plain-text part of a mail whose template left it empty, from the rendered HTML: links keep their
- * address ("label (https://...)"), blocks become paragraphs, list items get a dash, tags and comments go.
+ * Mail text parts: no word wrap (mail clients wrap for themselves, and a wrapped address is a broken link),
+ * links as "label (https://...)" or the bare address when the label is the address, headings as written,
+ * images left out (logos and pixels say nothing in text), and every table laid out in columns so that cells
+ * stay apart; a cell is never wrapped, so a link inside one stays whole.
+ */
+const MAIL_TEXT_OPTIONS: HtmlToTextOptions = {
+  wordwrap: false,
+  selectors: [
+    ...["h1", "h2", "h3", "h4", "h5", "h6"].map(heading),
+    { selector: "a", options: { linkBrackets: ["(", ")"], hideLinkHrefIfSameAsText: true } },
+    { selector: "img", format: "skip" },
+    { selector: "ul", options: { itemPrefix: "- " } },
+    { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false, maxColumnWidth: Number.MAX_SAFE_INTEGER } },
+  ],
+};
+
+const convert = compile(MAIL_TEXT_OPTIONS);
+
+/**
+ * The plain-text part of a mail whose template left it empty, from the rendered HTML: entities decoded,
+ * blocks as paragraphs, list items with a dash or their number, table cells in columns, tags, styles,
+ * scripts and comments gone.
  */
 export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<!--[\s\S]*?-->/g, "")
-      .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, "")
-      .replace(/<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1[^>]*>([\s\S]*?)<\/a\s*>/gi, (_all, _quote, href: string, label: string) => {
-        const text = label.replace(/<[^>]*>/g, "").trim();
-        return text === "" || text === href ? href : `${text} (${href})`;
-      })
-      .replace(/<br\s*\/?>/gi, "\n")
-      .replace(/<li\b[^>]*>/gi, "\n- ")
-      .replace(/<\/(p|div|h[1-6]|ul|ol|table|tr|blockquote|section|header|footer)\s*>/gi, "\n\n")
-      .replace(/<hr\b[^>]*>/gi, "\n---\n")
-      .replace(/<[^>]*>/g, ""),
-  )
-    .split("\n")
-    .map((line) => line.replace(/[ \t\u00a0]+/g, " ").trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", mdash: "—", ndash: "–", hellip: "…", copy: "©" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
-    if (body[0] === "#") {
-      const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
-  });
+  return convert(html).trim();
 }

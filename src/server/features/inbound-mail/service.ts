@@ -97,7 +97,7 @@ export async function listInboundMail(db: Database): Promise<InboundMailList> {
     .select({ id: inboundWebhooks.id, provider: inboundWebhooks.provider, createdAt: inboundWebhooks.createdAt })
     .from(inboundWebhooks)
     .where(isNull(inboundWebhooks.revokedAt))
-    .orderBy(desc(inboundWebhooks.createdAt))
+    .orderBy(desc(inboundWebhooks.createdAt), desc(inboundWebhooks.id))
     .limit(1);
   // The list needs neither the HTML nor the headers: they stay in the database until a message is opened.
   const emails = await db

@@ -400,5 +400,5 @@ export async function listSharedExperimentIds(db: Database): Promise<Array<{ id:
     .select({ id: experiments.id, updatedAt: experiments.updatedAt })
     .from(experiments)
     .where(eq(experiments.visibility, "shared"))
-    .orderBy(desc(experiments.updatedAt), asc(experiments.id));
+    .orderBy(desc(experiments.updatedAt), desc(experiments.id));
 }

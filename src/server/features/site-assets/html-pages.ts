@@ -5,6 +5,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isBackOfficePath } from "../../../common/site-paths";
 import type { Database } from "../../db/client";
+import { isNotModified } from "../../infra/conditional-request";
+import { sendEncoded, varyOnAcceptEncoding } from "../../infra/content-encoding";
 import { serverRenderedShell } from "../ssr/page-shell";
 import type { RenderedPublicPage } from "../ssr/render-public-page";
 import { getActiveOgImage } from "./og/active-og-image";
@@ -117,15 +119,14 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
      */
     async send(request: FastifyRequest, reply: FastifyReply, pathname: string, found: boolean, rendered: RenderedPublicPage | null): Promise<FastifyReply> {
       const page = rendered ? await renderedPageFor(pathname, rendered) : await pageFor(pathname, found);
-      reply.code(rendered ? rendered.status : found ? 200 : 404).type("text/html; charset=utf-8").header("Vary", "Accept-Encoding");
+      const status = rendered ? rendered.status : found ? 200 : 404;
+      reply.code(status).type("text/html; charset=utf-8");
+      varyOnAcceptEncoding(reply);
       // A page rendered for one person (what their form post typed, their waitlist position) is never kept.
-      if (rendered?.personal) reply.header("Cache-Control", "private, no-store");
-      else reply.header("Cache-Control", "no-cache").header("ETag", page.etag);
-      if (found && !rendered?.personal && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-      const accepts = request.headers["accept-encoding"] ?? "";
-      if (page.br && /\bbr\b/.test(accepts)) return reply.header("Content-Encoding", "br").send(page.br);
-      if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(page.gzip);
-      return reply.send(page.html);
+      if (rendered?.personal) return sendEncoded(request, reply.header("Cache-Control", "private, no-store"), { identity: page.html, br: page.br, gzip: page.gzip });
+      reply.header("Cache-Control", "no-cache").header("ETag", page.etag);
+      if (status >= 200 && status < 300 && isNotModified(request, { etag: page.etag })) return reply.code(304).send();
+      return sendEncoded(request, reply, { identity: page.html, br: page.br, gzip: page.gzip });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { FAVICON_FILES, FAVICON_UPLOAD_MAX_BYTES, faviconContentType, faviconUploadFields } from "../../../common/site-assets-favicon";
 import type { Guards } from "../../auth/guards";
 import type { AppDeps } from "../../deps";
+import { isNotModified } from "../../infra/conditional-request";
 import { errorReply } from "../../infra/error-reply";
 import type { DomainError } from "../../infra/errors";
 import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
@@ -76,7 +77,7 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
     const builtIn = await defaultFaviconFile(file);
     if (!builtIn) return reply.code(404).send({ error: "Favicon not found" });
     reply.header("X-Served-From", "default").header("ETag", builtIn.etag).header("Cache-Control", "public, no-cache").type(faviconContentType(file));
-    if (request.headers["if-none-match"] === builtIn.etag) return reply.code(304).send();
+    if (isNotModified(request, { etag: builtIn.etag })) return reply.code(304).send();
     return reply.send(builtIn.body);
   }
 

@@ -12,7 +12,7 @@ export const contentDrafts: TaskSource = async (db) => {
     .select({ id: bangers.id, title: bangers.title, type: bangers.type })
     .from(bangers)
     .where(eq(bangers.status, "ready"))
-    .orderBy(asc(bangers.createdAt))
+    .orderBy(asc(bangers.createdAt), asc(bangers.id))
     .limit(READY_TASKS_MAX);
   if (ready.length > 0) {
     return ready.map((banger) => ({
