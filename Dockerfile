@@ -1,9 +1,10 @@
-# Multi-stage build on the current Node LTS (the app supports Node 20.19 and later: see package.json engines).
+# Multi-stage build on the current Node LTS, 24 (the app supports Node 22.12 and later: see package.json engines).
 # The first stage builds the client (with its brotli and gzip copies) and compiles the server to dist/server;
-# the second carries those, the migrations and the production dependencies only: no tsx, no TypeScript.
+# the second carries those, the migrations and the production dependencies only: no tsx, no TypeScript
+# (.npmrc keeps npm from installing @trpc/server's TypeScript peer).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -14,7 +15,7 @@ FROM node:24-bookworm-slim AS runtime
 # keeps at its peak; two shared arenas keep 20 concurrent photo uploads within 250 MB (npm run bench:images).
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # The server finds drizzle/ and dist/client from the folder of package.json (src/server/infra/package-root.ts).
 COPY --from=build /app/dist ./dist

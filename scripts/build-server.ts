@@ -20,7 +20,7 @@ export async function buildServer(): Promise<void> {
     splitting: true,
     platform: "node",
     // The oldest Node that package.json's engines allows.
-    target: "node20",
+    target: "node22",
     sourcemap: true,
     logLevel: "warning",
   });

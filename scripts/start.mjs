@@ -2,13 +2,16 @@
  * npm start: builds what is missing or older than its sources (scripts/build.ts --if-stale), then runs the
  * compiled server in this very process. npm forwards SIGINT and SIGTERM to its script's shell, and the shell
  * replaces itself with the script's one command, so the signal reaches the process that listens, and the
- * server closes (src/server/main.ts). Plain JavaScript: this file runs before anything is compiled.
+ * server closes (src/server/main.ts). Settings come from the environment, then from .env when it exists
+ * (scripts/load-env.mjs). Plain JavaScript: this file runs before anything is compiled.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+// Settings from .env, when it exists, before anything reads the environment (PORT just below, the server after).
+import "./load-env.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 

@@ -1,6 +1,7 @@
 /**
- * npm test: the typecheck and the lint side by side (on a cold cache each keeps one core busy for about
- * half a minute), then the unit and integration tests. Arguments go to vitest.
+ * npm test: the typecheck, the lint and the licence check of the production dependencies side by side (on a
+ * cold cache the first two each keep one core busy for about half a minute), then the unit and integration
+ * tests. Arguments go to vitest.
  */
 import { spawn } from "node:child_process";
 
@@ -10,6 +11,10 @@ const run = (command, args) =>
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
-const [typecheck, lint] = await Promise.all([run("npm", ["run", "--silent", "typecheck"]), run("npm", ["run", "--silent", "lint"])]);
-if (typecheck !== 0 || lint !== 0) process.exit(1);
+const checks = await Promise.all([
+  run("npm", ["run", "--silent", "typecheck"]),
+  run("npm", ["run", "--silent", "lint"]),
+  run("npm", ["run", "--silent", "licences"]),
+]);
+if (checks.some((code) => code !== 0)) process.exit(1);
 process.exit(await run("npx", ["vitest", "run", ...process.argv.slice(2)]));

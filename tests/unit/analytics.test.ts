@@ -124,6 +124,10 @@ describe("createUserAgentLookup", () => {
     ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36", { isBot: false, deviceType: "mobile", browser: "Chrome", os: "Android" }],
     ["Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1", { isBot: false, deviceType: "tablet", browser: "Safari", os: "iOS" }],
     ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0", { isBot: false, deviceType: "desktop", browser: "Edge", os: "Windows" }],
+    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15", { isBot: false, deviceType: "desktop", browser: "Safari", os: "macOS" }],
+    ["Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36", { isBot: false, deviceType: "desktop", browser: "Chrome", os: "Chrome OS" }],
+    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1", { isBot: false, deviceType: "mobile", browser: "Chrome", os: "iOS" }],
+    ["Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0", { isBot: false, deviceType: "desktop", browser: "Firefox", os: "Linux" }],
     ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", { isBot: true }],
     ["curl/8.5.0", { isBot: true }],
   ])("describes %s", (ua, expected) => {

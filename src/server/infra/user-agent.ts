@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { UAParser } from "ua-parser-js";
+import UAParser from "ua-parser-js";
 
 export type DeviceType = "mobile" | "tablet" | "desktop";
 export type UserAgentInfo = { isBot: boolean; deviceType: DeviceType; browser: string | null; os: string | null };
@@ -36,8 +36,19 @@ function parse(userAgent: string): UserAgentInfo {
     deviceType: deviceTypeOf(result.device.type),
     // "Mobile Chrome" and "Chrome" are one browser; the device type already says mobile.
     browser: result.browser.name?.replace(/^Mobile /, "").slice(0, 50) ?? null,
-    os: result.os.name?.slice(0, 50) ?? null,
+    os: osNameOf(result.os.name),
   };
+}
+
+/**
+ * ua-parser-js 1.x (MIT) names two systems the old way; stored events and the dashboard use the current
+ * names, so every figure keeps one name per system.
+ */
+const OS_NAMES: Record<string, string> = { "Mac OS": "macOS", "Chromium OS": "Chrome OS" };
+
+function osNameOf(name: string | undefined): string | null {
+  if (!name) return null;
+  return (OS_NAMES[name] ?? name).slice(0, 50);
 }
 
 /** ua-parser-js leaves the type empty for desktops; smart TVs, consoles and the like count as desktop too. */
