@@ -23,10 +23,21 @@ const json = (method: "POST" | "PUT" | "DELETE", url: string, body: unknown = {}
   payload: JSON.stringify(body),
 });
 const get = (url: string): InjectOptions => ({ method: "GET", url });
+/** A public page's form, posted the browser's own way. */
+const form = (url: string): InjectOptions => ({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" });
 const unknownId = randomUUID();
 
 const restRoutes: Record<string, Sample> = {
   "GET /healthz": { access: "public", request: get("/healthz") },
+  // The public pages' forms, posted without scripts (what their JSON twins below answer, in HTML).
+  "POST /login": { access: "public", request: form("/login") },
+  "POST /system/admin": { access: "public", request: form("/system/admin") },
+  "POST /signup": { access: "public", request: form("/signup") },
+  "POST /forgot-password": { access: "public", request: form("/forgot-password") },
+  "POST /reset-password": { access: "public", request: form("/reset-password") },
+  "POST /": { access: "public", request: form("/") },
+  "POST /builders": { access: "public", request: form("/builders") },
+  "POST /unsubscribe": { access: "public", request: form("/unsubscribe") },
   "POST /api/auth/login": { access: "public", request: json("POST", "/api/auth/login") },
   "POST /api/auth/signup": { access: "public", request: json("POST", "/api/auth/signup") },
   // Signing out without a session is harmless: it clears the cookie.
