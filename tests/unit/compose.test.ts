@@ -93,9 +93,9 @@ describe("compose.yaml", () => {
     expect(caddyfile).toMatch(/health_uri \/healthz/);
   });
 
-  it("has Postgres 17, Redis and MinIO with the bucket made before the apps start", () => {
+  it("has Postgres 17, a Redis-protocol server (Valkey) and MinIO with the bucket made before the apps start", () => {
     expect(services.postgres?.image).toMatch(/^postgres:17\b/);
-    expect(services.redis?.image).toMatch(/^redis:/);
+    expect(services.redis?.image).toMatch(/^valkey\/valkey:/);
     expect(services.minio?.image).toMatch(/^minio\/minio\b/);
     expect(services["minio-bucket"]?.depends_on).toEqual({ minio: { condition: "service_healthy" } });
     expect(services.app1?.depends_on).toEqual({
