@@ -12,6 +12,7 @@ import { Field } from "../../ui/field";
 import { EmailInput } from "../../ui/input";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
+import { PostForm } from "../../ui/post-form";
 
 const resetRequestSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.passwordResetRequestInput));
 
@@ -96,15 +97,13 @@ export function ForgotPasswordPage() {
           </p>
         }
       >
-        <form
+        <PostForm
           ref={formRef}
-          method="post"
           action={PUBLIC_PAGES.forgotPassword}
-          noValidate
           onSubmit={(event) => void submit(event)}
           onFocus={resetRequestSchema.preload}
           className="flex flex-col gap-5"
-          aria-busy={request.isPending}
+          busy={request.isPending}
         >
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <Field label="Email Address" error={fieldError}>
@@ -120,7 +119,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
             Send Reset Link
           </Button>
-        </form>
+        </PostForm>
       </AuthCard>
     </>
   );

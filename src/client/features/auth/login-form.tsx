@@ -16,6 +16,7 @@ import { PasswordInput } from "../../ui/password-input";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
 import { withCallback } from "./safe-callback";
+import { PostForm } from "../../ui/post-form";
 
 const FIELDS = ["email", "password"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -87,15 +88,13 @@ export function LoginForm({
         ) : undefined
       }
     >
-      <form
+      <PostForm
         ref={formRef}
-        method="post"
         action={action}
-        noValidate
         onSubmit={(event) => void submit(event)}
         onFocus={loginSchema.preload}
         className="flex flex-col gap-5"
-        aria-busy={submitting}
+        busy={submitting}
       >
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         {callback ? <input type="hidden" name="callback" value={callback} /> : null}
@@ -123,7 +122,7 @@ export function LoginForm({
         <Button type="submit" size="lg" className="w-full" loading={submitting}>
           Sign In
         </Button>
-      </form>
+      </PostForm>
     </AuthCard>
   );
 }

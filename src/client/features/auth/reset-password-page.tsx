@@ -13,6 +13,7 @@ import { Button } from "../../ui/button";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "./auth-card";
 import { NewPasswordFields } from "./new-password-fields";
+import { PostForm } from "../../ui/post-form";
 
 const FIELDS = ["password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -90,16 +91,14 @@ function ResetPasswordForm({ token }: { token: string }) {
         icon={<KeyRound />}
         footer={<TextLink to="/forgot-password">Need a new link?</TextLink>}
       >
-        <form
+        <PostForm
           ref={formRef}
-          method="post"
           // Back to the link's own address, so that a refusal shows this form again.
           action={`${PUBLIC_PAGES.resetPassword}?token=${encodeURIComponent(token)}`}
-          noValidate
           onSubmit={(event) => void submit(event)}
           onFocus={resetConfirmSchema.preload}
           className="flex flex-col gap-5"
-          aria-busy={confirm.isPending}
+          busy={confirm.isPending}
         >
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <input type="hidden" name="token" value={token} />
@@ -112,7 +111,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           <Button type="submit" size="lg" className="w-full" loading={confirm.isPending}>
             Reset Password
           </Button>
-        </form>
+        </PostForm>
       </AuthCard>
     </>
   );

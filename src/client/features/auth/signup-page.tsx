@@ -19,6 +19,7 @@ import { AuthCard } from "./auth-card";
 import { NewPasswordFields } from "./new-password-fields";
 import { withCallback } from "./safe-callback";
 import { useCallbackParam } from "./use-callback-param";
+import { PostForm } from "../../ui/post-form";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -86,15 +87,13 @@ export function SignupPage() {
           </p>
         }
       >
-        <form
+        <PostForm
           ref={formRef}
-          method="post"
           action={PUBLIC_PAGES.signup}
-          noValidate
           onSubmit={(event) => void submit(event)}
           onFocus={signupSchema.preload}
           className="flex flex-col gap-5"
-          aria-busy={submitting}
+          busy={submitting}
         >
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           {callback ? <input type="hidden" name="callback" value={callback} /> : null}
@@ -121,7 +120,7 @@ export function SignupPage() {
           <Button type="submit" size="lg" className="w-full" loading={submitting}>
             Create Account
           </Button>
-        </form>
+        </PostForm>
       </AuthCard>
     </>
   );

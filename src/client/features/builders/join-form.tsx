@@ -13,6 +13,7 @@ import { Button } from "../../ui/button";
 import { useSubmitHint } from "../../ui/submit-hint";
 import { EMPTY_PROFILE, ProfileEmailField, ProfileFields, type ProfileValues } from "./profile-fields";
 import { useProfileForm } from "./use-profile-form";
+import { PostForm } from "../../ui/post-form";
 
 type JoinValues = ProfileValues & { email: string };
 
@@ -76,13 +77,11 @@ export function JoinForm({ onJoined }: JoinFormProps) {
   }, [formRef, returned]);
 
   return (
-    <form
+    <PostForm
       ref={formRef}
-      method="post"
       action={`${PUBLIC_PAGES.builders}#join-the-community`}
-      noValidate
       onSubmit={(event) => void submit(event)}
-      aria-busy={saving}
+      busy={saving}
       className="flex flex-col gap-6"
     >
       {formError ? <Alert variant="error">{formError}</Alert> : null}
@@ -105,6 +104,6 @@ export function JoinForm({ onJoined }: JoinFormProps) {
           Submit Profile
         </Button>
       </div>
-    </form>
+    </PostForm>
   );
 }

@@ -9,6 +9,7 @@ import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { TextLink } from "../../ui/text-link";
 import { AuthCard } from "../auth/auth-card";
+import { PostForm } from "../../ui/post-form";
 
 /**
  * The mail's visible unsubscribe link lands here and asks before doing anything: link scanners and
@@ -59,20 +60,19 @@ export function UnsubscribePage() {
         icon={<MailX />}
         footer={<TextLink to="/">Keep me subscribed</TextLink>}
       >
-        <form
-          method="post"
+        <PostForm
           // Back to the link's own address, so that a refusal shows this page again.
           action={`${PUBLIC_PAGES.unsubscribe}?token=${encodeURIComponent(token)}`}
           onSubmit={(event) => void confirm(event)}
           className="flex flex-col gap-5"
-          aria-busy={unsubscribe.isPending}
+          busy={unsubscribe.isPending}
         >
           {error ? <Alert variant="error">{error}</Alert> : null}
           <input type="hidden" name="token" value={token} />
           <Button type="submit" size="lg" className="w-full" loading={unsubscribe.isPending}>
             Unsubscribe
           </Button>
-        </form>
+        </PostForm>
       </AuthCard>
     </>
   );

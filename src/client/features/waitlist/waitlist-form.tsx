@@ -19,6 +19,7 @@ import { Field } from "../../ui/field";
 import { EmailInput, Input } from "../../ui/input";
 import { useSubmitHint } from "../../ui/submit-hint";
 import { TextLink } from "../../ui/text-link";
+import { PostForm } from "../../ui/post-form";
 
 /** The spec's error catalogue: the server's text when it sent one, else these. */
 const ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." };
@@ -114,14 +115,12 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
   if (joined) return <JoinedCard result={joined} onStartOver={startOver} className={className} />;
 
   return (
-    <form
+    <PostForm
       ref={formRef}
-      method="post"
       action={PUBLIC_PAGES.landing}
-      noValidate
       onSubmit={(event) => void submit(event)}
       onFocus={preload}
-      aria-busy={loading}
+      busy={loading}
       aria-label="Join the waitlist"
       className={cn("flex flex-col gap-5", className)}
     >
@@ -179,7 +178,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
         </TextLink>
         .
       </p>
-    </form>
+    </PostForm>
   );
 }
 
