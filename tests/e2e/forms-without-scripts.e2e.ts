@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unsubscribeToken } from "../../src/server/features/waitlist/unsubscribe";
-import { DESKTOP, launchBrowser, screenshot, startServer, type RunningServer } from "./harness";
+import { DESKTOP, launchBrowser, screenshot, startServer, untilHydrated, type RunningServer } from "./harness";
 
 /*
  * The public forms as a browser sends them on its own: with scripts off, and before the scripts have run (a
@@ -40,11 +40,11 @@ async function withoutScripts(work: (page: Page, context: BrowserContext) => Pro
   }
 }
 
-/** A page whose every script arrives 3 s late: what a person does in the meantime meets the server's HTML alone. */
-async function withLateScripts(work: (page: Page, context: BrowserContext) => Promise<void>) {
+/** A page whose every script arrives late (3 s): what a person does in the meantime meets the server's HTML alone. */
+async function withLateScripts(work: (page: Page, context: BrowserContext) => Promise<void>, delayMs = SCRIPT_DELAY_MS) {
   const context = await browser.newContext({ viewport: DESKTOP });
   await context.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.continue().catch(() => undefined);
   });
   try {
@@ -186,6 +186,18 @@ describe("before the scripts have run", () => {
       expect(await sessionCookieOf(context)).toBeDefined();
       expect(urls.filter((url) => url.includes("password"))).toEqual([]);
     });
+  });
+
+  it("keeps what was typed before the scripts ran when Enter comes after they did", async () => {
+    await withLateScripts(async (page) => {
+      await page.goto(`${server.url}/login`, { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+      await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+      await untilHydrated(page);
+      await page.getByLabel("Password", { exact: true }).press("Enter");
+      await page.waitForURL(`${server.url}/today`);
+      // Each of the page's chunks comes 1 s late, in turn: hydration is done within the test's time.
+    }, 1000);
   });
 
   it("joins the waitlist from / with Enter pressed at once and sees the position", async () => {
