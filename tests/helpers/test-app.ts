@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -9,6 +10,7 @@ import type { Role, SessionUser } from "../../src/common/auth";
 import { buildApp } from "../../src/server/app";
 import { createSession } from "../../src/server/auth/sessions";
 import { loadConfig, type Config } from "../../src/server/config";
+import { users } from "../../src/server/db/schema";
 import type { AppDeps } from "../../src/server/deps";
 import { createOrPromoteAdmin, signup } from "../../src/server/features/auth/service";
 import { createGeoLookup } from "../../src/server/infra/geo";
@@ -123,15 +125,25 @@ export function useTestApp(options: Options = {}) {
       claimed += count;
     },
     inject,
-    /** A signed-in user of the role, made through the services (no rate limit spent). */
-    async createUser(role: Role = "member", overrides: { email?: string; password?: string; name?: string } = {}): Promise<TestUser> {
+    /**
+     * A signed-in user of the role, made through the services (no rate limit spent). A member's address counts as
+     * verified unless `verified: false` (signup queued its confirmation mail either way); admins are always verified.
+     */
+    async createUser(
+      role: Role = "member",
+      overrides: { email?: string; password?: string; name?: string; verified?: boolean } = {},
+    ): Promise<TestUser> {
       userCount += 1;
       const email = overrides.email ?? `${role}${userCount}-${Date.now()}@example.com`;
       const password = overrides.password ?? "correct-horse";
       const name = overrides.name ?? `${role} ${userCount}`;
       let user: SessionUser;
       if (role === "member") {
-        user = (await signup(state.database.db, { email, password, name })).user;
+        user = (await signup({ db: state.database.db, publicUrl: state.config.publicUrl }, { email, password, name })).user;
+        if (overrides.verified !== false) {
+          await state.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+          user = { ...user, emailVerified: true };
+        }
       } else {
         user = (await createOrPromoteAdmin(state.database.db, { email, password, name, role })).user;
       }

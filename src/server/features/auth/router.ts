@@ -1,6 +1,6 @@
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
 import { clearSessionCookie, setSessionCookie } from "../../auth/request-auth";
-import { publicProcedure, router, type Context } from "../../trpc/init";
+import { memberProcedure, publicProcedure, router, type Context } from "../../trpc/init";
 import * as auth from "./service";
 
 /**
@@ -21,8 +21,13 @@ export const authRouter = router({
 
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
     await ctx.deps.rateLimits.consume("signup", ctx.req.ip);
-    return startSession(ctx, await auth.signup(ctx.db, input));
+    return startSession(ctx, await auth.signup({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl }, input));
   }),
+
+  /** The same service and answer as POST /api/auth/verify-email/resend. */
+  resendVerification: memberProcedure.mutation(({ ctx }) =>
+    auth.resendEmailVerification({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits }, ctx.user.id, ctx.req.ip),
+  ),
 
   /** The same service and answer as POST /api/auth/logout. */
   logout: publicProcedure.mutation(async ({ ctx }) => {
