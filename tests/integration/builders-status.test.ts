@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { builders } from "../../src/server/db/schema";
-import { setBuilderStatus, submitBuilder } from "../../src/server/features/builders/service";
+import { insertBuilder, setBuilderStatus } from "../../src/server/features/builders/service";
 import { DomainError } from "../../src/server/infra/errors";
 import { useTestApp } from "../helpers/test-app";
 
@@ -10,10 +10,10 @@ let count = 0;
 
 async function pendingBuilder() {
   count += 1;
-  const { builder } = await submitBuilder(
+  const builder = await insertBuilder(
     t.db,
     { name: `B${count}`, email: `status${count}@example.com`, title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] },
-    null,
+    "pending",
   );
   return builder.id;
 }

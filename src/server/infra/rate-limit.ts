@@ -32,6 +32,11 @@ export const RATE_LIMIT_BUDGETS = {
     durationSeconds: 60 * 60,
     message: "Too many confirmation links were asked for. Please try again later.",
   },
+  /**
+   * Per builder email: mails a join sends to that address (a confirmation link, or a note that a profile already
+   * exists). Past it the join is answered as usual and no mail goes out: the answer never tells.
+   */
+  builderJoinMailPerEmail: { points: 3, durationSeconds: 60 * 60 },
   loginFailuresPerEmailAndAddress: { points: 10, durationSeconds: 60 * 60 },
   loginFailuresPerAddress: { points: 100, durationSeconds: 24 * 60 * 60 },
   loginFailuresPerEmail: { points: 50, durationSeconds: 60 * 60 },

@@ -5,16 +5,16 @@ import * as admin from "./admin-service";
 import * as builders from "./service";
 
 export const buildersRouter = router({
-  list: publicProcedure.query(({ ctx }) => builders.listPublicBuilders(ctx.db, ctx.user?.email ?? null)),
+  list: publicProcedure.query(({ ctx }) => builders.listPublicBuilders(ctx.db, ctx.user)),
 
   submit: publicProcedure.input(builderSubmitInput).mutation(async ({ ctx, input }) => {
     await ctx.deps.rateLimits.consume("builderSubmit", ctx.req.ip);
-    return builders.submitBuilder(ctx.db, input, ctx.user?.email ?? null);
+    return builders.submitBuilder({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits }, input, ctx.user);
   }),
 
   updateMine: memberProcedure
     .input(builderUpdateInput)
-    .mutation(({ ctx, input }) => builders.updateMyBuilder(ctx.db, ctx.user.email, input)),
+    .mutation(({ ctx, input }) => builders.updateMyBuilder(ctx.db, ctx.user, input)),
 
   /** The back office's list and counts: GET /api/builders/admin. */
   adminList: adminProcedure.query(({ ctx }) => admin.listBuildersForAdmin(ctx.db)),
