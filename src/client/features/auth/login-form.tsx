@@ -27,6 +27,8 @@ export type LoginFormProps = {
   showLinks?: boolean;
   /** A validated callback path to carry over to the sign-up link. */
   callback?: string | null;
+  /** Shown above the form (AuthCard's notice). */
+  notice?: ReactNode;
 };
 
 export function LoginForm({
@@ -35,6 +37,7 @@ export function LoginForm({
   description = "Welcome back. Sign in to The $100 Lab.",
   showLinks = true,
   callback = null,
+  notice,
 }: LoginFormProps) {
   const { login } = useAuth();
   const { values, fieldErrors, update, showErrors } = useFormFields<FieldName>({ email: "", password: "" }, FIELDS);
@@ -66,6 +69,7 @@ export function LoginForm({
     <AuthCard
       title={title}
       description={description}
+      notice={notice}
       icon={<LogIn />}
       footer={
         showLinks ? (

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Await, Link, useLoaderData, useRevalidator } from "react-router-dom";
+import { Await, Link, useLoaderData, useRevalidator, useSearchParams } from "react-router-dom";
 import { ArrowLeft, ChevronDown, PartyPopper, Rocket, UserPlus, Users } from "lucide-react";
-import type { PublicBuilder } from "../../../common/builders";
+import { BUILDER_CONFIRM_INVALID_TEXT, BUILDER_CONFIRMED_TEXT, type PublicBuilder } from "../../../common/builders";
 import { countText } from "../../lib/format";
-import { LoadFailedAlert } from "../../ui/alert";
+import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
@@ -22,7 +22,7 @@ const JOIN_PANEL_ID = "join-the-community";
 /** /builders: hero, the Join the Community form behind a toggle, and the directory of approved builders. */
 export function BuildersPage() {
   const [joinOpen, setJoinOpen] = useState(false);
-  const [joined, setJoined] = useState<{ name: string } | null>(null);
+  const [joined, setJoined] = useState<{ name: string; message: string } | null>(null);
   const [editing, setEditing] = useState<PublicBuilder | null>(null);
   const panelRef = useRef<HTMLElement>(null);
   // Set when a button (rather than page load) opened the panel, so focus moves into it only then.
@@ -48,6 +48,7 @@ export function BuildersPage() {
       <Hero joinOpen={joinOpen} onToggle={() => (joinOpen ? setJoinOpen(false) : openJoin())} />
 
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-12 px-4 pt-10 pb-16 sm:px-6 sm:pt-12">
+        <ConfirmLinkOutcome />
         {joinOpen ? (
           <section
             id={JOIN_PANEL_ID}
@@ -57,7 +58,7 @@ export function BuildersPage() {
           >
             <Card className="p-5 sm:p-8">
               {joined ? (
-                <JoinConfirmation name={joined.name} />
+                <JoinConfirmation name={joined.name} message={joined.message} />
               ) : (
                 <div className="flex flex-col gap-6">
                   <div className="flex flex-col gap-1">
@@ -135,7 +136,19 @@ function Hero({ joinOpen, onToggle }: { joinOpen: boolean; onToggle: () => void 
   );
 }
 
-function JoinConfirmation({ name }: { name: string }) {
+/**
+ * What opening a builder's confirmation link did (GET /builders/confirm redirects here with `?confirmed=1` or
+ * `?confirmed=invalid`). Read from the URL, so the server-rendered page shows it too.
+ */
+function ConfirmLinkOutcome() {
+  const [params] = useSearchParams();
+  const confirmed = params.get("confirmed");
+  if (confirmed === "1") return <Alert variant="success">{BUILDER_CONFIRMED_TEXT}</Alert>;
+  if (confirmed === "invalid") return <Alert variant="error" role="status">{BUILDER_CONFIRM_INVALID_TEXT}</Alert>;
+  return null;
+}
+
+function JoinConfirmation({ name, message }: { name: string; message: string }) {
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
       <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
@@ -144,9 +157,7 @@ function JoinConfirmation({ name }: { name: string }) {
       <h2 id={`${JOIN_PANEL_ID}-title`} tabIndex={-1} className="text-xl font-bold tracking-tight outline-none">
         Thanks for joining, <span className="break-words">{name}</span>!
       </h2>
-      <p className="max-w-md text-sm text-ink-muted">
-        Your profile is waiting for review. Once it is approved it will appear in the directory below.
-      </p>
+      <p className="max-w-md text-sm text-ink-muted">{message}</p>
     </div>
   );
 }
