@@ -45,8 +45,11 @@ export const builderAdminCreateInput = z.object({ ...builderSubmitInput.shape, s
 export type BuilderAdminCreateInput = z.infer<typeof builderAdminCreateInput>;
 export type BuilderAdminCreateValues = z.input<typeof builderAdminCreateInput>;
 
-/** A builder as the back office sees it: every field, the email included. */
-export type AdminBuilder = Omit<PublicBuilder, "canEdit"> & { email: string };
+/**
+ * A builder as the back office sees it: every field, the email included. `emailConfirmedAt` (ISO) is when someone
+ * proved they receive mail at the address; null: "address not confirmed".
+ */
+export type AdminBuilder = Omit<PublicBuilder, "canEdit"> & { email: string; emailConfirmedAt: string | null };
 
 /** How many builders are in each status; `total` is their sum. */
 export type BuilderSummary = { total: number; byStatus: Record<BuilderStatus, number> };

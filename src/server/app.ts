@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
         errorResponseBuilder: (_request, context) => rateLimited(undefined, retryAfterSeconds(context.ttl)),
       });
     }
-    await registerAuthRoutes(api, deps);
+    await registerAuthRoutes(api, deps, guards);
     registerSystemRoutes(api, deps, guards);
     registerWaitlistRoutes(api, deps, guards);
     registerBuildersRoutes(api, deps, guards);

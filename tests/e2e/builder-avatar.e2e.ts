@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminBuilder } from "../../src/common/builders-admin";
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
+import { DESKTOP, lastMailedLink, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
 
 const admin = { email: "ava@lab.example", password: "admin-password-1", name: "Ava Admin" };
 const bea = { name: "Bea Avatar", email: "bea-avatar@example.com", password: "member-password-1" };
@@ -14,7 +14,8 @@ let browser: Browser;
 let portrait: Buffer;
 
 beforeAll(async () => {
-  server = await startServer({ admins: [admin] });
+  // Development: the outbox logs the confirmation link the owner opens before editing.
+  server = await startServer({ admins: [admin], env: { NODE_ENV: "development" } });
   browser = await launchBrowser();
   portrait = await sharp(
     Buffer.from(
@@ -143,6 +144,16 @@ describe("a builder's avatar", () => {
     const page = await openPage(browser, DESKTOP);
     const signup = await page.request.post(`${server.url}/api/auth/signup`, { data: bea, headers: { origin: server.url } });
     expect(signup.status()).toBe(201);
+    // The profile is Bea's to edit once she has proven the address: she opens the link mailed at signup.
+    const confirmLink = () => {
+      try {
+        return lastMailedLink(server, bea.email);
+      } catch {
+        return "";
+      }
+    };
+    await expect.poll(confirmLink).toContain("/verify-email?token=");
+    await page.goto(confirmLink());
     await page.goto(`${server.url}/builders`);
     await cardOf(page, bea.name).getByRole("button", { name: "Edit your profile" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit your profile" });

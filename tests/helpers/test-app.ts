@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -9,6 +10,7 @@ import type { Role, SessionUser } from "../../src/common/auth";
 import { buildApp } from "../../src/server/app";
 import { createSession } from "../../src/server/auth/sessions";
 import { loadConfig, type Config } from "../../src/server/config";
+import { emailVerificationTokens, mailMessages, users } from "../../src/server/db/schema";
 import type { AppDeps } from "../../src/server/deps";
 import { createOrPromoteAdmin, signup } from "../../src/server/features/auth/service";
 import { createGeoLookup } from "../../src/server/infra/geo";
@@ -125,15 +127,29 @@ export function useTestApp(options: Options = {}) {
       claimed += count;
     },
     inject,
-    /** A signed-in user of the role, made through the services (no rate limit spent). */
-    async createUser(role: Role = "member", overrides: { email?: string; password?: string; name?: string } = {}): Promise<TestUser> {
+    /**
+     * A signed-in user of the role, made through the services (no rate limit spent). A member's address counts as
+     * verified unless `verified: false` (then signup's confirmation mail stays queued); admins are always verified.
+     */
+    async createUser(
+      role: Role = "member",
+      overrides: { email?: string; password?: string; name?: string; verified?: boolean } = {},
+    ): Promise<TestUser> {
       userCount += 1;
       const email = overrides.email ?? `${role}${userCount}-${Date.now()}@example.com`;
       const password = overrides.password ?? "correct-horse";
       const name = overrides.name ?? `${role} ${userCount}`;
       let user: SessionUser;
       if (role === "member") {
-        user = (await signup({ db: state.database.db, rateLimits: createRateLimits({ enabled: false }) }, { email, password, name }, "127.0.0.1")).user;
+        user = (await signup({ db: state.database.db, publicUrl: state.config.publicUrl, rateLimits: createRateLimits({ enabled: false }) }, { email, password, name }, "127.0.0.1")).user;
+        if (overrides.verified !== false) {
+          // As if the link were opened: verified, and its mail and token gone (tests that count mail see none).
+          const db = state.database.db;
+          await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+          await db.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
+          await db.delete(mailMessages).where(and(eq(mailMessages.toAddress, email.trim().toLowerCase()), eq(mailMessages.subject, "Confirm your email address")));
+          user = { ...user, emailVerified: true };
+        }
       } else {
         user = (await createOrPromoteAdmin(state.database.db, { email, password, name, role })).user;
       }

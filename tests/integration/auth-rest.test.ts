@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { passwordResetTokens, sessions, users } from "../../src/server/db/schema";
 import { hashToken } from "../../src/server/auth/tokens";
@@ -66,7 +66,7 @@ describe("POST /api/auth/login and the session", () => {
     const { user } = await t.createUser("member", { email: "cy@example.com", password: "right-pass" });
     const ok = await post("/api/auth/login", { email: "CY@example.com ", password: "right-pass" }, {}, "10.0.1.1");
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toEqual({ id: user.id, email: "cy@example.com", name: user.name, role: "member" });
+    expect(ok.json().user).toEqual({ id: user.id, email: "cy@example.com", name: user.name, role: "member", emailVerified: true });
 
     const viaCookie = await t.trpcQuery<{ user: { email: string } }>("auth.me", undefined, { cookie: sessionCookieOf(ok) });
     expect(viaCookie.data.user.email).toBe("cy@example.com");
@@ -133,7 +133,7 @@ describe("POST /api/auth/login and the session", () => {
 
 describe("password reset", () => {
   const resetLinkFor = async (email: string) => {
-    const [mail] = await t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email));
+    const [mail] = await t.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, email), eq(mailMessages.subject, "Reset your password")));
     const token = /reset-password\?token=([a-z2-7]+)/.exec(mail?.textBody ?? "")?.[1];
     if (!token) throw new Error(`no reset mail for ${email}`);
     return token;
@@ -168,7 +168,7 @@ describe("password reset", () => {
     await t.createUser("member", { email: "fay@example.com", password: "old-password" });
     await post("/api/auth/reset-password", { email: "fay@example.com" }, {}, "10.0.4.1");
     await post("/api/auth/reset-password", { email: "fay@example.com" }, {}, "10.0.4.1");
-    const mails = await t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, "fay@example.com"));
+    const mails = await t.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, "fay@example.com"), eq(mailMessages.subject, "Reset your password")));
     const [first, second] = mails.map((mail) => /reset-password\?token=([a-z2-7]+)/.exec(mail.textBody)?.[1]);
     expect(first).toBeDefined();
     expect(second).toBeDefined();

@@ -47,8 +47,10 @@ describe("tRPC auth router", () => {
     const request = await t.trpcMutation<{ message: string }>("auth.requestPasswordReset", { email: "hal@example.com" });
     expect(request.data.message).toMatch(/If an account exists/);
     await t.drainMail();
-    const mail = t.logs.find((entry) => entry.msg.startsWith("outbox mail to hal@example.com")) as unknown as { mail: { links: string[] } };
-    const token = new URL(mail.mail.links[0]!).searchParams.get("token");
+    // The outbox logs each mail's links; signup's confirmation link went to the same address first.
+    const mails = t.logs.filter((entry) => entry.msg.startsWith("outbox mail to hal@example.com")) as unknown as Array<{ mail: { links: string[] } }>;
+    const link = mails.flatMap((entry) => entry.mail.links).find((url) => url.includes("/reset-password?"));
+    const token = new URL(link!).searchParams.get("token");
     const confirm = await t.trpcMutation("auth.confirmPasswordReset", { token, password: "brand-new" });
     expect(confirm.status).toBe(200);
   });

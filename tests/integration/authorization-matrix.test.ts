@@ -44,6 +44,9 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/auth/logout": { access: "public", request: json("POST", "/api/auth/logout") },
   "POST /api/auth/reset-password": { access: "public", request: json("POST", "/api/auth/reset-password") },
   "POST /api/auth/reset-password/confirm": { access: "public", request: json("POST", "/api/auth/reset-password/confirm") },
+  // Confirmation links opened from a mail: the token is the gate (email-verification, builders-ownership tests).
+  "GET /verify-email": { access: "public", request: get("/verify-email?token=unknown") },
+  "GET /builders/confirm": { access: "public", request: get("/builders/confirm?token=unknown") },
   "POST /api/analytics/track": { access: "public", request: json("POST", "/api/analytics/track") },
   "POST /api/waitlist/join": { access: "public", request: json("POST", "/api/waitlist/join") },
   "POST /api/waitlist/unsubscribe": { access: "public", request: json("POST", "/api/waitlist/unsubscribe") },
@@ -66,6 +69,7 @@ const restRoutes: Record<string, Sample> = {
   "GET /sitemap.xml": { access: "public", request: get("/sitemap.xml") },
   "GET /api/site-assets/active-favicons": { access: "public", request: get("/api/site-assets/active-favicons") },
 
+  "POST /api/auth/verify-email/resend": { access: "member", request: json("POST", "/api/auth/verify-email/resend") },
   "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
   "POST /api/images/upload": { access: "member", request: json("POST", "/api/images/upload") },
   "POST /api/images/annotate": { access: "member", request: json("POST", "/api/images/annotate") },
@@ -125,6 +129,7 @@ const procedures: Record<string, ProcedureSample> = {
   "auth.logout": { access: "public" },
 
   "builders.updateMine": { access: "member", input: {} },
+  "auth.resendVerification": { access: "member" },
   "images.list": { access: "member", input: { experimentId: "general" } },
   "images.annotate": { access: "member", input: { imageId: unknownId, annotation: "" } },
   "images.delete": { access: "member", input: { imageId: unknownId } },

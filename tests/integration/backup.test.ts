@@ -77,7 +77,7 @@ describe("backup and restore", () => {
     expect(file.toString("utf8")).not.toContain(admin.token);
 
     // Wipe: every table but the signed-in admin's own account.
-    await t.db.execute(sql`truncate analytics_events, analytics_visitor_hours, waitlist_entries, builders, bangers, site_settings, image_test_progress`);
+    await t.db.execute(sql`truncate analytics_events, analytics_visitor_hours, waitlist_entries, builders, builder_confirmation_tokens, bangers, site_settings, image_test_progress`);
     await t.db.execute(sql`delete from users where id <> ${admin.user.id}`);
 
     const dryRun = await upload(file, true);

@@ -12,7 +12,7 @@ import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp();
 const json = { "content-type": "application/json" };
-const EMAIL_TAKEN = "A builder profile with this email already exists. Sign in with that email to edit it.";
+const EMAIL_TAKEN = "A builder profile with this email already exists.";
 const STATUS_MESSAGE = "Status must be one of: pending, approved, verified, rejected";
 
 const EMPTY_PROFILE = { title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] };
@@ -184,7 +184,7 @@ describe("GET /api/builders/admin", () => {
 
     const vic = body.builders.find((b) => b.id === ids.verified)!;
     expect(Object.keys(vic).sort()).toEqual(
-      ["avatarUrl", "bio", "createdAt", "currentProject", "email", "id", "joinedAt", "linkedinUrl", "location", "name", "status", "tags", "title", "twitterHandle", "updatedAt", "websiteUrl"].sort(),
+      ["avatarUrl", "bio", "createdAt", "currentProject", "email", "emailConfirmedAt", "id", "joinedAt", "linkedinUrl", "location", "name", "status", "tags", "title", "twitterHandle", "updatedAt", "websiteUrl"].sort(),
     );
     expect(vic).toMatchObject({ name: "Vic Verified", status: "verified", email: expect.stringMatching(/@example\.com$/), joinedAt: expect.stringMatching(/Z$/) });
     expect(body.builders.find((b) => b.id === ids.rejected)).toMatchObject({ status: "rejected", joinedAt: null });
@@ -338,6 +338,16 @@ describe("POST /api/builders/admin", () => {
     else expect(builder.joinedAt).toBeNull();
     expect((await publicList()).some((b) => b.id === builder.id)).toBe(isPublic);
     expect((await adminList()).summary.byStatus[status]).toBe(1);
+  });
+
+  it("counts a profile the admin adds as confirmed, and lists a joined one as not confirmed until its link is opened", async () => {
+    const added = (await create({ name: "Added", email: "added@example.com", status: "pending" })).json<BuilderAdminResult>().builder;
+    expect(added.emailConfirmedAt).toMatch(/Z$/);
+    const joined = await t.inject({ method: "POST", url: "/api/builders", headers: json, payload: JSON.stringify({ name: "Joined", email: "joined@example.com" }) });
+    expect(joined.statusCode).toBe(201);
+    const listed = (await adminList()).builders;
+    expect(listed.find((b) => b.email === "joined@example.com")?.emailConfirmedAt).toBeNull();
+    expect(listed.find((b) => b.email === "added@example.com")?.emailConfirmedAt).toBe(added.emailConfirmedAt);
   });
 
   it("creates over tRPC with the same answer", async () => {

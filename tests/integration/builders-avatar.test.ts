@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PublicBuilder } from "../../src/common/builders";
+import { builders } from "../../src/server/db/schema";
 import { jpegWithGpsAndOrientation, multipartRequest, pngClaimingSize } from "../helpers/images";
 import { useTestApp } from "../helpers/test-app";
 
@@ -58,7 +60,8 @@ describe("the profile's avatarUrl", () => {
     const first = (await uploadAvatar(portrait)).json<{ avatarUrl: string }>().avatarUrl;
     const joined = await json("POST", "/api/builders", { name: "Ada", email: "ada-avatar@example.com", avatarUrl: first });
     expect(joined.statusCode).toBe(201);
-    expect(joined.json<{ builder: PublicBuilder }>().builder.avatarUrl).toBe(first);
+    const [saved] = await t.db.select({ avatarUrl: builders.avatarUrl }).from(builders).where(eq(builders.email, "ada-avatar@example.com"));
+    expect(saved?.avatarUrl).toBe(first);
 
     const owner = await t.createUser("member", { email: "ada-avatar@example.com" });
     const kept = await json("PUT", "/api/builders/mine", { name: "Ada L." }, owner.headers);

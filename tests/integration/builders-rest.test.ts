@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { BuilderStatus, PublicBuilder } from "../../src/common/builders";
-import { builders } from "../../src/server/db/schema";
-import { setBuilderStatus, submitBuilder } from "../../src/server/features/builders/service";
-import { createRateLimits } from "../../src/server/infra/rate-limit";
+import { BUILDER_JOIN_CHECK_INBOX, BUILDER_JOIN_RECEIVED, type BuilderStatus, type PublicBuilder } from "../../src/common/builders";
+import { builders, mailMessages } from "../../src/server/db/schema";
+import { insertBuilder, setBuilderStatus } from "../../src/server/features/builders/service";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
-/** Seeds go through the join's service without spending the join's budget. */
-const unlimited = createRateLimits({ enabled: false });
-const anonymous = { email: null, address: "127.0.0.1" };
 const json = { "content-type": "application/json" };
 let addressCount = 0;
 /** Each call gets its own client address, so the 5-a-minute budget only bites where a test wants it to. */
@@ -29,7 +25,7 @@ const list = async (headers: Record<string, string> = {}) => {
 
 /** A builder moved to the status through the same service the back office will use. */
 async function seedBuilder(email: string, status: BuilderStatus, name = email.split("@")[0]!) {
-  const { builder } = await submitBuilder({ db: t.db, rateLimits: unlimited }, { name, email, title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] }, anonymous);
+  const builder = await insertBuilder(t.db, { name, email, title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] }, "pending");
   const path: Record<BuilderStatus, BuilderStatus[]> = { pending: [], approved: ["approved"], verified: ["approved", "verified"], rejected: ["rejected"] };
   for (const step of path[status]) await setBuilderStatus(t.db, builder.id, step);
   return builder;
@@ -41,7 +37,7 @@ const PUBLIC_KEYS = [
 ].sort();
 
 describe("POST /api/builders", () => {
-  it("creates a pending profile and answers 201 with the public builder, never the email", async () => {
+  it("creates a pending, unconfirmed profile and answers 201 with a message only", async () => {
     const response = await post({
       name: "  Ada Lovelace ",
       email: " Ada@Example.COM ",
@@ -55,9 +51,9 @@ describe("POST /api/builders", () => {
       tags: ["Startup Founder", "Engineer"],
     });
     expect(response.statusCode).toBe(201);
-    const { builder } = response.json<{ builder: PublicBuilder }>();
-    expect(Object.keys(builder).sort()).toEqual(PUBLIC_KEYS);
-    expect(builder).toMatchObject({
+    expect(response.json()).toEqual({ message: BUILDER_JOIN_CHECK_INBOX });
+    const [row] = await t.db.select().from(builders).where(eq(builders.email, "ada@example.com"));
+    expect(row).toMatchObject({
       name: "Ada Lovelace",
       title: "Founder",
       twitterHandle: "ada_1815",
@@ -65,11 +61,8 @@ describe("POST /api/builders", () => {
       status: "pending",
       joinedAt: null,
       avatarUrl: null,
-      canEdit: false,
+      emailConfirmedAt: null,
     });
-    expect(response.body).not.toContain("ada@example.com");
-    const [row] = await t.db.select().from(builders).where(eq(builders.id, builder.id));
-    expect(row).toMatchObject({ email: "ada@example.com", status: "pending", twitterHandle: "ada_1815" });
   });
 
   it("starts every profile pending, whatever status the body claims, and refuses an avatar from elsewhere", async () => {
@@ -82,17 +75,23 @@ describe("POST /api/builders", () => {
     expect(row).toMatchObject({ status: "pending", avatarUrl: null, joinedAt: null });
   });
 
-  it("marks the new profile canEdit when the submitter is signed in with that email", async () => {
+  it("confirms the address at once when the submitter is signed in with that email, verified, and mails nothing", async () => {
     const member = await t.createUser("member", { email: "self@example.com" });
     const response = await post({ name: "Self", email: "SELF@example.com" }, member.headers);
-    expect(response.json().builder.canEdit).toBe(true);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: BUILDER_JOIN_RECEIVED });
+    const [row] = await t.db.select().from(builders).where(eq(builders.email, "self@example.com"));
+    expect(row?.emailConfirmedAt).toBeInstanceOf(Date);
+    const mails = await t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, "self@example.com"));
+    expect(mails.filter((m) => m.subject.includes("builders"))).toHaveLength(0);
   });
 
-  it("answers 409 when the email already has a profile, in any case and spacing", async () => {
-    expect((await post({ name: "Bo", email: "bo@example.com" })).statusCode).toBe(201);
-    const again = await post({ name: "Bo again", email: "  BO@example.com " });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: "A builder profile with this email already exists. Sign in with that email to edit it." });
+  it("leaves the profile unconfirmed when the signed-in submitter's account is not verified", async () => {
+    const member = await t.createUser("member", { email: "unproven@example.com", verified: false });
+    const response = await post({ name: "Unproven", email: "unproven@example.com" }, member.headers);
+    expect(response.json()).toEqual({ message: BUILDER_JOIN_CHECK_INBOX });
+    const [row] = await t.db.select().from(builders).where(eq(builders.email, "unproven@example.com"));
+    expect(row?.emailConfirmedAt).toBeNull();
   });
 
   it.each([
@@ -122,7 +121,7 @@ describe("POST /api/builders", () => {
   it("accepts a bio of exactly 500 characters", async () => {
     const response = await post({ name: "Long", email: "long-bio@example.com", bio: "b".repeat(500) });
     expect(response.statusCode).toBe(201);
-    expect(response.json().builder.bio).toHaveLength(500);
+    expect((await t.db.select().from(builders).where(eq(builders.email, "long-bio@example.com")))[0]?.bio).toHaveLength(500);
   });
 
   it("allows 5 submissions a minute per address, then answers 429 {error}", async () => {

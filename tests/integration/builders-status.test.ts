@@ -1,23 +1,19 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { builders } from "../../src/server/db/schema";
-import { setBuilderStatus, submitBuilder } from "../../src/server/features/builders/service";
+import { insertBuilder, setBuilderStatus } from "../../src/server/features/builders/service";
 import { DomainError } from "../../src/server/infra/errors";
-import { createRateLimits } from "../../src/server/infra/rate-limit";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
-/** Seeds go through the join's service without spending the join's budget. */
-const unlimited = createRateLimits({ enabled: false });
-const anonymous = { email: null, address: "127.0.0.1" };
 let count = 0;
 
 async function pendingBuilder() {
   count += 1;
-  const { builder } = await submitBuilder(
-    { db: t.db, rateLimits: unlimited },
+  const builder = await insertBuilder(
+    t.db,
     { name: `B${count}`, email: `status${count}@example.com`, title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] },
-    anonymous,
+    "pending",
   );
   return builder.id;
 }

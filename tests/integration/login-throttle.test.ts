@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailMessages } from "../../src/server/db/schema";
 import { TRIES_PER_ADDRESS_UNDER_ATTACK } from "../../src/server/features/auth/login-throttle";
@@ -13,7 +13,8 @@ const trpcLogin = (email: string, password: string, remoteAddress: string) =>
   t.inject({ method: "POST", url: "/trpc/auth.login", headers: json, payload: JSON.stringify({ email, password }), remoteAddress });
 const resetRequest = (email: string, remoteAddress: string, surface: "rest" | "trpc" = "rest") =>
   t.inject({ method: "POST", url: surface === "rest" ? "/api/auth/reset-password" : "/trpc/auth.requestPasswordReset", headers: json, payload: JSON.stringify({ email }), remoteAddress });
-const mailsTo = async (email: string) => (await t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email))).length;
+const mailsTo = async (email: string) =>
+  (await t.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, email), eq(mailMessages.subject, "Reset your password")))).length;
 
 describe("login budgets", () => {
   it("locks an address out of an email after 10 failures, on REST and tRPC alike, while the owner signs in from another", async () => {

@@ -4,7 +4,7 @@ import { ROLES, isAdminRole, type Role, type SessionUser } from "../../common/au
 import type { LoginInput, SignupInput } from "../../common/auth-input";
 import { trpc } from "./trpc";
 
-/** The spec's storage key ("{product} user"). Holds only the non-secret profile: id, name, email, role. */
+/** The spec's storage key ("{product} user"). Holds only the non-secret profile: id, name, email, role, emailVerified. */
 export const USER_STORAGE_KEY = "hundred-dollar-lab user";
 
 export type AuthStatus = "loading" | "authenticated" | "anonymous";
@@ -46,9 +46,10 @@ export function readStoredUser(): SessionUser | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value === "object" && value !== null) {
-      const { id, email, name, role } = value as Record<string, unknown>;
+      const { id, email, name, role, emailVerified } = value as Record<string, unknown>;
       if (typeof id === "string" && typeof email === "string" && typeof name === "string" && isRole(role)) {
-        return { id, email, name, role };
+        // A profile cached before the flag existed shows no "confirm your address" notice until the server answers.
+        return { id, email, name, role, emailVerified: emailVerified !== false };
       }
     }
   } catch {
@@ -61,9 +62,9 @@ export function readStoredUser(): SessionUser | null {
 function writeStoredUser(user: SessionUser | null) {
   try {
     if (user) {
-      // Only the four profile fields, whatever else the object carries (never a token).
-      const { id, email, name, role } = user;
-      window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ id, email, name, role }));
+      // Only the profile fields, whatever else the object carries (never a token).
+      const { id, email, name, role, emailVerified } = user;
+      window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ id, email, name, role, emailVerified }));
     } else {
       window.localStorage.removeItem(USER_STORAGE_KEY);
     }
@@ -112,7 +113,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (input: LoginInput) => {
       // The server set the httpOnly session cookie; the answer holds only the user.
       const { user: signedIn } = await loginAsync(input);
-      const profile: SessionUser = { id: signedIn.id, email: signedIn.email, name: signedIn.name, role: signedIn.role };
+      const profile: SessionUser = {
+        id: signedIn.id,
+        email: signedIn.email,
+        name: signedIn.name,
+        role: signedIn.role,
+        emailVerified: signedIn.emailVerified,
+      };
       // Data cached for a previous user must not leak into this session.
       queryClient.removeQueries({ predicate: (query) => !isMeQueryKey(query.queryKey) });
       utils.auth.me.setData(undefined, { user: profile });
@@ -124,7 +131,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signup = useCallback(
     async (input: SignupInput) => {
       const { user: created } = await signupAsync(input);
-      return { id: created.id, email: created.email, name: created.name, role: created.role };
+      return { id: created.id, email: created.email, name: created.name, role: created.role, emailVerified: created.emailVerified };
     },
     [signupAsync],
   );

@@ -22,7 +22,7 @@ export async function validateSessionToken(db: Database, token: string): Promise
   const [row] = await db
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
-      user: { id: users.id, email: users.email, name: users.name, role: users.role },
+      user: { id: users.id, email: users.email, name: users.name, role: users.role, emailVerifiedAt: users.emailVerifiedAt },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -39,7 +39,8 @@ export async function validateSessionToken(db: Database, token: string): Promise
     await db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, sessionId));
     renewed = true;
   }
-  return { session: row.session, user: row.user, renewed };
+  const { emailVerifiedAt, ...user } = row.user;
+  return { session: row.session, user: { ...user, emailVerified: emailVerifiedAt !== null }, renewed };
 }
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {

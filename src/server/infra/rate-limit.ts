@@ -20,6 +20,23 @@ export const RATE_LIMIT_BUDGETS = {
     durationSeconds: 60 * 60,
     message: "Too many reset links were asked for this email. Use one already sent (check the spam folder) or try again later.",
   },
+  /** Per account: new links to confirm its email address. */
+  emailVerificationResend: {
+    points: 3,
+    durationSeconds: 60 * 60,
+    message: "Too many confirmation links were asked for. Use one already sent (check the spam folder) or try again later.",
+  },
+  /** Per address: the same, so one client cannot mail many accounts' inboxes. */
+  emailVerificationResendPerAddress: {
+    points: 10,
+    durationSeconds: 60 * 60,
+    message: "Too many confirmation links were asked for. Please try again later.",
+  },
+  /**
+   * Per builder email: mails a join sends to that address (a confirmation link, or a note that a profile already
+   * exists). Past it the join is answered as usual and no mail goes out: the answer never tells.
+   */
+  builderJoinMailPerEmail: { points: 3, durationSeconds: 60 * 60 },
   loginFailuresPerEmailAndAddress: { points: 10, durationSeconds: 60 * 60 },
   loginFailuresPerAddress: { points: 100, durationSeconds: 24 * 60 * 60 },
   loginFailuresPerEmail: { points: 50, durationSeconds: 60 * 60 },

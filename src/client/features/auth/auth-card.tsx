@@ -10,13 +10,16 @@ export type AuthCardProps = {
   children: ReactNode;
   /** Secondary links under the card body ("Don't have an account? Sign up"). */
   footer?: ReactNode;
+  /** A message shown above the card (what a link the user opened did). */
+  notice?: ReactNode;
   className?: string;
 };
 
 /** The narrow, centred card every sign-in, sign-up and reset screen uses. Its title is the page's <h1>. */
-export function AuthCard({ title, description, icon, children, footer, className }: AuthCardProps) {
+export function AuthCard({ title, description, icon, children, footer, notice, className }: AuthCardProps) {
   return (
-    <div className={cn("mx-auto w-full max-w-md px-4 py-10 sm:py-16", className)}>
+    <div className={cn("mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10 sm:py-16", className)}>
+      {notice}
       <Card>
         <CardHeader className="items-start">
           {icon ? (

@@ -33,6 +33,8 @@ export type LoginFormProps = {
   callback?: string | null;
   /** The page the form posts to when scripts have not run: its own (/login, /system/admin). */
   action?: string;
+  /** Shown above the form (AuthCard's notice). */
+  notice?: ReactNode;
 };
 
 export function LoginForm({
@@ -42,6 +44,7 @@ export function LoginForm({
   showLinks = true,
   callback = null,
   action = PUBLIC_PAGES.login,
+  notice,
 }: LoginFormProps) {
   const { login } = useAuth();
   const returned = useFormReturn();
@@ -79,6 +82,7 @@ export function LoginForm({
     <AuthCard
       title={title}
       description={description}
+      notice={notice}
       icon={<LogIn />}
       footer={
         showLinks ? (

@@ -5,6 +5,7 @@ import { homePathOf, type SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { Button } from "../../ui/button";
 import { AuthCard } from "./auth-card";
+import { ResendVerificationButton, VerifyLinkOutcome } from "./email-verification";
 import { LoginForm } from "./login-form";
 import { LogoutButton } from "./logout-button";
 import { useCallbackParam } from "./use-callback-param";
@@ -29,7 +30,11 @@ export function LoginPage() {
   // The form shows while the session is being checked: it is what the server renders (and the browser
   // hydrates) for everyone, and what nearly every visitor of this page wants.
   const signedIn = status === "authenticated" && user && !justSignedIn;
-  const content = signedIn ? <AlreadySignedIn user={user} callback={callback} /> : <LoginForm onSuccess={onSuccess} callback={callback} />;
+  const content = signedIn ? (
+    <AlreadySignedIn user={user} callback={callback} />
+  ) : (
+    <LoginForm onSuccess={onSuccess} callback={callback} notice={<VerifyLinkOutcome />} />
+  );
 
   return (
     <>
@@ -44,6 +49,7 @@ function AlreadySignedIn({ user, callback }: { user: SessionUser; callback: stri
   return (
     <AuthCard
       title="You're signed in"
+      notice={<VerifyLinkOutcome />}
       description={
         <>
           Signed in as <strong className="font-semibold text-ink break-all">{user.email}</strong>.
@@ -60,6 +66,12 @@ function AlreadySignedIn({ user, callback }: { user: SessionUser; callback: stri
           </Button>
           <LogoutButton redirectTo={null} size="lg" className="sm:flex-1" />
         </div>
+        {user.emailVerified ? null : (
+          <div className="flex flex-col gap-2 text-sm text-ink-muted">
+            <p>Your email address is not confirmed yet: open the link we sent you, or ask for a new one.</p>
+            <ResendVerificationButton />
+          </div>
+        )}
       </div>
     </AuthCard>
   );

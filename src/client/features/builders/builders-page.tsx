@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Await, Link, useLoaderData, useRevalidator, useSearchParams } from "react-router-dom";
 import { ArrowLeft, ChevronDown, PartyPopper, Rocket, UserPlus, Users } from "lucide-react";
-import type { PublicBuilder } from "../../../common/builders";
+import { BUILDER_CONFIRM_INVALID_TEXT, BUILDER_CONFIRMED_TEXT, type PublicBuilder } from "../../../common/builders";
 import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { useFormReturn } from "../../lib/form-return";
 import { countText } from "../../lib/format";
-import { LoadFailedAlert } from "../../ui/alert";
+import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { Button, type ButtonProps } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
@@ -23,7 +23,7 @@ const JOIN_PANEL_ID = "join-the-community";
 /** The page with the join form open: what the toggle links to, so that it opens the form without scripts too. */
 const JOIN_HREF = `${PUBLIC_PAGES.builders}?join=1#${JOIN_PANEL_ID}`;
 
-type JoinResult = { joined: { name: string } };
+type JoinResult = { joined: { name: string; message: string } };
 
 /** /builders: hero, the Join the Community form behind a toggle, and the directory of approved builders. */
 export function BuildersPage() {
@@ -31,7 +31,7 @@ export function BuildersPage() {
   // A post of the form (refused, or done) comes back to this page with the form open.
   const returned = useFormReturn<JoinResult>();
   const [joinOpen, setJoinOpen] = useState(params.get("join") === "1" || returned !== undefined);
-  const [joined, setJoined] = useState<{ name: string } | null>(returned?.result?.joined ?? null);
+  const [joined, setJoined] = useState<JoinResult["joined"] | null>(returned?.result?.joined ?? null);
   const [editing, setEditing] = useState<PublicBuilder | null>(null);
   const panelRef = useRef<HTMLElement>(null);
   // Set when a button (rather than page load) opened the panel, so focus moves into it only then.
@@ -57,6 +57,7 @@ export function BuildersPage() {
       <Hero joinOpen={joinOpen} onToggle={() => (joinOpen ? setJoinOpen(false) : openJoin())} />
 
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-12 px-4 pt-10 pb-16 sm:px-6 sm:pt-12">
+        <ConfirmLinkOutcome />
         {joinOpen ? (
           <section
             id={JOIN_PANEL_ID}
@@ -66,7 +67,7 @@ export function BuildersPage() {
           >
             <Card className="p-5 sm:p-8">
               {joined ? (
-                <JoinConfirmation name={joined.name} />
+                <JoinConfirmation name={joined.name} message={joined.message} />
               ) : (
                 <div className="flex flex-col gap-6">
                   <div className="flex flex-col gap-1">
@@ -163,7 +164,19 @@ function JoinLink({ onClick, children, ...props }: JoinLinkProps) {
   );
 }
 
-function JoinConfirmation({ name }: { name: string }) {
+/**
+ * What opening a builder's confirmation link did (GET /builders/confirm redirects here with `?confirmed=1` or
+ * `?confirmed=invalid`). Read from the URL, so the server-rendered page shows it too.
+ */
+function ConfirmLinkOutcome() {
+  const [params] = useSearchParams();
+  const confirmed = params.get("confirmed");
+  if (confirmed === "1") return <Alert variant="success">{BUILDER_CONFIRMED_TEXT}</Alert>;
+  if (confirmed === "invalid") return <Alert variant="error" role="status">{BUILDER_CONFIRM_INVALID_TEXT}</Alert>;
+  return null;
+}
+
+function JoinConfirmation({ name, message }: { name: string; message: string }) {
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
       <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
@@ -172,9 +185,7 @@ function JoinConfirmation({ name }: { name: string }) {
       <h2 id={`${JOIN_PANEL_ID}-title`} tabIndex={-1} className="text-xl font-bold tracking-tight outline-none">
         Thanks for joining, <span className="break-words">{name}</span>!
       </h2>
-      <p className="max-w-md text-sm text-ink-muted">
-        Your profile is waiting for review. Once it is approved it will appear in the directory below.
-      </p>
+      <p className="max-w-md text-sm text-ink-muted">{message}</p>
     </div>
   );
 }

@@ -40,8 +40,8 @@ function returnedProfile(returned: FormReturn): JoinValues {
 const ready = (current: JoinValues) => current.name.trim().length > 0 && current.email.trim().length > 0;
 
 export type JoinFormProps = {
-  /** Called with the submitted name once the server has created the (pending) profile. */
-  onJoined: (joined: { name: string }) => void;
+  /** Called with the submitted name and the server's answer once the join is received. */
+  onJoined: (joined: { name: string; message: string }) => void;
 };
 
 /**
@@ -60,10 +60,10 @@ export function JoinForm({ onJoined }: JoinFormProps) {
     schema: builderSubmitInput,
     ready,
     save: async (data) => {
-      await submitMutation.mutateAsync(data);
+      const { message } = await submitMutation.mutateAsync(data);
       // The new profile is pending, but reload the directory so it is current.
       void revalidator.revalidate();
-      onJoined({ name: data.name });
+      onJoined({ name: data.name, message });
     },
   });
 

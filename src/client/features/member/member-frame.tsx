@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from "react";
 import { Outlet } from "react-router-dom";
 import { cn } from "../../ui/cn";
 import { PageSpinner } from "../../ui/spinner";
+import { UnverifiedEmailNotice } from "../auth/email-verification";
 import { SkipLink } from "../site/skip-link";
 import { useMemberPage } from "./member-page";
 
@@ -26,6 +27,7 @@ export function MemberFrame({ header, column = "member" }: { header: ReactNode; 
       {header}
       <main id="main" tabIndex={-1} className={cn("flex-1 py-6 outline-none sm:py-8", widths.main)}>
         <div className={cn("mx-auto flex w-full flex-col gap-6", widths.column)}>
+          <UnverifiedEmailNotice />
           {ownHeading ? null : (
             <header className="flex min-w-0 flex-col gap-1">
               <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>

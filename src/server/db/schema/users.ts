@@ -11,6 +11,11 @@ export const users = pgTable("users", {
   name: text("name").notNull(),
   role: userRole("role").notNull().default("member"),
   passwordHash: text("password_hash").notNull(),
+  /**
+   * When the owner proved the address by opening a link mailed to it; null until then. Anything keyed by
+   * the email (a builder profile) becomes the account's only once this is set.
+   */
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -48,6 +53,25 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Links that prove an account's address: stored hashed, single use, valid 24 hours. `email` is the address
+ * the link was mailed to; it proves that address only.
+ */
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verification_tokens_user_id_idx").on(t.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

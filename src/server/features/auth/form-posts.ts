@@ -12,7 +12,7 @@ import * as auth from "./service";
  * auth.* (tRPC) and /api/auth/* (REST). A sign-in goes on to the `callback` path when it is one of this site's.
  */
 export function authFormPosts(deps: AppDeps): FormPosts {
-  const services = { db: deps.database.db, rateLimits: deps.rateLimits };
+  const services = { db: deps.database.db, rateLimits: deps.rateLimits, publicUrl: deps.config.publicUrl };
   const startSession = ({ request, reply }: FormCaller, signedIn: auth.SignedIn) =>
     setSessionCookie(request, reply, deps.config, signedIn.token, signedIn.session.expiresAt);
   const callbackOf = (fields: FormFields) => sameSitePath(textField(fields, "callback"));
@@ -50,7 +50,7 @@ export function authFormPosts(deps: AppDeps): FormPosts {
       keep: ["email"],
       async submit(fields, { request }) {
         const input = parseForm(passwordResetRequestInput, { email: textField(fields, "email") });
-        const answer = await auth.requestPasswordReset({ ...services, publicUrl: deps.config.publicUrl }, input, request.ip);
+        const answer = await auth.requestPasswordReset(services, input, request.ip);
         return { redirect: PUBLIC_PAGES.forgotPassword, result: { ...answer, email: input.email } };
       },
     },

@@ -1,6 +1,6 @@
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
 import { clearSessionCookie, setSessionCookie } from "../../auth/request-auth";
-import { publicProcedure, router, type Context } from "../../trpc/init";
+import { memberProcedure, publicProcedure, router, type Context } from "../../trpc/init";
 import * as auth from "./service";
 
 /**
@@ -20,8 +20,14 @@ export const authRouter = router({
   }),
 
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    return startSession(ctx, await auth.signup({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip));
+    const deps = { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits };
+    return startSession(ctx, await auth.signup(deps, input, ctx.req.ip));
   }),
+
+  /** The same service and answer as POST /api/auth/verify-email/resend. */
+  resendVerification: memberProcedure.mutation(({ ctx }) =>
+    auth.resendEmailVerification({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits }, ctx.user.id, ctx.req.ip),
+  ),
 
   /** The same service and answer as POST /api/auth/logout. */
   logout: publicProcedure.mutation(async ({ ctx }) => {

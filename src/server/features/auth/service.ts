@@ -1,12 +1,12 @@
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Role, SessionUser } from "../../../common/auth";
 import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "../../../common/auth-input";
-import { ADMIN_ROLES, RESET_LINK_VALID_MS } from "../../../common/auth";
+import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "../../../common/auth";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { createSession, invalidateSession, invalidateUserSessions, type Session } from "../../auth/sessions";
 import { generateToken, hashToken } from "../../auth/tokens";
-import type { Database } from "../../db/client";
-import { passwordResetTokens, users, type UserRow } from "../../db/schema";
+import type { Database, Executor } from "../../db/client";
+import { builders, emailVerificationTokens, passwordResetTokens, users, type UserRow } from "../../db/schema";
 import { conflict, invalid, unauthorized } from "../../infra/errors";
 import { enqueueMail } from "../../infra/mail";
 import type { RateLimits } from "../../infra/rate-limit";
@@ -15,11 +15,12 @@ import { startLoginAttempt } from "./login-throttle";
 
 export type SignedIn = { user: SessionUser; token: string; session: Session };
 
-const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role">): SessionUser => ({
+const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role" | "emailVerifiedAt">): SessionUser => ({
   id: row.id,
   email: row.email,
   name: row.name,
   role: row.role,
+  emailVerified: row.emailVerifiedAt !== null,
 });
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -27,20 +28,118 @@ export const EMAIL_TAKEN = "An account with this email already exists";
 export const INVALID_RESET_LINK = "This reset link is invalid, used or expired. Please ask for a new one.";
 export const RESET_REQUESTED = "If an account exists for that email, we sent a link to reset the password. It is valid for 1 hour.";
 
-/** Sign-ups spend the address's "signup" budget whichever way they come (API, page script or form post). */
-export async function signup(deps: { db: Database; rateLimits: RateLimits }, input: SignupInput, clientAddress: string): Promise<SignedIn> {
-  const { db } = deps;
+export const VERIFICATION_SENT = "We sent a new confirmation link to your email address. It is valid for 24 hours.";
+export const ALREADY_VERIFIED = "Your email address is already confirmed.";
+
+/**
+ * Creates a member and signs them in. The account works at once for what it owns, but its address is only
+ * proven once the link mailed here is opened (verifyEmail): until then nothing keyed by the email is theirs.
+ * Sign-ups spend the address's "signup" budget whichever way they come (API, page script or form post).
+ */
+export async function signup(
+  deps: { db: Database; publicUrl: string; rateLimits: RateLimits },
+  input: SignupInput,
+  clientAddress: string,
+): Promise<SignedIn> {
   await deps.rateLimits.consume("signup", clientAddress);
   const passwordHash = await hashPassword(input.password);
   let row: UserRow | undefined;
   try {
-    [row] = await db.insert(users).values({ email: input.email, name: input.name, passwordHash }).returning();
+    // The account and its confirmation mail are written together: no account whose link was never queued.
+    row = await deps.db.transaction(async (tx) => {
+      const [created] = await tx.insert(users).values({ email: input.email, name: input.name, passwordHash }).returning();
+      await queueVerificationMail(tx, deps.publicUrl, created!, "signup");
+      return created;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
-  const { token, session } = await createSession(db, row!.id);
+  const { token, session } = await createSession(deps.db, row!.id);
   return { user: toSessionUser(row!), token, session };
+}
+
+/** Stores a new confirmation link (hashed, valid 24 hours, single use) and queues its mail, on the caller's transaction. */
+async function queueVerificationMail(
+  tx: Executor,
+  publicUrl: string,
+  user: Pick<UserRow, "id" | "email" | "name">,
+  reason: "signup" | "resend",
+): Promise<void> {
+  const token = generateToken();
+  const link = `${publicUrl}/verify-email?token=${token}`;
+  await tx.insert(emailVerificationTokens).values({
+    id: hashToken(token),
+    userId: user.id,
+    email: user.email,
+    expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_VALID_MS),
+  });
+  const opening =
+    reason === "signup"
+      ? "Welcome to The $100 Lab! Please confirm that this is your email address by opening this link:"
+      : "Here is a new link to confirm your email address:";
+  await enqueueMail(tx, {
+    to: user.email,
+    subject: "Confirm your email address",
+    text: `Hi ${user.name},\n\n${opening}\n\n${link}\n\nThe link is valid for 24 hours and works once. If you did not create an account, ignore this email.\n`,
+  });
+}
+
+/**
+ * Opens a confirmation link: the account's address is proven, and so is a builder profile with that address.
+ * Single use: the check and the marking are one statement, so two clicks at once cannot both succeed. A link
+ * proves only the address it was mailed to.
+ */
+export async function verifyEmail(db: Database, token: string): Promise<{ ok: boolean }> {
+  if (!token || token.length > 200) return { ok: false };
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailVerificationTokens.id, hashToken(token)),
+          isNull(emailVerificationTokens.usedAt),
+          gt(emailVerificationTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+    if (!used) return { ok: false };
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.id, used.userId), eq(users.email, used.email)))
+      .returning({ id: users.id });
+    if (!user) return { ok: false };
+    // The other links in the mailbox have nothing left to prove.
+    await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailVerificationTokens.userId, used.userId), isNull(emailVerificationTokens.usedAt)));
+    await tx
+      .update(builders)
+      .set({ emailConfirmedAt: sql`now()` })
+      .where(and(eq(builders.email, used.email), isNull(builders.emailConfirmedAt)));
+    return { ok: true };
+  });
+}
+
+/**
+ * A new confirmation link for a signed-in account whose address is not proven yet. The one definition both
+ * transports call: it spends the budgets (per account, and per client address) itself.
+ */
+export async function resendEmailVerification(
+  deps: { db: Database; publicUrl: string; rateLimits: RateLimits },
+  userId: string,
+  clientAddress: string,
+): Promise<{ message: string; emailVerified: boolean }> {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw unauthorized();
+  if (row.emailVerifiedAt) return { message: ALREADY_VERIFIED, emailVerified: true };
+  await deps.rateLimits.consume("emailVerificationResend", userId);
+  await deps.rateLimits.consume("emailVerificationResendPerAddress", clientAddress);
+  await deps.db.transaction((tx) => queueVerificationMail(tx, deps.publicUrl, row, "resend"));
+  return { message: VERIFICATION_SENT, emailVerified: false };
 }
 
 /** `clientAddress` is the address the login budgets count failures against (login-throttle.ts). */
@@ -125,7 +224,10 @@ export async function confirmPasswordReset(
 
 export type AdminAccountResult = { user: SessionUser; created: boolean };
 
-/** Creates the account with the role, or promotes (and re-passwords) the existing one. Idempotent. */
+/**
+ * Creates the account with the role, or promotes (and re-passwords) the existing one. Idempotent. The operator
+ * running it vouches for the address: the account counts as verified.
+ */
 export async function createOrPromoteAdmin(
   db: Database,
   input: { email: string; password: string; name?: string; role: Extract<Role, "admin" | "owner"> },
@@ -135,13 +237,21 @@ export async function createOrPromoteAdmin(
   if (existing) {
     const [row] = await db
       .update(users)
-      .set({ role: input.role, passwordHash, ...(input.name ? { name: input.name } : {}) })
+      .set({
+        role: input.role,
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        ...(input.name ? { name: input.name } : {}),
+      })
       .where(eq(users.id, existing.id))
       .returning();
     return { user: toSessionUser(row!), created: false };
   }
   const name = input.name ?? input.email.split("@")[0]!;
-  const [row] = await db.insert(users).values({ email: input.email, name, role: input.role, passwordHash }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ email: input.email, name, role: input.role, passwordHash, emailVerifiedAt: sql`now()` })
+    .returning();
   return { user: toSessionUser(row!), created: true };
 }
 

@@ -43,7 +43,9 @@ export type BackupCategory = {
  * users), each in one transaction.
  *
  * Deliberately not backed up:
- * - sessions and password_reset_tokens: live credentials; a restored session would sign someone in again.
+ * - sessions, password_reset_tokens, email_verification_tokens and builder_confirmation_tokens: live credentials;
+ *   a restored session would sign someone in again, a restored link would work again. Whether an address was
+ *   proven travels with its row (users.email_verified_at, builders.email_confirmed_at).
  * - analytics rollups (visitor/page hours and days, sessions): derived from the events, rebuilt after a restore.
  * - analytics_salts: one day's secret for counting visitors, deleted after 48 hours; restoring one would re-link visitors.
  * - mail_messages: the outgoing queue; restoring queued rows would send mail again, and sent ones are only a log.

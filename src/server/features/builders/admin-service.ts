@@ -18,10 +18,13 @@ import { BUILDER_NOT_FOUND, insertBuilder, setBuilderStatus, toPublicBuilder, ty
  * Callers check the admin role (adminProcedure, guards.admin); these functions trust that they are called by an admin.
  */
 
-/** A row as the back office sees it: the public fields (one list of them, in toPublicBuilder) plus the email. */
+/**
+ * A row as the back office sees it: the public fields (one list of them, in toPublicBuilder) plus the email and
+ * when its address was confirmed (null: not confirmed, which the page marks).
+ */
 export function toAdminBuilder(row: BuilderRow): AdminBuilder {
   const { canEdit: _canEdit, ...publicFields } = toPublicBuilder(row, null);
-  return { ...publicFields, email: row.email };
+  return { ...publicFields, email: row.email, emailConfirmedAt: row.emailConfirmedAt?.toISOString() ?? null };
 }
 
 /** Counts per status, every status present (zero when it has none), and their total. */
@@ -52,10 +55,13 @@ export async function changeBuilderStatus(db: Database, id: string, status: Buil
   return { builder: toAdminBuilder(await setBuilderStatus(db, id, status)) };
 }
 
-/** An admin adds a profile in the status of their choice; 409 when the email already has one. */
+/**
+ * An admin adds a profile in the status of their choice; 409 when the email already has one. Its address counts
+ * as confirmed: the admin vouches for it.
+ */
 export async function createBuilderAsAdmin(db: Database, input: BuilderAdminCreateInput): Promise<BuilderAdminResult> {
   const { status, ...profile } = input;
-  return { builder: toAdminBuilder(await insertBuilder(db, profile, status)) };
+  return { builder: toAdminBuilder(await insertBuilder(db, profile, status, { emailConfirmed: true })) };
 }
 
 /** Removes a profile in any status. */

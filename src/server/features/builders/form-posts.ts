@@ -17,9 +17,9 @@ export function buildersFormPosts(deps: AppDeps): FormPosts {
       keep: JOIN_FIELDS,
       async submit(fields, { request, reply }) {
         const input = parseForm(builderSubmitInput, fields);
-        const viewer = { email: (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user.email ?? null, address: request.ip };
-        await submitBuilder({ db, rateLimits: deps.rateLimits }, input, viewer);
-        return { redirect: `${PUBLIC_PAGES.builders}#join-the-community`, result: { joined: { name: input.name } } };
+        const viewer = (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
+        const { message } = await submitBuilder({ db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits }, input, viewer, request.ip);
+        return { redirect: `${PUBLIC_PAGES.builders}#join-the-community`, result: { joined: { name: input.name, message } } };
       },
     },
   };

@@ -5,16 +5,15 @@ import * as admin from "./admin-service";
 import * as builders from "./service";
 
 export const buildersRouter = router({
-  list: publicProcedure.query(({ ctx }) => builders.listPublicBuilders(ctx.db, ctx.user?.email ?? null)),
+  list: publicProcedure.query(({ ctx }) => builders.listPublicBuilders(ctx.db, ctx.user)),
 
   submit: publicProcedure.input(builderSubmitInput).mutation(async ({ ctx, input }) => {
-    const viewer = { email: ctx.user?.email ?? null, address: ctx.req.ip };
-    return builders.submitBuilder({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, viewer);
+    return builders.submitBuilder({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits }, input, ctx.user, ctx.req.ip);
   }),
 
   updateMine: memberProcedure
     .input(builderUpdateInput)
-    .mutation(({ ctx, input }) => builders.updateMyBuilder(ctx.db, ctx.user.email, input)),
+    .mutation(({ ctx, input }) => builders.updateMyBuilder(ctx.db, ctx.user, input)),
 
   /** The back office's list and counts: GET /api/builders/admin. */
   adminList: adminProcedure.query(({ ctx }) => admin.listBuildersForAdmin(ctx.db)),

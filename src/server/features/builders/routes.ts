@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { BUILDER_CONFIRM_INVALID_REDIRECT, BUILDER_CONFIRMED_REDIRECT } from "../../../common/builders";
 import { builderAdminCreateInput, builderIdInput, builderStatusBody } from "../../../common/builders-admin";
 import { builderSubmitInput, builderUpdateInput } from "../../../common/builders-input";
 import type { Guards } from "../../auth/guards";
@@ -16,26 +17,36 @@ import * as builders from "./service";
 export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
   /** The optional session: signed-in visitors see canEdit on their own profile, anonymous ones never. */
-  const viewerEmail = async (request: FastifyRequest, reply: FastifyReply) =>
-    (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user.email ?? null;
+  const viewer = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
+  const joinDeps = { db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits };
 
   app.get("/api/builders", async (request, reply) => {
-    const body = await builders.listPublicBuilders(db, await viewerEmail(request, reply));
+    const body = await builders.listPublicBuilders(db, await viewer(request, reply));
     // canEdit depends on who asks: no shared cache may keep this answer.
     return reply.header("Cache-Control", "private, no-cache").send(body);
   });
 
   app.post("/api/builders", async (request, reply) => {
     const input = parseInput(builderSubmitInput, request.body);
-    const viewer = { email: await viewerEmail(request, reply), address: request.ip };
-    const body = await builders.submitBuilder({ db, rateLimits: deps.rateLimits }, input, viewer);
+    const body = await builders.submitBuilder(joinDeps, input, await viewer(request, reply), request.ip);
     return reply.code(201).send(body);
+  });
+
+  /**
+   * The link mailed to confirm a builder's address. A plain GET a browser opens from the mail, scripts or not:
+   * 303 to the builders page, whose query flag says what happened. The token is a credential: no-store.
+   */
+  app.get<{ Querystring: { token?: unknown } }>("/builders/confirm", async (request, reply) => {
+    const token = typeof request.query.token === "string" ? request.query.token : "";
+    const { ok } = await builders.confirmBuilderEmail(db, token);
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).redirect(ok ? BUILDER_CONFIRMED_REDIRECT : BUILDER_CONFIRM_INVALID_REDIRECT, 303);
   });
 
   app.put("/api/builders/mine", async (request, reply) => {
     const { user } = await guards.member(request, reply);
     const input = parseInput(builderUpdateInput, request.body);
-    return builders.updateMyBuilder(db, user.email, input);
+    return builders.updateMyBuilder(db, user, input);
   });
 
   app.get("/api/builders/admin", async (request, reply) => {

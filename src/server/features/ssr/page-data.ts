@@ -11,9 +11,9 @@ import { nullWhenNotFound } from "../../infra/errors";
 /** The data the public pages' loaders read on the server: the services the REST paths answer from. */
 export function serverPageData(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): ServerPageData {
   const { db } = deps.database;
-  const viewerEmail = async () => (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user.email ?? null;
+  const viewer = async () => (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
   return {
-    publicBuilders: async () => listPublicBuilders(db, await viewerEmail()),
+    publicBuilders: async () => listPublicBuilders(db, await viewer()),
     sharedImage: async (id) => (isUuid(id) ? getSharedImage(db, id).catch(nullWhenNotFound) : null),
     // Read as no one: the server renders this page for signed-out visitors only (common/page-routes.ts).
     sharedExperiment: async (id) => (isUuid(id) ? getExperiment(db, null, id, new Date()).catch(nullWhenNotFound) : null),

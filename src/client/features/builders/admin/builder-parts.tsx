@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AtSign, Eye, Globe, Mail, Trash2 } from "lucide-react";
 import type { AdminBuilder } from "../../../../common/builders-admin";
 import { Avatar } from "../../../ui/avatar";
+import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format";
@@ -64,6 +65,12 @@ export function BuilderContact({ builder }: { builder: AdminBuilder }) {
       <ContactLine href={`mailto:${builder.email}`} icon={<Mail aria-hidden="true" />} label={`Email ${builder.email}`}>
         {builder.email}
       </ContactLine>
+      {builder.emailConfirmedAt ? null : (
+        // Nobody has proven they receive mail at this address: anyone may have typed it.
+        <Badge variant="warning" className="w-fit" title="Nobody has opened the confirmation link mailed to this address yet">
+          address not confirmed
+        </Badge>
+      )}
       {builder.twitterHandle ? (
         <ContactLine href={`https://x.com/${builder.twitterHandle}`} icon={<AtSign aria-hidden="true" />} label={`@${builder.twitterHandle} on X (opens in a new tab)`}>
           {builder.twitterHandle}
