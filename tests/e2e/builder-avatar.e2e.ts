@@ -71,7 +71,7 @@ describe("a builder's avatar", () => {
   it("is uploaded from the join form (a refusal shows the server's reason), previewed, removable, and sent with the profile", async () => {
     const page = await openPage(browser, PHONE);
     await page.goto(`${server.url}/builders`);
-    await page.getByRole("button", { name: "Join the Community" }).first().click();
+    await page.getByRole("link", { name: "Join the Community" }).first().click();
     const form = page.locator("form");
     const picker = form.getByRole("group", { name: "Profile photo (optional)" });
     await picker.getByRole("button", { name: "Upload photo" }).waitFor();

@@ -60,7 +60,7 @@ describe("the public site in the browser", () => {
     await page.goto(`${server.url}/builders`);
     await page.getByText("Be the First to Join").first().waitFor();
     await screenshot(page, "builders-empty-phone");
-    await page.getByRole("button", { name: "Join the Community" }).first().click();
+    await page.getByRole("link", { name: "Join the Community" }).first().click();
     const submit = page.getByRole("button", { name: "Submit Profile" });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel("Name", { exact: true }).fill("Bea Builder");
