@@ -1,12 +1,12 @@
 /**
  * Compiles the server to dist/server with esbuild: one ESM bundle per entry point (the server, and the
- * create-admin command an operator runs inside a container), npm packages left as imports of node_modules,
+ * create-admin and geoip-update commands an operator runs inside a container), npm packages left as imports of node_modules,
  * so production runs `node dist/server/main.js` with production dependencies only (no tsx, no TypeScript).
  */
 import { build } from "esbuild";
 
 export const SERVER_OUT_DIR = "dist/server";
-export const SERVER_ENTRY_POINTS = { main: "src/server/main.ts", "create-admin": "scripts/create-admin.ts" };
+export const SERVER_ENTRY_POINTS = { main: "src/server/main.ts", "create-admin": "scripts/create-admin.ts", "geoip-update": "scripts/geoip-update.ts" };
 
 export async function buildServer(): Promise<void> {
   await build({

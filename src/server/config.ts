@@ -145,6 +145,21 @@ const envSchema = z.object({
       message: 'must be a cron expression such as "0 3 * * *" (daily at 03:00 UTC), or off',
     }),
   /** How many backups the history keeps; older ones are deleted with their files. */
+  /** An operator's city database (.mmdb); unset, the bundled GeoLite2 data is used. */
+  GEOIP_DB_PATH: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.endsWith(".mmdb"), { message: "must be the path of a .mmdb file, such as ./data/GeoLite2-City.mmdb" }),
+  MAXMIND_LICENSE_KEY: z.string().trim().optional(),
+  MAXMIND_ACCOUNT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^\d+$/.test(value), { message: "must be the numeric account id shown on maxmind.com" }),
+  GEOIP_DOWNLOAD_URL: optionalUrl(["https", "http"], "https://download.maxmind.com", "required"),
   BACKUP_KEEP: z.coerce.number({ error: "must be a number of backups" }).int("must be a whole number of backups").min(1, "must be at least 1").default(14),
 });
 
@@ -203,9 +218,23 @@ export type Config = {
   /** BACKUP_SCHEDULE: a cron expression (UTC), or undefined when scheduled backups are off. */
   backupSchedule: string | undefined;
   backupKeep: number;
+  geo: GeoConfig;
   clientDir: string;
   /** The server renderer of public pages (`vite build --ssr`); no file, no server rendering. */
   ssrEntry: string;
+};
+
+/**
+ * The city data: `dbPath` is GEOIP_DB_PATH (absent: the bundled data). `downloadPath` is where
+ * `npm run geoip:update` writes: GEOIP_DB_PATH, else $DATA_DIR/GeoLite2-City.mmdb.
+ */
+export type GeoConfig = {
+  dbPath: string | undefined;
+  downloadPath: string;
+  licenseKey: string | undefined;
+  accountId: string | undefined;
+  /** MaxMind's download server; tests point it at a local one. */
+  downloadUrl: string;
 };
 
 /**
@@ -347,6 +376,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfig(e, dataDir),
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
+    geo: {
+      dbPath: e.GEOIP_DB_PATH && path.resolve(e.GEOIP_DB_PATH),
+      downloadPath: e.GEOIP_DB_PATH ? path.resolve(e.GEOIP_DB_PATH) : path.join(dataDir, "GeoLite2-City.mmdb"),
+      licenseKey: e.MAXMIND_LICENSE_KEY || undefined,
+      accountId: e.MAXMIND_ACCOUNT_ID,
+      downloadUrl: (e.GEOIP_DOWNLOAD_URL ?? "https://download.maxmind.com").replace(/\/+$/, ""),
+    },
     clientDir: path.join(PACKAGE_ROOT, "dist/client"),
     ssrEntry: path.join(PACKAGE_ROOT, "dist/ssr/entry-server.js"),
   };

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from "./config";
 import { DataDirInUseError, openDatabase } from "./db/client";
 import { adminExists } from "./features/auth/service";
 import { createBackupScheduler } from "./features/backup/scheduler";
-import { createGeoLookup, warmGeoLookup } from "./infra/geo";
+import { createGeoLookup, GeoDataError, GeoDataFile, warmGeoLookup } from "./infra/geo";
 import { createLogger } from "./infra/logger";
 import { createMailDriver, createMailWorker } from "./infra/mail";
 import { createRateLimits } from "./infra/rate-limit";
@@ -13,6 +13,8 @@ import { createObjectStorage } from "./infra/storage";
 async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, env: config.env });
+  // An operator's file is opened before anything else, so a wrong GEOIP_DB_PATH stops the start at once.
+  const geoFile = config.geo.dbPath ? await GeoDataFile.open(config.geo.dbPath, { logger }) : undefined;
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, logger } : { kind: "pglite", dataDir: config.dataDir },
   );
@@ -22,8 +24,8 @@ async function main() {
   const mailWorker = createMailWorker({ db: database.db, driver: mailDriver, logger, defaultFrom: config.mailFrom });
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
   const storage = await createObjectStorage(config.storage);
-  const geo = createGeoLookup({ trustProxy: config.behindProxy });
-  warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
+  const geo = createGeoLookup({ trustProxy: config.behindProxy, ...(geoFile ? { file: geoFile } : {}) });
+  if (!geoFile) warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
   const backupScheduler = createBackupScheduler({ db: database.db, storage, logger, keep: config.backupKeep, schedule: config.backupSchedule });
   const app = await buildApp({ config, database, mailDriver, rateLimits, logger, geo, storage, ...(redis ? { redis } : {}) });
 
@@ -33,6 +35,7 @@ async function main() {
     closing = true;
     logger.info(`${signal} received: closing`);
     await app.close();
+    geo.close?.();
     await mailWorker.stop();
     await backupScheduler.stop();
     await mailDriver.close();
@@ -61,7 +64,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof GeoDataError) {
     console.error(error.message);
   } else {
     console.error(error);

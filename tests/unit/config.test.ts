@@ -211,3 +211,24 @@ describe("loadConfig: scheduled backups", () => {
     expect(problemsOf({ BACKUP_KEEP: "0" })).toContain("BACKUP_KEEP: must be at least 1");
   });
 });
+
+describe("loadConfig: geo data", () => {
+  it("uses the bundled data by default; GEOIP_DB_PATH names an operator's .mmdb, where geoip:update also writes", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/lab" }).geo).toEqual({
+      dbPath: undefined,
+      downloadPath: path.resolve("/srv/lab/GeoLite2-City.mmdb"),
+      licenseKey: undefined,
+      accountId: undefined,
+      downloadUrl: "https://download.maxmind.com",
+    });
+    const geo = loadConfig({ GEOIP_DB_PATH: "geo/City.mmdb", MAXMIND_LICENSE_KEY: "key", MAXMIND_ACCOUNT_ID: "12345", GEOIP_DOWNLOAD_URL: "http://127.0.0.1:9/" }).geo;
+    expect(geo).toEqual({ dbPath: path.resolve("geo/City.mmdb"), downloadPath: path.resolve("geo/City.mmdb"), licenseKey: "key", accountId: "12345", downloadUrl: "http://127.0.0.1:9" });
+  });
+
+  it("refuses a path that is not an .mmdb file, an account id that is not a number and a download URL that is not http(s)", () => {
+    const message = problemsOf({ GEOIP_DB_PATH: "GeoLite2-City.tar.gz", MAXMIND_ACCOUNT_ID: "me@example.com", GEOIP_DOWNLOAD_URL: "ftp://x" });
+    expect(message).toContain("GEOIP_DB_PATH: must be the path of a .mmdb file");
+    expect(message).toContain("MAXMIND_ACCOUNT_ID: must be the numeric account id");
+    expect(message).toContain("GEOIP_DOWNLOAD_URL: must be a https:// or http:// URL");
+  });
+});

@@ -5,7 +5,7 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
 
-const CHECK_LABELS: Record<string, string> = { database: "Database", mail: "Mail", mailQueue: "Mail queue", storage: "Storage", backup: "Backup" };
+const CHECK_LABELS: Record<string, string> = { database: "Database", mail: "Mail", mailQueue: "Mail queue", storage: "Storage", backup: "Backup", geo: "Geo data" };
 const checkLabel = (name: string) => CHECK_LABELS[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 
 /** True to what the server checked: 'All Systems Operational' only when every check passed. */
@@ -36,6 +36,18 @@ export function SystemStatusBanner() {
 
   const { ok, checks } = status.data;
   const failing = checks.filter((check) => !check.ok);
+  const warnings = checks.filter((check) => check.ok && check.warning);
+  if (ok && warnings.length > 0) {
+    return (
+      <StatusFrame
+        tone="warning"
+        icon={<TriangleAlert aria-hidden="true" className="size-5" />}
+        title={`Operational, needs attention: ${warnings.map((check) => checkLabel(check.name)).join(", ")}`}
+      >
+        <CheckList checks={checks} />
+      </StatusFrame>
+    );
+  }
   if (ok) {
     return (
       <StatusFrame tone="success" icon={<CircleCheck aria-hidden="true" className="size-5" />} title="All Systems Operational">
@@ -54,14 +66,14 @@ export function SystemStatusBanner() {
   );
 }
 
-function CheckList({ checks }: { checks: Array<{ name: string; ok: boolean; detail: string }> }) {
+function CheckList({ checks }: { checks: Array<{ name: string; ok: boolean; detail: string; warning?: boolean | undefined }> }) {
   return (
     <ul className="flex flex-col gap-x-6 gap-y-1 sm:flex-row sm:flex-wrap">
       {checks.map((check) => (
         <li key={check.name} className="flex min-w-0 items-baseline gap-1.5">
-          <span aria-hidden="true" className={cn("inline-block size-2 shrink-0 translate-y-[-1px] rounded-full", check.ok ? "bg-emerald-600" : "bg-red-600")} />
+          <span aria-hidden="true" className={cn("inline-block size-2 shrink-0 translate-y-[-1px] rounded-full", !check.ok ? "bg-red-600" : check.warning ? "bg-amber-500" : "bg-emerald-600")} />
           <span className="font-semibold whitespace-nowrap">{checkLabel(check.name)}</span>
-          <span className="sr-only">{check.ok ? "working" : "failing"}:</span>
+          <span className="sr-only">{!check.ok ? "failing" : check.warning ? "needs attention" : "working"}:</span>
           <span className="min-w-0 break-words">{check.detail}</span>
         </li>
       ))}

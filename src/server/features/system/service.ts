@@ -1,10 +1,12 @@
 import type { DatabaseHandle } from "../../db/client";
 import { getLastBackupAt } from "../backup/service";
 import { describeBackupAge, describeMailQueue, readMailQueueHealth } from "./queue-health";
+import type { GeoDataInfo, GeoLookup } from "../../infra/geo";
 import type { MailDriver } from "../../infra/mail";
 import type { ObjectStorage } from "../../infra/storage";
 
-export type CheckResult = { name: string; ok: boolean; detail: string };
+/** `warning`: working, but something an operator should act on (the banner says so without calling it degraded). */
+export type CheckResult = { name: string; ok: boolean; detail: string; warning?: boolean };
 export type SystemStatus = { ok: boolean; checks: CheckResult[] };
 
 async function check(name: string, probe: () => Promise<string>): Promise<CheckResult> {
@@ -27,8 +29,25 @@ export function backupCheck(lastBackupAt: Date | null | Error, now = new Date())
   return { name: "backup", ok: !stale, detail: describeBackupAge(lastBackupAt, now) };
 }
 
+/**
+ * The GeoLite2 licence asks that a new release replace the old data within 30 days; MaxMind publishes twice a
+ * week. Data older than this has missed at least one month of releases, so the banner asks for an update.
+ */
+const GEO_DATA_STALE_DAYS = 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+export function geoDataCheck(info: GeoDataInfo | Error, now = new Date()): CheckResult {
+  if (info instanceof Error) return { name: "geo", ok: false, detail: `Geo data could not be opened: ${info.message}` };
+  const from = `Geo data from ${monthYear.format(info.builtAt)}${info.source === "bundled" ? " (bundled)" : ""}`;
+  const ageDays = Math.floor((now.getTime() - info.builtAt.getTime()) / DAY_MS);
+  if (ageDays <= GEO_DATA_STALE_DAYS) return { name: "geo", ok: true, detail: from };
+  const how = info.source === "bundled" ? "set GEOIP_DB_PATH and run npm run geoip:update" : "run npm run geoip:update";
+  return { name: "geo", ok: true, warning: true, detail: `${from}, ${ageDays} days old: ${how}` };
+}
+
 /** What the back office's status banner reports: each dependency really probed. */
-export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriver: MailDriver; storage: ObjectStorage }): Promise<SystemStatus> {
+export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriver: MailDriver; storage: ObjectStorage; geo?: GeoLookup }): Promise<SystemStatus> {
   const checks = await Promise.all([
     check("database", async () => {
       await deps.database.ping();
@@ -46,5 +65,6 @@ export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriv
     }),
   ]);
   checks.push(backupCheck(await getLastBackupAt(deps.database.db).catch((error: unknown) => error as Error)));
+  if (deps.geo?.dataInfo) checks.push(geoDataCheck(await deps.geo.dataInfo().catch((error: unknown) => error as Error)));
   return { ok: checks.every((c) => c.ok), checks };
 }

@@ -15,7 +15,7 @@ import { queueWaitlistWelcome } from "./welcome-mail";
  * critical section, so positions are unique, contiguous and in join order across every connection
  * and every app instance sharing the database.
  */
-const WAITLIST_POSITION_LOCK_KEY = 7_100_201;
+export const WAITLIST_POSITION_LOCK_KEY = 7_100_201;
 
 export type WaitlistDeps = { db: Database; geo: GeoLookup; logger: Logger; rateLimits: RateLimits };
 
