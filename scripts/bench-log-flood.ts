@@ -62,13 +62,18 @@ async function main() {
   });
 
   try {
-    await waitUntilHealthy(baseUrl, child);
+    // PGlite migrates a fresh data folder first: slow on a busy machine.
+    await waitUntilHealthy(baseUrl, child, 180_000);
     flooding = true;
     const started = Date.now();
-    const instance = autocannon({ url: `${baseUrl}${FLOOD_PATH}`, connections: CONNECTIONS, amount: requests, timeout: 10 });
-    const deadline = setTimeout(() => instance.stop(), maxSeconds * 1000);
-    const result = await instance;
-    clearTimeout(deadline);
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ url: `${baseUrl}${FLOOD_PATH}`, connections: CONNECTIONS, amount: requests, timeout: 10 }, (error, done) => {
+        clearTimeout(deadline);
+        if (error) reject(error);
+        else resolve(done);
+      });
+      const deadline = setTimeout(() => instance.stop(), maxSeconds * 1000);
+    });
     const seconds = (Date.now() - started) / 1000;
     // Let the last lines reach the pipe before counting.
     await new Promise((resolve) => setTimeout(resolve, 500));
