@@ -2,7 +2,7 @@
 // loads them on first submit through client/lib/lazy-schema.ts, to show each field's error at once).
 import * as z from "zod/mini";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth";
-import { safeText } from "./text-input";
+import { safeText, type TextKind } from "./text-input";
 
 /** Emails are compared and stored trimmed and lower-cased. */
 export const emailField = z.pipe(
@@ -15,9 +15,9 @@ export const emailField = z.pipe(
   z.email("Please enter a valid email address"),
 );
 
-/** A trimmed text that must be present: `requiredText("Full name", 100)`. */
-export const requiredText = (label: string, max: number) =>
-  safeText(label, `${label} is required`).check(
+/** A trimmed text that must be present: `requiredText("Full name", 100, "name")`. */
+export const requiredText = (label: string, max: number, kind: TextKind = "text") =>
+  safeText(label, `${label} is required`, kind).check(
     z.trim(),
     z.minLength(1, `${label} is required`),
     z.maxLength(max, `${label} must be at most ${max} characters`),
@@ -42,7 +42,7 @@ export const loginInput = z.object({
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const signupInput = z.object({
-  name: requiredText("Full name", 100),
+  name: requiredText("Full name", 100, "name"),
   email: emailField,
   password: passwordField,
 });

@@ -8,7 +8,7 @@ import { safeText } from "./text-input";
 const typeField = z.enum(BANGER_TYPES, { error: `Type must be one of: ${BANGER_TYPES.join(", ")}` });
 const statusField = z.enum(BANGER_STATUSES, { error: `Status must be one of: ${BANGER_STATUSES.join(", ")}` });
 
-const titleField = safeText("Title", "Title is required").check(
+const titleField = safeText("Title", "Title is required", "name").check(
   z.trim(),
   z.minLength(1, "Title is required"),
   z.maxLength(BANGER_FIELD_MAX.title, `Title must be at most ${BANGER_FIELD_MAX.title} characters`),

@@ -2,16 +2,16 @@
 import * as z from "zod/mini";
 import { emailField, requiredText } from "./auth-input";
 import { BUILDER_AVATAR_URL, BUILDER_FIELD_MAX, BUILDER_TAGS, BUILDER_TAGS_MAX, type BuilderTag } from "./builders";
-import { safeText } from "./text-input";
+import { safeText, type TextKind } from "./text-input";
 
 const TWITTER_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
 const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 
 /** Optional free text: trimmed; empty, null or missing all become null (so an edit can clear a field). */
-const nullableText = (label: string, max: number) =>
+const nullableText = (label: string, max: number, kind: TextKind = "text") =>
   z.pipe(
     z.nullish(
-      safeText(label).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
+      safeText(label, undefined, kind).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
     ),
     z.transform((value) => (value ? value : null)),
   );
@@ -67,8 +67,8 @@ const avatarUrlField = z.optional(
 );
 
 const profileFields = {
-  name: requiredText("Name", BUILDER_FIELD_MAX.name),
-  title: nullableText("Title", BUILDER_FIELD_MAX.title),
+  name: requiredText("Name", BUILDER_FIELD_MAX.name, "name"),
+  title: nullableText("Title", BUILDER_FIELD_MAX.title, "name"),
   bio: nullableText("Bio", BUILDER_FIELD_MAX.bio),
   location: nullableText("Location", BUILDER_FIELD_MAX.location),
   twitterHandle: twitterHandleField,

@@ -1,12 +1,12 @@
 // The zod/mini schemas of the Lab: the lab.* procedures parse with them, and the forms check with them first.
 import * as z from "zod/mini";
 import { EXPERIMENT_STATUSES, EXPERIMENT_VISIBILITIES, LAB_LIMITS, LAB_MAX_INVESTMENT } from "./lab";
-import { safeText } from "./text-input";
+import { safeText, type TextKind } from "./text-input";
 
 const text = (label: string, max: number) =>
   safeText(label).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
-const requiredText = (label: string, max: number) =>
-  safeText(label, `${label} is required`).check(
+const requiredText = (label: string, max: number, kind: TextKind = "text") =>
+  safeText(label, `${label} is required`, kind).check(
     z.trim(),
     z.minLength(1, `${label} is required`),
     z.maxLength(max, `${label} must be at most ${max} characters`),
@@ -58,7 +58,7 @@ const contentPlanField = z.pipe(
 
 /** The New Experiment form (lab.create) and the edit form (lab.edit, with the id). */
 export const experimentFormInput = z.object({
-  title: requiredText("Title", LAB_LIMITS.title),
+  title: requiredText("Title", LAB_LIMITS.title, "name"),
   hypothesis: requiredText("Hypothesis", LAB_LIMITS.hypothesis),
   amount: investmentField,
   targetAmount: optionalWholeNumber("Target amount", 0, LAB_LIMITS.targetAmount, `Target amount must be whole dollars from $0 to $${LAB_LIMITS.targetAmount.toLocaleString("en-US")}`),

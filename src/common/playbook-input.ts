@@ -2,14 +2,14 @@
 // and the chapter editor validates with chapterInput before it saves.
 import * as z from "zod/mini";
 import { CHAPTER_LIMITS, CHAPTER_STATUSES, PLAYBOOK_CATEGORIES, PLAYBOOK_DIFFICULTIES, RATING_MAX, RATING_MIN } from "./playbook";
-import { safeText } from "./text-input";
+import { safeText, type TextKind } from "./text-input";
 
 const L = CHAPTER_LIMITS;
 
 const uuidField = (label: string) => safeText(label, `${label} is required`).check(z.trim(), z.guid(`${label} must be a UUID`));
 
-const requiredText = (label: string, max: number) =>
-  safeText(label, `${label} is required`).check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} must be at most ${max} characters`));
+const requiredText = (label: string, max: number, kind: TextKind = "text") =>
+  safeText(label, `${label} is required`, kind).check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} must be at most ${max} characters`));
 
 /** A list of short texts: each trimmed, empty ones dropped, each once. */
 const textList = (label: string, each: number, most: number) =>
@@ -36,7 +36,7 @@ export const chapterIdInput = z.object({ id: uuidField("Chapter id") });
 export type ChapterIdInput = z.infer<typeof chapterIdInput>;
 
 const chapterFields = {
-  title: requiredText("Title", L.title),
+  title: requiredText("Title", L.title, "name"),
   category: z.enum(PLAYBOOK_CATEGORIES, { error: `Category must be one of: ${PLAYBOOK_CATEGORIES.join(", ")}` }),
   description: requiredText("Description", L.description),
   body: safeText("Body").check(z.maxLength(L.body, `Body must be at most ${L.body.toLocaleString("en-US")} characters`)),

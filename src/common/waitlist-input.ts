@@ -19,7 +19,7 @@ export const waitlistJoinInput = z.object({
   /** Optional; blank (or null from an outside client) is stored as no name. */
   name: z.pipe(
     z.nullish(
-      safeText("Name").check(z.trim(), z.maxLength(WAITLIST_NAME_MAX_LENGTH, `Name must be at most ${WAITLIST_NAME_MAX_LENGTH} characters`)),
+      safeText("Name", undefined, "name").check(z.trim(), z.maxLength(WAITLIST_NAME_MAX_LENGTH, `Name must be at most ${WAITLIST_NAME_MAX_LENGTH} characters`)),
     ),
     z.transform((value) => (value ? value : null)),
   ),

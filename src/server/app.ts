@@ -68,6 +68,11 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     logController: createRequestLogController(),
   });
   registerRequestIdHeader(app);
+  // A request names one host (RFC 9112 3.2: more than one Host header is answered 400). Node keeps the
+  // first of several, so a proxy that routed on another would disagree with this app about the site asked for.
+  app.addHook("onRequest", async (request, reply) => {
+    if (countHeader(request.raw.rawHeaders, "host") > 1) return reply.code(400).send({ error: "A request must carry exactly one Host header" });
+  });
   // First after the request id: a page's URL carrying a password is answered before anything else reads it.
   registerPasswordQueryRedirect(app);
   const guards = createGuards(deps);
@@ -238,4 +243,11 @@ async function registerSinglePageApp(app: FastifyInstance, clientDir: string, pa
     const rendered = await renderPublicPage(request, reply);
     return pages.send(request, reply, pathname, isPagePath(pathname), rendered);
   }
+}
+
+/** How many times a header appears among the raw [name, value, name, value...] list Node keeps. */
+function countHeader(rawHeaders: string[], name: string): number {
+  let count = 0;
+  for (let at = 0; at < rawHeaders.length; at += 2) if (rawHeaders[at]!.toLowerCase() === name) count += 1;
+  return count;
 }

@@ -2,8 +2,9 @@ import { createHmac, randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INBOUND_BODY_LIMIT_BYTES, type InboundMailList, type ReceivedEmailDetail } from "../../src/common/inbound-mail";
-import { inboundWebhooks, receivedEmails } from "../../src/server/db/schema";
+import { inboundDeliveries, inboundWebhooks, receivedEmails } from "../../src/server/db/schema";
 import { completeResendDelivery } from "../../src/server/features/inbound-mail/resend-receiving";
+import { DELIVERY_ID_RETENTION_MS, pruneDeliveryIds } from "../../src/server/features/inbound-mail/service";
 import { expectAdminOnlyRest } from "../helpers/authorization";
 import { createFakeProvider } from "../helpers/http-provider";
 import { useTestApp, type TestUser } from "../helpers/test-app";
@@ -364,6 +365,106 @@ describe("SendGrid Inbound Parse address", () => {
     const response = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(form)) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: "The form lacks the from field" });
+    expect(await countReceived()).toBe(before);
+  });
+});
+
+describe("replayed deliveries", () => {
+  // Each test sends from its own address: the inbound budget is counted per address.
+  const from = (remoteAddress: string) => ({ remoteAddress });
+  const idOf = (response: { json: <T>() => T }) => response.json<{ id: string }>().id;
+
+  it("stores a Resend delivery once by its webhook-id, answering each replay like the first, concurrent copies included", async () => {
+    const { url } = await generate({ provider: "resend", signingSecret: SIGNING_SECRET });
+    const before = await countReceived();
+    const body = resendEvent("Sent once");
+    const headers = signedHeaders(body);
+    const first = await t.inject({ method: "POST", url: pathOf(url), headers, payload: body, ...from("192.0.2.11") });
+    const replay = await t.inject({ method: "POST", url: pathOf(url), headers, payload: body, ...from("192.0.2.11") });
+    expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+    expect(replay.json()).toEqual(first.json());
+    expect(await countReceived()).toBe(before + 1);
+
+    const other = resendEvent("Sent concurrently");
+    const otherHeaders = signedHeaders(other);
+    const copies = await Promise.all(Array.from({ length: 5 }, () => t.inject({ method: "POST", url: pathOf(url), headers: otherHeaders, payload: other, ...from("192.0.2.11") })));
+    expect(copies.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(copies.map(idOf)).size).toBe(1);
+    expect(await countReceived()).toBe(before + 2);
+  });
+
+  it("stores a Mailgun delivery once by its token within the signature window, concurrent copies included", async () => {
+    const { url } = await generate({ provider: "mailgun", signingSecret: MAILGUN_KEY });
+    const before = await countReceived();
+    const delivery = await encode(mailgunForm({ subject: "Routed once" }));
+    const first = await t.inject({ method: "POST", url: pathOf(url), ...delivery, ...from("192.0.2.12") });
+    const replay = await t.inject({ method: "POST", url: pathOf(url), ...delivery, ...from("192.0.2.12") });
+    expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+    expect(idOf(replay)).toBe(idOf(first));
+    expect(await countReceived()).toBe(before + 1);
+
+    const concurrent = await encode(mailgunForm({ subject: "Routed concurrently" }));
+    const copies = await Promise.all(Array.from({ length: 5 }, () => t.inject({ method: "POST", url: pathOf(url), ...concurrent, ...from("192.0.2.12") })));
+    expect(copies.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(copies.map(idOf)).size).toBe(1);
+    expect(await countReceived()).toBe(before + 2);
+    // The same message under a new token is a new delivery.
+    expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm({ subject: "Routed once" }))), ...from("192.0.2.12") })).statusCode).toBe(200);
+    expect(await countReceived()).toBe(before + 3);
+  });
+
+  it("stores raw MIME and SendGrid mail once by Message-ID; mail without one each time it comes", async () => {
+    const raw = await generate({ provider: "raw" });
+    const before = await countReceived();
+    const withId = `Message-ID: <once-${randomUUID()}@example.org>\r\n${rawMessage}`;
+    const post = (url: string, body: string) => t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "message/rfc822" }, payload: body, ...from("192.0.2.13") });
+    const copies = await Promise.all([post(raw.url, withId), post(raw.url, withId), post(raw.url, withId)]);
+    expect(copies.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(copies.map(idOf)).size).toBe(1);
+    expect(await countReceived()).toBe(before + 1);
+    await post(raw.url, rawMessage);
+    await post(raw.url, rawMessage);
+    expect(await countReceived()).toBe(before + 3);
+
+    const sendgrid = await generate({ provider: "sendgrid" });
+    const form = new FormData();
+    form.append("from", "Margaret <margaret@example.org>");
+    form.append("to", "lab@example.com");
+    form.append("headers", `Message-ID: <sg-${randomUUID()}@example.org>\nSubject: Parsed once\n`);
+    const encoded = await encode(form);
+    const first = await t.inject({ method: "POST", url: pathOf(sendgrid.url), ...encoded, ...from("192.0.2.13") });
+    const replay = await t.inject({ method: "POST", url: pathOf(sendgrid.url), ...encoded, ...from("192.0.2.13") });
+    expect(idOf(replay)).toBe(idOf(first));
+    expect(await countReceived()).toBe(before + 4);
+  });
+
+  it("forgets delivery ids after a week", async () => {
+    const now = Date.now();
+    await t.db.insert(inboundDeliveries).values([
+      { provider: "raw", deliveryId: "<old@example.org>", emailId: randomUUID(), seenAt: new Date(now - DELIVERY_ID_RETENTION_MS - 1000) },
+      { provider: "raw", deliveryId: "<recent@example.org>", emailId: randomUUID(), seenAt: new Date(now - 60_000) },
+    ]);
+    expect(await pruneDeliveryIds(t.db, now)).toBe(1);
+    const kept = (await t.db.select({ id: inboundDeliveries.deliveryId }).from(inboundDeliveries)).map((row) => row.id);
+    expect(kept).toContain("<recent@example.org>");
+    expect(kept).not.toContain("<old@example.org>");
+  });
+});
+
+describe("messages that cannot be read", () => {
+  it("answers 422 to 2,000 nested MIME parts, storing nothing and logging one warning", async () => {
+    const { url } = await generate({ provider: "raw" });
+    const before = await countReceived();
+    const depth = 2000;
+    const lines = ["From: deep@example.org", "To: lab@example.com", "Subject: Nested", "MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="b0"', ""];
+    for (let level = 1; level <= depth; level++) lines.push(`--b${level - 1}`, `Content-Type: multipart/mixed; boundary="b${level}"`, "");
+    lines.push(`--b${depth}`, "Content-Type: text/plain", "", "bottom", `--b${depth}--`);
+    for (let level = depth - 1; level >= 0; level--) lines.push(`--b${level}--`);
+    t.logs.length = 0;
+    const response = await t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "message/rfc822" }, payload: lines.join("\r\n"), remoteAddress: "192.0.2.14" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ error: "This message could not be read: Maximum MIME nesting depth of 256 levels exceeded" });
+    expect(t.logs.filter((line) => line.level === 40).map((line) => line.msg)).toEqual(["inbound message refused"]);
     expect(await countReceived()).toBe(before);
   });
 });

@@ -35,7 +35,7 @@ describe("secrets in request URLs never reach the log", () => {
     // Never the secret, at any level...
     expect(logged).not.toContain(secret);
     // ...though the request was logged with its URL, so the check above looked at a real line.
-    expect(logged).toContain("incoming request");
+    expect(logged).toContain("request completed");
     expect(logged).toContain("[redacted]");
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { INBOUND_PROVIDERS } from "../../../common/inbound-mail";
 import { createdAt, id } from "./columns";
 
@@ -63,4 +63,27 @@ export const receivedEmailAttachments = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("received_email_attachments_email").on(table.emailId, table.position)],
+);
+
+/**
+ * The deliveries already stored, by the provider's own id for one delivery (Resend's `webhook-id`, Mailgun's
+ * signed token, the Message-ID of raw MIME and SendGrid mail): a provider's retry or a captured request sent
+ * again finds its id here and stores nothing. Inserted in the same transaction as the message it stored, so
+ * of two concurrent copies one stores. Kept a week (far past every signature window), then pruned by `seen_at`.
+ * `email_id` is the id the first delivery was answered with, given again to each replay; it is not a foreign
+ * key, so deleting that message does not make a replay store it again.
+ */
+export const inboundDeliveries = pgTable(
+  "inbound_deliveries",
+  {
+    provider: text("provider").notNull(),
+    deliveryId: text("delivery_id").notNull(),
+    emailId: uuid("email_id").notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "inbound_deliveries_pkey", columns: [table.provider, table.deliveryId] }),
+    index("inbound_deliveries_seen_at").on(table.seenAt),
+    check("inbound_deliveries_provider", providerCheck),
+  ],
 );

@@ -51,6 +51,8 @@ export type BackupCategory = {
  * - mail_messages: the outgoing queue; restoring queued rows would send mail again, and sent ones are only a log.
  * - inbound_webhooks and received_emails: the email test page's inbox, holding provider signing secrets;
  *   a new address is one click away.
+ * - inbound_deliveries: the ids of inbound deliveries already stored, kept a week to refuse replays; they
+ *   belong with the received mail above, which is not backed up either.
  * - backups and backup_schedule_slots: the history of backups describes files in storage, not site data.
  */
 export const BACKUP_CATEGORIES: readonly BackupCategory[] = [

@@ -12,6 +12,8 @@ export type ReceivedMessage = {
   html: string | null;
   headers: Record<string, string>;
   attachments: IncomingAttachment[];
+  /** The message's Message-ID header, as written, when it has one. */
+  messageId?: string;
 };
 
 /**

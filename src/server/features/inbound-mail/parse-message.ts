@@ -3,7 +3,7 @@ import PostalMime, { type Address } from "postal-mime";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import { INBOUND_MAX_ATTACHMENTS } from "../../../common/inbound-mail";
-import { invalid, unauthorized } from "../../infra/errors";
+import { invalid, unauthorized, unprocessable } from "../../infra/errors";
 import { attachmentsOfForm, boundHeaders, parseHeaderBlock, type ReceivedMessage } from "./message-parts";
 
 const addressList = z.union([z.string(), z.array(z.string())]).transform((value) => (Array.isArray(value) ? value.join(", ") : value));
@@ -121,7 +121,10 @@ function safeJson(text: string | null): unknown {
 export async function parseSendgridDelivery(form: FormData): Promise<ReceivedMessage> {
   const raw = field(form, "email");
   if (raw) return parseRawMime(Buffer.from(raw));
-  return messageFromFields(form, { from: "from", to: "to", text: "text", html: "html" }, parseHeaderBlock(field(form, "headers") ?? ""));
+  const headers = parseHeaderBlock(field(form, "headers") ?? "");
+  const message = await messageFromFields(form, { from: "from", to: "to", text: "text", html: "html" }, headers);
+  const messageId = headers.find(([name]) => name.trim().toLowerCase() === "message-id")?.[1].trim();
+  return messageId ? { ...message, messageId } : message;
 }
 
 async function messageFromFields(
@@ -143,12 +146,22 @@ async function messageFromFields(
   };
 }
 
-/** A raw RFC 822 message, parsed by postal-mime (which never runs its HTML). */
+/**
+ * A raw RFC 822 message, parsed by postal-mime (which never runs its HTML). A message it cannot read (too
+ * deeply nested parts, a broken structure) is refused as unprocessable with postal-mime's reason.
+ */
 export async function parseRawMime(body: Buffer): Promise<ReceivedMessage> {
   if (body.length === 0) throw invalid("The message is empty");
-  const email = await PostalMime.parse(body);
+  let email: Awaited<ReturnType<typeof PostalMime.parse>>;
+  try {
+    email = await PostalMime.parse(body);
+  } catch (error) {
+    throw unprocessable(`This message could not be read: ${error instanceof Error ? error.message : "its MIME structure is broken"}`);
+  }
   if (!email.from && !email.to) throw invalid("This is not a MIME message: it has neither From nor To");
+  const messageId = email.messageId?.trim();
   return {
+    ...(messageId ? { messageId } : {}),
     from: formatAddresses(email.from ? [email.from] : []),
     to: formatAddresses(email.to ?? []),
     subject: email.subject ?? "",

@@ -3,14 +3,14 @@ import { z } from "zod";
 import { INBOUND_ATTACHMENT_PATH_PREFIX, INBOUND_BODY_LIMIT_BYTES, INBOUND_PATH_PREFIX } from "../../../common/inbound-mail";
 import type { Guards } from "../../auth/guards";
 import type { AppDeps } from "../../deps";
-import { notFound, unsupportedMediaType } from "../../infra/errors";
+import { DomainError, notFound, unsupportedMediaType } from "../../infra/errors";
 import { parseInput } from "../../infra/http";
 import { RESEND_API_BASE_URL } from "../../infra/mail/resend-driver";
 import { serveStoredObject } from "../../infra/serve-stored-object";
 import type { ReceivedMessage } from "./message-parts";
 import { parseMailgunDelivery, parseRawMime, parseResendDelivery, parseSendgridDelivery, readForm } from "./parse-message";
 import { completeResendDelivery, type ResendReceiving } from "./resend-receiving";
-import { findActiveWebhook, findStoredAttachment, storeReceivedEmail, type ActiveWebhook } from "./service";
+import { findActiveWebhook, findStoredAttachment, findStoredDelivery, storeReceivedEmail, type ActiveWebhook, type DeliveryKey } from "./service";
 
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 const attachmentParams = z.object({ id: z.uuid({ error: "Unknown attachment" }) });
@@ -32,8 +32,16 @@ export async function registerInboundMailRoutes(app: FastifyInstance, deps: AppD
       const webhook = await findActiveWebhook(db, request.params.token);
       if (!webhook) throw notFound("Unknown inbound address");
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const message = await readDelivery(webhook, body, request.headers, resend);
-      const id = await storeReceivedEmail({ db, storage: deps.storage, logger: request.log }, webhook, message);
+      let delivery: Delivery;
+      try {
+        delivery = await readDelivery(webhook, body, request.headers, resend);
+      } catch (error) {
+        // A message that cannot be read is the sender's problem, but worth one line for whoever watches the inbox.
+        if (error instanceof DomainError && error.kind === "unprocessable") request.log.warn({ provider: webhook.provider, reason: error.message }, "inbound message refused");
+        throw error;
+      }
+      // A replay is answered as its first copy was, before anything is fetched or kept again.
+      const id = (await findStoredDelivery(db, delivery.key)) ?? (await storeReceivedEmail({ db, storage: deps.storage, logger: request.log }, webhook, await delivery.message(), delivery.key));
       return reply.code(200).send({ received: true, id });
     });
   });
@@ -59,27 +67,43 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** Each address takes only its own provider's format, checked (signature first) before anything is kept. */
-async function readDelivery(
-  webhook: ActiveWebhook,
-  body: Buffer,
-  headers: Record<string, string | string[] | undefined>,
-  resend: ResendReceiving,
-): Promise<ReceivedMessage> {
+/** A checked delivery: the key its replays are known by, and its message (for Resend, completed only when asked). */
+type Delivery = { key: DeliveryKey; message: () => Promise<ReceivedMessage> };
+
+const parsed = (key: DeliveryKey, message: ReceivedMessage): Delivery => ({ key, message: () => Promise.resolve(message) });
+
+/**
+ * Each address takes only its own provider's format, checked (signature first) before anything is kept.
+ * A delivery's id is the provider's: Resend's signed `webhook-id`, Mailgun's signed token, and the
+ * Message-ID for unsigned mail (raw MIME, SendGrid), none when the message has none.
+ */
+async function readDelivery(webhook: ActiveWebhook, body: Buffer, headers: Record<string, string | string[] | undefined>, resend: ResendReceiving): Promise<Delivery> {
   const fullType = String(headers["content-type"] ?? "");
   const contentType = fullType.split(";")[0]!.trim().toLowerCase();
-  switch (webhook.provider) {
-    case "resend":
+  const { provider } = webhook;
+  switch (provider) {
+    case "resend": {
       if (contentType !== "application/json") throw unsupportedMediaType("Resend webhooks are sent as application/json");
-      return completeResendDelivery(parseResendDelivery(body, headers, webhook.signingSecret!), resend);
-    case "mailgun":
+      const delivery = parseResendDelivery(body, headers, webhook.signingSecret!);
+      const id = headers["webhook-id"];
+      return { key: { provider, id: typeof id === "string" ? id : null }, message: () => completeResendDelivery(delivery, resend) };
+    }
+    case "mailgun": {
       if (!FORM_TYPES.includes(contentType)) throw unsupportedMediaType("Mailgun forwards mail as a form (multipart/form-data)");
-      return parseMailgunDelivery(await readForm(body, fullType), webhook.signingSecret!);
-    case "sendgrid":
+      const form = await readForm(body, fullType);
+      const message = await parseMailgunDelivery(form, webhook.signingSecret!);
+      const token = form.get("token");
+      return parsed({ provider, id: typeof token === "string" ? token : null }, message);
+    }
+    case "sendgrid": {
       if (!FORM_TYPES.includes(contentType)) throw unsupportedMediaType("SendGrid Inbound Parse posts mail as multipart/form-data");
-      return parseSendgridDelivery(await readForm(body, fullType));
-    case "raw":
+      const message = await parseSendgridDelivery(await readForm(body, fullType));
+      return parsed({ provider, id: message.messageId ?? null }, message);
+    }
+    case "raw": {
       if (contentType !== "message/rfc822") throw unsupportedMediaType("Send the raw message as message/rfc822");
-      return parseRawMime(body);
+      const message = await parseRawMime(body);
+      return parsed({ provider, id: message.messageId ?? null }, message);
+    }
   }
 }

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import {
   INBOUND_ATTACHMENT_PATH_PREFIX,
@@ -13,7 +13,7 @@ import {
 } from "../../../common/inbound-mail";
 import { generateToken, hashToken } from "../../auth/tokens";
 import type { Database } from "../../db/client";
-import { inboundWebhooks, receivedEmailAttachments, receivedEmails } from "../../db/schema";
+import { inboundDeliveries, inboundWebhooks, receivedEmailAttachments, receivedEmails } from "../../db/schema";
 import { invalid, notFound } from "../../infra/errors";
 import type { Logger } from "../../infra/logger";
 import type { ObjectStorage } from "../../infra/storage";
@@ -64,12 +64,52 @@ export async function findActiveWebhook(db: Database, token: string): Promise<Ac
 
 export type StoreDeps = { db: Database; storage: ObjectStorage; logger: Logger };
 
-/** Keeps the attachments' bytes first, then writes the message and its attachment list in one transaction. */
-export async function storeReceivedEmail(deps: StoreDeps, webhook: ActiveWebhook, message: ReceivedMessage): Promise<string> {
+/**
+ * How long the ids of stored deliveries are kept to refuse their replays: far longer than any signature
+ * window (Resend's and Mailgun's are 5 minutes) and than providers keep retrying a failed delivery (Resend: 3 days).
+ */
+export const DELIVERY_ID_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Ids longer than this (a sender chooses its Message-ID) are kept as their SHA-256, so the key stays small. */
+const DELIVERY_ID_MAX_LENGTH = 200;
+
+/** A delivery's identity: its provider and the provider's id for it (null when it carries none: stored each time). */
+export type DeliveryKey = { provider: InboundProvider; id: string | null };
+
+const storedId = (id: string): string => (id.length > DELIVERY_ID_MAX_LENGTH ? `sha256:${createHash("sha256").update(id).digest("hex")}` : id);
+
+/** The id of the message a delivery with this key already stored, or null when it is new. */
+export async function findStoredDelivery(db: Database, key: DeliveryKey): Promise<string | null> {
+  if (!key.id) return null;
+  const [row] = await db
+    .select({ emailId: inboundDeliveries.emailId })
+    .from(inboundDeliveries)
+    .where(and(eq(inboundDeliveries.provider, key.provider), eq(inboundDeliveries.deliveryId, storedId(key.id))));
+  return row?.emailId ?? null;
+}
+
+/** A replay of a delivery already stored: the transaction stored nothing. */
+class AlreadyStored extends Error {}
+
+/**
+ * Keeps the attachments' bytes first, then writes the message and its attachment list in one transaction,
+ * with the delivery's id: a delivery whose id is already there stores nothing and is answered with the id
+ * of the message its first copy stored. Returns that id either way.
+ */
+export async function storeReceivedEmail(deps: StoreDeps, webhook: ActiveWebhook, message: ReceivedMessage, key: DeliveryKey = { provider: webhook.provider, id: null }): Promise<string> {
   const emailId = randomUUID();
   const attachments = await keepAttachments(deps.storage, deps.logger, emailId, message.attachments);
+  let storedEmailId: string = emailId;
   try {
     await deps.db.transaction(async (tx) => {
+      if (key.id) {
+        // The insert that decides: of two concurrent copies, the second waits for the first to commit, then inserts nothing.
+        const claimed = await tx
+          .insert(inboundDeliveries)
+          .values({ provider: key.provider, deliveryId: storedId(key.id), emailId })
+          .onConflictDoNothing()
+          .returning({ emailId: inboundDeliveries.emailId });
+        if (claimed.length === 0) throw new AlreadyStored();
+      }
       await tx.insert(receivedEmails).values({
         id: emailId,
         webhookId: webhook.id,
@@ -86,9 +126,20 @@ export async function storeReceivedEmail(deps: StoreDeps, webhook: ActiveWebhook
   } catch (error) {
     // No row will ever point at these files: take them back out.
     await Promise.allSettled(attachments.flatMap((attachment) => (attachment.storageKey ? [deps.storage.delete(attachment.storageKey)] : [])));
-    throw error;
+    if (!(error instanceof AlreadyStored)) throw error;
+    storedEmailId = (await findStoredDelivery(deps.db, key)) ?? emailId;
   }
-  return emailId;
+  if (key.id) await pruneDeliveryIds(deps.db);
+  return storedEmailId;
+}
+
+/** Forgets the ids of deliveries older than the retention: one indexed delete, usually of nothing. */
+export async function pruneDeliveryIds(db: Database, now = Date.now()): Promise<number> {
+  const pruned = await db
+    .delete(inboundDeliveries)
+    .where(lt(inboundDeliveries.seenAt, new Date(now - DELIVERY_ID_RETENTION_MS)))
+    .returning({ provider: inboundDeliveries.provider });
+  return pruned.length;
 }
 
 /** The active address (without its URL, which was shown once) and the latest received mail, newest first. */
