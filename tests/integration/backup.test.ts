@@ -48,8 +48,11 @@ const exportRequest = (namespaces?: string[]) => ({
   payload: JSON.stringify(namespaces ? { namespaces } : {}),
 });
 
-async function upload(file: Buffer, dryRun: boolean) {
-  const request = await multipartRequest(`/api/backup/restore?dryRun=${dryRun ? 1 : 0}`, { bytes: file, name: "backup.json", type: "application/json" }, {}, admin.headers);
+const OWNER_PASSWORD = "correct-horse";
+
+async function upload(file: Buffer, dryRun: boolean, password?: string) {
+  const fields = password === undefined ? {} : { password };
+  const request = await multipartRequest(`/api/backup/restore?dryRun=${dryRun ? 1 : 0}`, { bytes: file, name: "backup.json", type: "application/json" }, fields, admin.headers);
   return t.inject(request);
 }
 
@@ -57,7 +60,7 @@ const visitorHoursSum = async () =>
   rowsOf<{ sum: string }>(await t.db.execute(sql`select md5(string_agg(row_to_json(h)::text, ',' order by hour, visitor_id)) as sum from analytics_visitor_hours h`))[0]!.sum;
 
 beforeAll(async () => {
-  admin = await t.createUser("admin", { email: "boss@example.com" });
+  admin = await t.createUser("owner", { email: "boss@example.com", password: OWNER_PASSWORD });
   await seed();
 });
 
@@ -85,9 +88,16 @@ describe("backup and restore", () => {
     const dry = dryRun.json<RestoreReport>();
     expect(dry.tables.find((row) => row.table === "waitlist_entries")).toMatchObject({ added: 40, updated: 0, unchanged: 0 });
     expect(dry.tables.find((row) => row.table === "users")).toMatchObject({ unchanged: 1 });
+    // Signed by this site, but it holds accounts: the restore asks for the owner's password.
+    expect(dry).toMatchObject({ signed: true, passwordRequired: true });
     expect(await tableChecksums(t.db, ["waitlist_entries"])).toEqual({ waitlist_entries: "0:d41d8cd98f00b204e9800998ecf8427e" });
 
-    const restored = await upload(file, false);
+    const refused = await upload(file, false);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(
+      "This backup holds sign-in accounts. Restoring it replaces: Accounts, Waitlist, Builders, Content, Settings, Analytics, Back-office progress. Type your password to confirm.",
+    );
+    const restored = await upload(file, false, OWNER_PASSWORD);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await tableChecksums(t.db)).toEqual(before);
     expect(await visitorHoursSum()).toBe(hoursBefore);
@@ -95,7 +105,7 @@ describe("backup and restore", () => {
     await t.db.execute(sql`insert into analytics_events (event, page, session_id, visitor_id) values ('page_view', '/', 's', 'v')`);
 
     // Restoring again changes nothing.
-    const again = (await upload(file, false)).json<RestoreReport>();
+    const again = (await upload(file, false, OWNER_PASSWORD)).json<RestoreReport>();
     expect(again.tables.find((row) => row.table === "waitlist_entries")).toMatchObject({ added: 0, updated: 0, unchanged: 40 });
   });
 
