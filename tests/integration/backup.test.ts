@@ -51,7 +51,7 @@ const exportRequest = (namespaces?: string[]) => ({
 const OWNER_PASSWORD = "correct-horse";
 
 async function upload(file: Buffer, dryRun: boolean, password?: string) {
-  const fields = password === undefined ? {} : { password };
+  const fields: Record<string, string> = password === undefined ? {} : { password };
   const request = await multipartRequest(`/api/backup/restore?dryRun=${dryRun ? 1 : 0}`, { bytes: file, name: "backup.json", type: "application/json" }, fields, admin.headers);
   return t.inject(request);
 }
