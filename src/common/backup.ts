@@ -44,7 +44,12 @@ export type BackupExportInput = z.input<typeof backupExportInput>;
 export const backupIdInput = z.object({ id: z.uuid("Unknown backup") });
 
 /** Restore from a backup in the history: a dry run first, then the real thing. */
-export const backupRestoreInput = z.object({ id: z.uuid("Unknown backup"), dryRun: z._default(z.boolean(), true) });
+export const backupRestoreInput = z.object({
+  id: z.uuid("Unknown backup"),
+  dryRun: z._default(z.boolean(), true),
+  /** The owner's password, for a restore that asks for it (a file this site did not sign, or accounts). */
+  password: z.optional(z.string().check(z.maxLength(1024, "The password is too long"))),
+});
 
 /** The restore upload's query: `?dryRun=1` counts what would change and writes nothing. */
 export const backupUploadQuery = z.object({
@@ -94,6 +99,12 @@ export type RestoreReport = {
   createdBy: string;
   categories: string[];
   tables: RestoreTableReport[];
+  /** Whether the file carries this site's signature over its contents (files made before signing did not). */
+  signed: boolean;
+  /** Whether restoring it needs the owner's password (not signed by this site, or it holds accounts). */
+  passwordRequired: boolean;
+  /** The sentence that asks for the password and says what the restore replaces; null when none is needed. */
+  confirmation: string | null;
 };
 
 /** The spec's error texts of the backup page (section 8). */

@@ -48,8 +48,11 @@ const exportRequest = (namespaces?: string[]) => ({
   payload: JSON.stringify(namespaces ? { namespaces } : {}),
 });
 
-async function upload(file: Buffer, dryRun: boolean) {
-  const request = await multipartRequest(`/api/backup/restore?dryRun=${dryRun ? 1 : 0}`, { bytes: file, name: "backup.json", type: "application/json" }, {}, admin.headers);
+const OWNER_PASSWORD = "correct-horse";
+
+async function upload(file: Buffer, dryRun: boolean, password?: string) {
+  const fields: Record<string, string> = password === undefined ? {} : { password };
+  const request = await multipartRequest(`/api/backup/restore?dryRun=${dryRun ? 1 : 0}`, { bytes: file, name: "backup.json", type: "application/json" }, fields, admin.headers);
   return t.inject(request);
 }
 
@@ -57,7 +60,7 @@ const visitorHoursSum = async () =>
   rowsOf<{ sum: string }>(await t.db.execute(sql`select md5(string_agg(row_to_json(h)::text, ',' order by hour, visitor_id)) as sum from analytics_visitor_hours h`))[0]!.sum;
 
 beforeAll(async () => {
-  admin = await t.createUser("admin", { email: "boss@example.com" });
+  admin = await t.createUser("owner", { email: "boss@example.com", password: OWNER_PASSWORD });
   await seed();
 });
 
@@ -85,9 +88,16 @@ describe("backup and restore", () => {
     const dry = dryRun.json<RestoreReport>();
     expect(dry.tables.find((row) => row.table === "waitlist_entries")).toMatchObject({ added: 40, updated: 0, unchanged: 0 });
     expect(dry.tables.find((row) => row.table === "users")).toMatchObject({ unchanged: 1 });
+    // Signed by this site, but it holds accounts: the restore asks for the owner's password.
+    expect(dry).toMatchObject({ signed: true, passwordRequired: true });
     expect(await tableChecksums(t.db, ["waitlist_entries"])).toEqual({ waitlist_entries: "0:d41d8cd98f00b204e9800998ecf8427e" });
 
-    const restored = await upload(file, false);
+    const refused = await upload(file, false);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(
+      "This backup holds sign-in accounts. Restoring it replaces: Accounts, Waitlist, Builders, Content, Settings, Analytics, Back-office progress. Type your password to confirm.",
+    );
+    const restored = await upload(file, false, OWNER_PASSWORD);
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await tableChecksums(t.db)).toEqual(before);
     expect(await visitorHoursSum()).toBe(hoursBefore);
@@ -95,7 +105,7 @@ describe("backup and restore", () => {
     await t.db.execute(sql`insert into analytics_events (event, page, session_id, visitor_id) values ('page_view', '/', 's', 'v')`);
 
     // Restoring again changes nothing.
-    const again = (await upload(file, false)).json<RestoreReport>();
+    const again = (await upload(file, false, OWNER_PASSWORD)).json<RestoreReport>();
     expect(again.tables.find((row) => row.table === "waitlist_entries")).toMatchObject({ added: 0, updated: 0, unchanged: 40 });
   });
 
@@ -175,6 +185,122 @@ describe("backup and restore", () => {
     expect(kept).toHaveLength(2);
     expect(kept.every((row) => row.trigger === "scheduled" && row.createdBy === "schedule")).toBe(true);
     expect(await t.deps.storage.list("backups/")).toHaveLength(2);
+  });
+});
+
+/** A multipart upload of one file whose bytes come from `chunks`, streamed: the file is never whole in memory. */
+function streamedUpload(url: string, chunks: () => AsyncGenerator<Buffer>, fields: Record<string, string> = {}) {
+  const boundary = "----backup-test-boundary";
+  async function* body() {
+    for (const [name, value] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n`);
+    yield* chunks();
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  return t.inject({ method: "POST", url, headers: { ...admin.headers, "content-type": `multipart/form-data; boundary=${boundary}` }, payload: Readable.from(body()) });
+}
+
+const HEAD = (categories: string[], counts: Record<string, number>) =>
+  `{"format":"hundred-dollar-lab-backup","version":1,"meta":${JSON.stringify({ createdAt: "2026-01-01T00:00:00.000Z", createdBy: "someone@example.com", categories, counts })},"tables":{`;
+
+describe("restores that cannot crash the server", () => {
+  it("refuses a 100 MB string in a file not in the writer's layout (dry run) with a 422, in bounded memory", async () => {
+    const megabyte = Buffer.alloc(1024 * 1024, "a");
+    async function* file() {
+      yield Buffer.from(`${HEAD(["waitlist"], { waitlist_entries: 1 })} "waitlist_entries": [ {"email": "`);
+      for (let i = 0; i < 100; i += 1) yield megabyte;
+      yield Buffer.from(`"} ] } }`);
+    }
+    global.gc?.();
+    const baseline = process.memoryUsage().heapUsed;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 10);
+    const answer = await streamedUpload("/api/backup/restore?dryRun=1", file).finally(() => clearInterval(sampler));
+    expect(answer.statusCode, answer.body).toBe(422);
+    expect(answer.json().error).toBe("The backup has a value larger than 16 MB at row 1 of waitlist_entries; this site restores values up to that size.");
+    expect((peak - baseline) / (1024 * 1024)).toBeLessThan(90);
+    // The server still answers.
+    expect((await t.inject({ method: "GET", url: "/api/backup/status", headers: admin.headers })).statusCode).toBe(200);
+  });
+
+  it("refuses a line over 16 MB in the writer's layout, and rows nested too deep in either layout", async () => {
+    const megabyte = Buffer.alloc(1024 * 1024, "b");
+    async function* longLine() {
+      yield Buffer.from(`${HEAD(["waitlist"], { waitlist_entries: 1 })}\n"waitlist_entries":[\n{"email":"`);
+      for (let i = 0; i < 17; i += 1) yield megabyte;
+      yield Buffer.from(`"}]\n}}\n`);
+    }
+    const long = await streamedUpload("/api/backup/restore?dryRun=1", longLine);
+    expect(long.statusCode).toBe(422);
+    expect(long.json().error).toBe("The backup has a line longer than 16 MB at line 3; this site restores lines (rows) up to that size.");
+
+    const deep = `{"properties":${"[".repeat(100)}${"]".repeat(100)}}`;
+    const lines = Buffer.from(`${HEAD(["analytics"], { analytics_events: 1 })}\n"analytics_events":[\n${deep}]\n}}\n`);
+    expect((await upload(lines, true)).json().error).toBe("The backup has values nested deeper than 64 levels at line 3 (a row of analytics_events); this site restores rows nested up to that depth.");
+    const anyLayout = Buffer.from(`${HEAD(["analytics"], { analytics_events: 1 })} "analytics_events": [${deep}]}}`);
+    const refused = await upload(anyLayout, true);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe("The backup has values nested deeper than 64 levels at row 1 of analytics_events; this site restores rows nested up to that depth.");
+  });
+});
+
+describe("signed backups", () => {
+  const planted = "10000000-0000-4000-8000-00000000beef";
+  /** A backup this site did not make, in the writer's layout without a signature: it plants an owner account. */
+  const unsigned = () =>
+    Buffer.from(
+      `${HEAD(["accounts"], { users: 1 })}\n"users":[\n${JSON.stringify({
+        id: planted,
+        email: "planted@example.com",
+        name: "Planted",
+        role: "owner",
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
+        created_at: "2026-01-01T00:00:00+00:00",
+        updated_at: "2026-01-01T00:00:00+00:00",
+      })}]\n}}\n`,
+    );
+  const plantedRows = async () => rowsOf(await t.db.execute(sql`select role from users where id = ${planted}`));
+
+  it("an unsigned backup with an owner row is refused without the owner's password, and restored with it", async () => {
+    const dry = await upload(unsigned(), true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json<RestoreReport>()).toMatchObject({ signed: false, passwordRequired: true });
+
+    const refused = await upload(unsigned(), false);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("This backup was not made by this site. Restoring it replaces: Accounts. Type your password to confirm.");
+    const wrong = await upload(unsigned(), false, "not-the-password");
+    expect(wrong.statusCode).toBe(403);
+    expect(await plantedRows()).toEqual([]);
+
+    const accepted = await upload(unsigned(), false, OWNER_PASSWORD);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await plantedRows()).toEqual([{ role: "owner" }]);
+    await t.db.execute(sql`delete from users where id = ${planted}`);
+  });
+
+  it("a backup this site signed restores without a password; a changed byte makes it unsigned; the secret is never in a file", async () => {
+    const exported = await t.inject({ ...exportRequest(["waitlist", "settings"]), headers: { ...exportRequest().headers, ...admin.headers } });
+    const file = exported.rawPayload;
+    const text = file.toString("utf8");
+    expect(text).toMatch(/\n\},\n"signature":"hmac-sha256:[0-9a-f]{64}"\}\n$/);
+    expect(JSON.parse(text)).toMatchObject({ format: "hundred-dollar-lab-backup" });
+    expect(text).not.toContain("backup_signing_secret");
+
+    const dry = (await upload(file, true)).json<RestoreReport>();
+    expect(dry).toMatchObject({ signed: true, passwordRequired: false, confirmation: null });
+    const restored = await upload(file, false);
+    expect(restored.statusCode, restored.body).toBe(200);
+
+    const changed = Buffer.from(text.replace("Berlin", "Bremen"));
+    expect((await upload(changed, true)).json<RestoreReport>()).toMatchObject({ signed: false, passwordRequired: true });
+    const refused = await upload(changed, false);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("This backup was not made by this site. Restoring it replaces: Waitlist, Settings. Type your password to confirm.");
+    // A file made before backups were signed ends with "}}": it restores, as unsigned.
+    const old = Buffer.from(text.replace(/\n\},\n"signature":"[^"]*"\}\n$/, "\n}}\n"));
+    expect((await upload(old, true)).json<RestoreReport>()).toMatchObject({ signed: false });
+    expect((await upload(old, false, OWNER_PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -151,6 +151,23 @@ describe("playbook: what members see", () => {
     expect(detail.data).toMatchObject({ title: "Zebra pricing", readTimeMinutes: 1, downloads: 0, rating: { average: null, count: 0 }, myRating: null, completedItemIds: [] });
   });
 
+  it("searches a body only where the reader may open the chapter: a member cannot probe drafts or Coming Soon bodies", async () => {
+    await create({ title: "Oracle soon", status: "coming_soon", description: "Later", body: "The word xylophonist hides in this body." });
+    await create({ title: "Oracle draft", status: "draft", body: "The word quetzalcoatl hides in this body." });
+    for (const word of ["xylophonist", "quetzalcoatl"]) {
+      const found = await browse({ search: word });
+      expect(found.chapters).toEqual([]);
+      // Nothing else in the answer moves with the hidden word either.
+      expect(found.stats).toEqual((await browse({ search: "no-such-word-anywhere" })).stats);
+      expect((await browse({ search: word, category: "Product Strategy" })).chapters).toEqual([]);
+    }
+    // Admins read every status: they find both, as before.
+    const admins = await t.trpcQuery<PlaybookBrowseResult>("playbook.adminList", { search: "hides in this body" }, admin.headers);
+    expect(titles(admins.data.chapters)).toEqual(expect.arrayContaining(["Oracle soon", "Oracle draft"]));
+    const adminBrowse = await t.trpcQuery<PlaybookBrowseResult>("playbook.browse", { search: "xylophonist" }, admin.headers);
+    expect(titles(adminBrowse.data.chapters)).toEqual(["Oracle soon"]);
+  });
+
   it("computes the stats: published chapters and distinct member readers", async () => {
     const before = (await browse()).stats;
     const one = await create({ title: "Stats one" });

@@ -69,9 +69,10 @@ function saveFile(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** POST /api/backup/restore: the file as multipart, `dryRun` first. */
-export async function restoreUpload(file: File, dryRun: boolean): Promise<RestoreReport> {
+/** POST /api/backup/restore: the file as multipart, `dryRun` first; the owner's password in the form when the restore asks for it. */
+export async function restoreUpload(file: File, dryRun: boolean, password?: string): Promise<RestoreReport> {
   const form = new FormData();
+  if (password) form.append("password", password);
   form.append("file", file);
   return (await send(`/api/backup/restore?dryRun=${dryRun ? 1 : 0}`, { method: "POST", body: form })).json() as Promise<RestoreReport>;
 }

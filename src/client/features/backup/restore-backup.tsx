@@ -27,10 +27,13 @@ export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
 
+  const [password, setPassword] = useState("");
+
   const call = async (from: RestoreSource, isDryRun: boolean): Promise<RestoreReport> => {
-    if (from.kind === "file") return restoreUpload(from.file, isDryRun);
+    const confirmed = isDryRun || !password ? undefined : password;
+    if (from.kind === "file") return restoreUpload(from.file, isDryRun, confirmed);
     try {
-      return await restoreFromHistory.mutateAsync({ id: from.item.id, dryRun: isDryRun });
+      return await restoreFromHistory.mutateAsync({ id: from.item.id, dryRun: isDryRun, password: confirmed });
     } catch (error) {
       throw new Error(errorMessage(error, { fallback: "The restore failed.", network: "Network error. Please try again." }), { cause: error });
     }
@@ -40,6 +43,7 @@ export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
     setDryRun(null);
     setResult(null);
     setFailure(null);
+    setPassword("");
     onSourceChange(next);
   };
 
@@ -63,6 +67,7 @@ export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
       const report = await call(source, false);
       setResult(report);
       setDryRun(null);
+      setPassword("");
       toast({ variant: "success", title: "Backup restored" });
       onRestored();
     } catch (error) {
@@ -106,7 +111,7 @@ export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
             destructive
             onConfirm={restore}
             trigger={
-              <Button disabled={!dryRun}>
+              <Button disabled={!dryRun || (dryRun.passwordRequired && !password)}>
                 <Upload aria-hidden="true" />
                 Restore
               </Button>
@@ -120,6 +125,22 @@ export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
               Backup of {dryRun.categories.join(", ")} made {formatDateTime(dryRun.createdAt)} by {dryRun.createdBy}.
             </Alert>
             <RestoreReportTable tables={dryRun.tables} />
+            {dryRun.passwordRequired && (
+              <div className="flex flex-col gap-2" data-testid="restore-password">
+                <Alert variant="warning" title={dryRun.signed ? "This backup holds accounts" : "This backup was not made by this site"}>
+                  {dryRun.confirmation}
+                </Alert>
+                <Label htmlFor="backup-restore-password">Your password</Label>
+                <input
+                  id="backup-restore-password"
+                  type="password"
+                  autoComplete="current-password"
+                  className="rounded-control border border-control bg-surface px-3 py-1.5 text-sm"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </div>
+            )}
           </div>
         )}
         {result && (

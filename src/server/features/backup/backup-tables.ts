@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, type Executor } from "../../db/client";
-import { BACKUP_CATEGORIES, type BackupCategory } from "./categories";
+import { BACKUP_CATEGORIES, ROWS_LEFT_OUT, type BackupCategory } from "./categories";
 
 /** What the backup needs to know of a table, read from its Drizzle schema. */
 export type TableShape = {
@@ -13,6 +13,8 @@ export type TableShape = {
   columns: string[];
   /** Identity columns (bigint ids): a restore writes their values and moves the sequence past them. */
   identityColumns: string[];
+  /** Rows never backed up nor restored (ROWS_LEFT_OUT). */
+  leftOut?: { column: string; values: readonly string[] };
 };
 
 function shapeOf(table: PgTable, category: BackupCategory): TableShape {
@@ -27,6 +29,7 @@ function shapeOf(table: PgTable, category: BackupCategory): TableShape {
     primaryKey,
     columns: config.columns.map((column) => column.name),
     identityColumns: config.columns.filter((column) => column.generatedIdentity !== undefined).map((column) => column.name),
+    leftOut: ROWS_LEFT_OUT.get(table),
   };
 }
 
@@ -36,6 +39,16 @@ export const BACKUP_TABLES: ReadonlyMap<string, TableShape> = new Map(
 );
 
 export const tablesOfCategory = (categoryId: string): TableShape[] => [...BACKUP_TABLES.values()].filter((shape) => shape.category === categoryId);
+
+/** The condition a row (under `alias`) meets to be backed up and restored: true for every row of most tables. */
+export function rowsBackedUp(shape: TableShape, alias: string): SQL {
+  if (!shape.leftOut) return sql`true`;
+  const { column, values } = shape.leftOut;
+  return sql`${sql.identifier(alias)}.${sql.identifier(column)} not in (${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+}
 
 /** `"a", "b"` (optionally prefixed by an alias: `t."a", t."b"`). */
 export function columnList(columns: readonly string[], alias?: string): SQL {

@@ -1,7 +1,9 @@
+import { createHmac } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from "../../../common/backup";
 import { rowsOf, type Database, type Executor } from "../../db/client";
-import { columnList, tablesOfCategory, type TableShape } from "./backup-tables";
+import { SIGNATURE_PREFIX } from "./backup-file";
+import { columnList, rowsBackedUp, tablesOfCategory, type TableShape } from "./backup-tables";
 
 /** Rows per keyset page: large enough to keep round trips few, small enough to keep memory flat. */
 const PAGE_ROWS = 5_000;
@@ -10,7 +12,10 @@ const PAGE_ROWS = 5_000;
  * The head of a backup file. The file is one JSON object, written in this order so that a reader can
  * check the version and learn the counts before any row:
  *   {"format": ..., "version": 1, "meta": {...}, "tables": {"<table>": [<row>, ...], ...}}
- * Rows are objects keyed by column name, values as Postgres writes them in JSON (row_to_json).
+ * Rows are objects keyed by column name, values as Postgres writes them in JSON (row_to_json). The last
+ * field, on the last line, is the HMAC-SHA256 of every byte before that line with the site's backup secret:
+ *   ...},\n"signature":"hmac-sha256:<hex>"}
+ * so that a restore can tell a file this site wrote, unchanged, from any other.
  */
 export type BackupMeta = {
   createdAt: string;
@@ -20,15 +25,20 @@ export type BackupMeta = {
   counts: Record<string, number>;
 };
 
-export type WriteBackupOptions = { categories: string[]; createdBy: string; createdAt: Date };
+export type WriteBackupOptions = { categories: string[]; createdBy: string; createdAt: Date; /** The site's backup-signing secret. */ secret: string };
 
 /**
  * Writes a backup of the categories through `write` (which waits while the destination is full). It reads
  * in one REPEATABLE READ transaction, so every table is from the same moment (an image never points at an
  * account made after the accounts were read), paging each table by its primary key.
  */
-export async function writeBackup(db: Database, options: WriteBackupOptions, write: (chunk: string) => Promise<void>): Promise<BackupMeta> {
+export async function writeBackup(db: Database, options: WriteBackupOptions, writeOut: (chunk: string) => Promise<void>): Promise<BackupMeta> {
   const tables = options.categories.flatMap(tablesOfCategory);
+  const hmac = createHmac("sha256", options.secret);
+  const write = (chunk: string) => {
+    hmac.update(chunk);
+    return writeOut(chunk);
+  };
   return db.transaction(
     async (tx) => {
       const counts: Record<string, number> = {};
@@ -44,7 +54,8 @@ export async function writeBackup(db: Database, options: WriteBackupOptions, wri
         }
         await write("]");
       }
-      await write("\n}}\n");
+      await write("\n},\n");
+      await writeOut(`"signature":"${SIGNATURE_PREFIX}${hmac.digest("hex")}"}\n`);
       return meta;
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -52,7 +63,7 @@ export async function writeBackup(db: Database, options: WriteBackupOptions, wri
 }
 
 async function countRows(tx: Executor, shape: TableShape): Promise<number> {
-  const result = await tx.execute(sql`select count(*)::int as n from ${shape.table}`);
+  const result = await tx.execute(sql`select count(*)::int as n from ${shape.table} as t where ${rowsBackedUp(shape, "t")}`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
@@ -69,11 +80,11 @@ async function* pagesOf(tx: Executor, shape: TableShape): AsyncGenerator<string>
   let after: string[] | null = null;
   for (;;) {
     const where: SQL = after
-      ? sql`where (${columnList(shape.primaryKey, "t")}) > (${sql.join(
+      ? sql`where ${rowsBackedUp(shape, "t")} and (${columnList(shape.primaryKey, "t")}) > (${sql.join(
           after.map((value) => sql`${value}`),
           sql`, `,
         )})`
-      : sql``;
+      : sql`where ${rowsBackedUp(shape, "t")}`;
     const result: unknown = await tx.execute(sql`
       with p as (select * from ${shape.table} as t ${where} order by ${columnList(shape.primaryKey, "t")} limit ${PAGE_ROWS})
       select count(*)::int as n, string_agg(row_to_json(p)::text, E',\n' order by ${order}) as rows, ${lastKeys} from p`);

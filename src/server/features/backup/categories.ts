@@ -54,6 +54,8 @@ export type BackupCategory = {
  * - inbound_deliveries: the ids of inbound deliveries already stored, kept a week to refuse replays; they
  *   belong with the received mail above, which is not backed up either.
  * - backups and backup_schedule_slots: the history of backups describes files in storage, not site data.
+ * - the backup-signing secret's row of site_settings (ROWS_LEFT_OUT): a file holding it could be used to
+ *   sign any other file, and restoring one would replace this site's secret with another site's.
  */
 export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
   {
@@ -135,5 +137,11 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
     tables: [imageTestProgress, dailyPlans, dailyPlanCompletions],
   },
 ];
+
+/** The site_settings key of the secret that signs this site's backups. */
+export const BACKUP_SECRET_SETTING = "backup_signing_secret";
+
+/** Rows of a backed-up table that are never written to a file nor taken from one: the column's value is one of these. */
+export const ROWS_LEFT_OUT: ReadonlyMap<PgTable, { column: string; values: readonly string[] }> = new Map([[siteSettings, { column: "key", values: [BACKUP_SECRET_SETTING] }]]);
 
 export const findBackupCategory = (id: string): BackupCategory | undefined => BACKUP_CATEGORIES.find((category) => category.id === id);

@@ -8,7 +8,8 @@ import { unprocessable } from "../../infra/errors";
 import { rebuildRollups } from "../analytics/rollups";
 import type { BackupFileEvent, RowsBatch } from "./backup-file";
 import { readBackupFile } from "./backup-reader";
-import { BACKUP_TABLES, columnList, type TableShape } from "./backup-tables";
+import type { BackupMeta } from "./backup-writer";
+import { BACKUP_TABLES, columnList, rowsBackedUp, type TableShape } from "./backup-tables";
 import { findBackupCategory } from "./categories";
 import { DEFER_INDEXES_FROM_ROWS, deferSecondaryIndexes } from "./deferred-indexes";
 
@@ -23,12 +24,22 @@ type Counts = Pick<RestoreTableReport, "added" | "updated" | "unchanged">;
 export async function restoreBackup(
   db: Database,
   source: Readable,
-  { dryRun, deferIndexesFromRows = DEFER_INDEXES_FROM_ROWS }: { dryRun: boolean; deferIndexesFromRows?: number },
+  {
+    dryRun,
+    secret = null,
+    deferIndexesFromRows = DEFER_INDEXES_FROM_ROWS,
+  }: {
+    dryRun: boolean;
+    /** The site's backup-signing secret: the report says whether the file was signed with it. */
+    secret?: string | null;
+    deferIndexesFromRows?: number;
+  },
 ): Promise<RestoreReport> {
-  const events = readBackupFile(source)[Symbol.asyncIterator]();
+  const events = readBackupFile(source, { secret })[Symbol.asyncIterator]();
   const first = await events.next();
   if (first.done || first.value.type !== "meta") throw unprocessable("This file is not a backup of this site.");
   const { meta } = first.value;
+  let signed = false;
   const reports = new Map<string, RestoreTableReport>();
   for (const table of Object.keys(meta.counts)) {
     const shape = knownTable(table);
@@ -39,6 +50,10 @@ export async function restoreBackup(
   const nextRows = async (): Promise<RowsBatch | null> => {
     const next = await events.next();
     if (next.done) return null;
+    if (next.value.type === "end") {
+      signed = next.value.signed;
+      return null;
+    }
     if (next.value.type !== "rows" || !reports.has(next.value.table)) throw unprocessable(`The backup holds rows of ${describe(next.value)} that its meta does not list`);
     return next.value;
   };
@@ -82,7 +97,23 @@ export async function restoreBackup(
     }
     if (reports.has(getTableName(analyticsEvents))) await rebuildRollups(db);
   }
-  return { dryRun, createdAt: meta.createdAt, createdBy: meta.createdBy, categories: meta.categories, tables: [...reports.values()] };
+  return { dryRun, createdAt: meta.createdAt, createdBy: meta.createdBy, categories: meta.categories, tables: [...reports.values()], signed, ...confirmationOf(meta, signed) };
+}
+
+/**
+ * The file's meta and whether this site signed it, reading it to its end without writing or comparing
+ * anything (a file in another layout is unsigned: known from its first bytes).
+ */
+export async function inspectBackup(source: Readable, secret: string): Promise<{ meta: BackupMeta; signed: boolean }> {
+  let meta: BackupMeta | null = null;
+  for await (const event of readBackupFile(source, { secret })) {
+    if (event.type === "meta") {
+      meta = event.meta;
+      if (event.layout === "any") return { meta, signed: false };
+    }
+    if (event.type === "end") return { meta: meta!, signed: event.signed };
+  }
+  throw unprocessable("This file is not a backup of this site.");
 }
 
 function knownTable(name: string): TableShape {
@@ -104,8 +135,25 @@ async function refusingBadData<T>(work: () => Promise<T>, failed: string): Promi
 
 const describe = (event: BackupFileEvent) => (event.type === "rows" ? event.table : "its meta");
 
+/** Categories whose rows sign people in: restoring them could plant a working account. */
+const ACCOUNT_CATEGORIES = ["accounts"];
+
+/**
+ * Whether restoring this file needs the owner's password, and the sentence that asks for it: a file this
+ * site did not sign could hold anything, and one with accounts replaces who can sign in.
+ */
+export function confirmationOf(meta: Pick<BackupMeta, "categories">, signed: boolean): Pick<RestoreReport, "passwordRequired" | "confirmation"> {
+  const replaces = meta.categories.map((id) => findBackupCategory(id)?.name ?? id).join(", ");
+  const why = !signed ? "This backup was not made by this site." : meta.categories.some((id) => ACCOUNT_CATEGORIES.includes(id)) ? "This backup holds sign-in accounts." : null;
+  if (!why) return { passwordRequired: false, confirmation: null };
+  return { passwordRequired: true, confirmation: `${why} Restoring it replaces: ${replaces}. Type your password to confirm.` };
+}
+
 /** The batch as a set of the table's rows (unknown keys ignored, missing ones null). */
-const recordsOf = (shape: TableShape, batch: RowsBatch) => sql`json_populate_recordset(null::${shape.table}, ${batch.json}::json) as x`;
+const recordsOf = (shape: TableShape, batch: RowsBatch) =>
+  shape.leftOut
+    ? sql`(select * from json_populate_recordset(null::${shape.table}, ${batch.json}::json) as x where ${rowsBackedUp(shape, "x")}) as x`
+    : sql`json_populate_recordset(null::${shape.table}, ${batch.json}::json) as x`;
 
 const keyMatch = (shape: TableShape) => sql.join(shape.primaryKey.map((column) => sql`t.${sql.identifier(column)} = x.${sql.identifier(column)}`), sql` and `);
 

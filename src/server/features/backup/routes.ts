@@ -58,7 +58,9 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
       const { dryRun } = parseInput(backupUploadQuery, request.query);
       const form = await spoolSingleFileUpload(request, { fileField: "file", tooLargeMessage: BACKUP_TOO_LARGE, spoolDir: uploadSpoolDir(deps.config.dataDir) });
       try {
-        const report = await backup.restoreFromStream(db, fs.createReadStream(form.path), dryRun);
+        // The owner's password travels in the form's body, never in the URL.
+        const password = form.fields.password || undefined;
+        const report = await backup.restoreFrom(db, () => Promise.resolve(fs.createReadStream(form.path)), { dryRun, password });
         return reply.header("Cache-Control", PRIVATE_NO_STORE).send(report);
       } finally {
         await form.discard();

@@ -12,13 +12,15 @@ import {
   type RestoreReport,
 } from "../../../common/backup";
 import { rowsOf, type Database } from "../../db/client";
-import { backups, type BackupRow } from "../../db/schema";
-import { invalid, notFound } from "../../infra/errors";
+import { verifyPassword } from "../../auth/passwords";
+import { backups, users, type BackupRow } from "../../db/schema";
+import { forbidden, invalid, notFound } from "../../infra/errors";
+import { storedSiteSecret } from "../../infra/site-secret";
 import type { ObjectStorage } from "../../infra/storage";
 import { tablesOfCategory } from "./backup-tables";
 import { writeBackup } from "./backup-writer";
-import { BACKUP_CATEGORIES } from "./categories";
-import { restoreBackup } from "./restore";
+import { BACKUP_CATEGORIES, BACKUP_SECRET_SETTING } from "./categories";
+import { confirmationOf, inspectBackup, restoreBackup } from "./restore";
 import { pipeWithBackpressure } from "./stream-writer";
 
 export type BackupContext = { db: Database; storage: ObjectStorage; /** Backups kept in the history (BACKUP_KEEP). */ keep: number };
@@ -89,8 +91,9 @@ export async function createBackup(ctx: BackupContext, input: { categories: read
   const storageKey = `backups/${id}.json`;
   const createdAt = new Date();
   const createdBy = input.author === "schedule" ? "schedule" : input.author.email;
+  const secret = await backupSecret(ctx.db);
   const { result: meta, stored } = await pipeWithBackpressure(
-    (write) => writeBackup(ctx.db, { categories, createdBy, createdAt }, write),
+    (write) => writeBackup(ctx.db, { categories, createdBy, createdAt, secret }, write),
     (body) => ctx.storage.put(storageKey, body, { contentType: "application/json" }),
   );
   const totalRows = Object.values(meta.counts).reduce((sum, count) => sum + count, 0);
@@ -137,18 +140,59 @@ export async function deleteBackup(ctx: BackupContext, id: string): Promise<{ de
   return { deleted: true };
 }
 
+/** The secret this site signs its backups with (made once, kept in site_settings, never backed up). */
+export const backupSecret = (db: Database) => storedSiteSecret(db, BACKUP_SECRET_SETTING);
+
+export const WRONG_OWNER_PASSWORD = "That is not the owner's password. Type the password of the site's owner account to confirm the restore.";
+
+/** What a restore is asked with: a dry run, or the restore itself, with the owner's password when it needs one. */
+export type RestoreRequest = { dryRun: boolean; password?: string | undefined };
+
 /** A dry run or a restore of a backup in the history, read straight from storage. */
-export async function restoreFromHistory(ctx: BackupContext, id: string, dryRun: boolean): Promise<RestoreReport> {
+export async function restoreFromHistory(ctx: BackupContext, id: string, request: RestoreRequest): Promise<RestoreReport> {
   const row = await findBackup(ctx.db, id);
-  const object = await ctx.storage.get(row.storageKey);
-  if (!object) throw notFound("The backup's file is missing from storage");
-  return restoreFromStream(ctx.db, object.body, dryRun);
+  return restoreFrom(ctx.db, async () => {
+    const object = await ctx.storage.get(row.storageKey);
+    if (!object) throw notFound("The backup's file is missing from storage");
+    return object.body;
+  }, request);
 }
 
-export async function restoreFromStream(db: Database, body: Readable, dryRun: boolean): Promise<RestoreReport> {
+/**
+ * A dry run or a restore of the file `open` reads (it may be opened twice: once to check the signature to
+ * the end before anything is written, then to restore). A dry run writes nothing and needs no password: it
+ * reports whether the file is signed and what a restore would need. A restore of a file this site did not
+ * sign, or of one holding accounts, needs the password of an owner account; without it nothing is written
+ * and the answer (403) says what the restore would replace.
+ */
+export async function restoreFrom(db: Database, open: () => Promise<Readable>, { dryRun, password }: RestoreRequest): Promise<RestoreReport> {
+  const secret = await backupSecret(db);
+  if (dryRun) return withSource(open, (body) => restoreBackup(db, body, { dryRun, secret }));
+  if (password) {
+    if (!(await isOwnerPassword(db, password))) throw forbidden(WRONG_OWNER_PASSWORD);
+  } else {
+    const { meta, signed } = await withSource(open, (body) => inspectBackup(body, secret));
+    const { passwordRequired, confirmation } = confirmationOf(meta, signed);
+    if (passwordRequired) throw forbidden(confirmation ?? WRONG_OWNER_PASSWORD);
+  }
+  return withSource(open, (body) => restoreBackup(db, body, { dryRun, secret }));
+}
+
+async function withSource<T>(open: () => Promise<Readable>, read: (body: Readable) => Promise<T>): Promise<T> {
+  const body = await open();
   try {
-    return await restoreBackup(db, body, { dryRun });
+    return await read(body);
   } finally {
     body.destroy();
   }
+}
+
+/** Whether the password is that of an owner account (argon2id, as at sign-in). */
+async function isOwnerPassword(db: Database, password: string): Promise<boolean> {
+  const owners = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.role, "owner"));
+  if (owners.length === 0) return verifyPassword(undefined, password);
+  for (const owner of owners) {
+    if (await verifyPassword(owner.passwordHash, password)) return true;
+  }
+  return false;
 }

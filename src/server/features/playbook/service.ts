@@ -81,14 +81,22 @@ async function startersAvailable(db: Database): Promise<boolean> {
   return !row;
 }
 
-/** The list with its stats: searched across title, description and body, filtered by category, in writing order. */
+/**
+ * The list with its stats: searched across title, description and body, filtered by category, in writing
+ * order. Search, filters and counts see only what the viewer may see: a body is searched only where
+ * `canRead` lets the viewer open the chapter.
+ */
 export async function browseChapters(db: Database, viewer: Viewer, input: PlaybookBrowseInput, includeDrafts = false): Promise<PlaybookBrowseResult> {
   const statuses = includeDrafts && isAdminRole(viewer.role) ? [...CHAPTER_STATUSES] : LISTED_TO_MEMBERS;
   const filters: SQL[] = [inArray(playbookChapters.status, statuses)];
   if (input.category) filters.push(eq(playbookChapters.category, input.category));
   if (input.search) {
     const pattern = containing(input.search);
-    filters.push(or(ilike(playbookChapters.title, pattern), ilike(playbookChapters.description, pattern), ilike(playbookChapters.body, pattern))!);
+    // A card's title and description are shown to whoever sees the card; its body only to who may open it.
+    // Matching a body the viewer cannot read would let them probe it one word at a time.
+    const readable = CHAPTER_STATUSES.filter((status) => canRead(viewer, status));
+    const readableBody = and(inArray(playbookChapters.status, readable), ilike(playbookChapters.body, pattern))!;
+    filters.push(or(ilike(playbookChapters.title, pattern), ilike(playbookChapters.description, pattern), readableBody)!);
   }
   const ratings = ratingsByChapter(db);
   const [rows, stats, starters] = await Promise.all([

@@ -1,10 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { RateLimits } from "../../infra/rate-limit";
 import { isUuid } from "../../infra/http";
 import { invalid } from "../../infra/errors";
-import { siteSettings, waitlistEntries } from "../../db/schema";
+import { waitlistEntries } from "../../db/schema";
+import { storedSiteSecret } from "../../infra/site-secret";
 
 /*
  * Unsubscribe links: `<entry id>.<HMAC-SHA256 of the id>`, so a link names one waitlist entry and cannot be
@@ -15,7 +16,6 @@ export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Use
 
 /** Where the secret lives when UNSUBSCRIBE_SECRET is not set: in the database every instance shares. */
 const STORED_SECRET_KEY = "unsubscribe_secret";
-const storedSecrets = new WeakMap<Database, Promise<string>>();
 
 /**
  * UNSUBSCRIBE_SECRET, or a random secret written once to site_settings (the first instance to write wins, so
@@ -23,20 +23,7 @@ const storedSecrets = new WeakMap<Database, Promise<string>>();
  */
 export function unsubscribeSecret(db: Database, configured: string | undefined): Promise<string> {
   if (configured) return Promise.resolve(configured);
-  let secret = storedSecrets.get(db);
-  if (!secret) {
-    secret = readOrStoreSecret(db);
-    secret.catch(() => storedSecrets.delete(db));
-    storedSecrets.set(db, secret);
-  }
-  return secret;
-}
-
-async function readOrStoreSecret(db: Database): Promise<string> {
-  await db.insert(siteSettings).values({ key: STORED_SECRET_KEY, value: randomBytes(32).toString("hex") }).onConflictDoNothing({ target: siteSettings.key });
-  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, STORED_SECRET_KEY));
-  if (typeof row?.value !== "string") throw new Error(`site_settings.${STORED_SECRET_KEY} is not a string`);
-  return row.value;
+  return storedSiteSecret(db, STORED_SECRET_KEY);
 }
 
 const signatureOf = (secret: string, entryId: string) => createHmac("sha256", secret).update(entryId).digest("base64url");
