@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { BadgeCheck, CalendarCheck, ClipboardList, Eye, TriangleAlert, Users } from "lucide-react";
 import { EMPTY_ADMIN_OVERVIEW, VISITORS_WINDOW_HOURS } from "../../../common/admin";
 import { greetingFor } from "../../../common/today";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router";
 import { CheckCircle2, KeyRound, Link2Off } from "lucide-react";
 import { passwordConfirmationError } from "../../../common/auth";
 import { PUBLIC_PAGES } from "../../../common/page-routes";

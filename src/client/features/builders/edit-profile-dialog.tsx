@@ -1,6 +1,6 @@
 import type { PublicBuilder } from "../../../common/builders";
 import { builderUpdateInput } from "../../../common/builders-input";
-import { useRevalidator } from "react-router-dom";
+import { useRevalidator } from "react-router";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

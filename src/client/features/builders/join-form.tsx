@@ -6,7 +6,7 @@ import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useAuth } from "../../lib/auth";
-import { useRevalidator } from "react-router-dom";
+import { useRevalidator } from "react-router";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";

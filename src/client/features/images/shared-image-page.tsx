@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useParams } from "react-router-dom";
+import { Link, useLoaderData, useParams } from "react-router";
 import type { SharedImage } from "../../../common/images";
 import { ArrowLeft, ImageOff } from "lucide-react";
 import { httpStatusOf, errorMessage } from "../../lib/errors";

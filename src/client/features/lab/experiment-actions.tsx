@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { CheckCircle2, Copy, Play, Sparkles } from "lucide-react";
 import { experimentPath, type Experiment, type ExperimentStatus } from "../../../common/lab";
 import { track } from "../../lib/analytics";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type RefObject } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { experimentPath, LAB_LIMITS, LAB_MAX_INVESTMENT, type Experiment } from "../../../common/lab";
 import { experimentFormInput } from "../../../common/lab-input";
 import { firstIssueByField } from "../../../common/field-issues";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ArrowLeft, CalendarDays, DollarSign, Lightbulb, Repeat, Target, TrendingUp } from "lucide-react";
 import { BANGER_TYPE_LABELS, type BangerType } from "../../../common/bangers";
 import type { ExperimentDetail } from "../../../common/lab";

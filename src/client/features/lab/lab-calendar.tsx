@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { addDays, experimentPath, isoDate, type CalendarItem, type CalendarItemKind } from "../../../common/lab";
 import { trpc } from "../../lib/trpc";

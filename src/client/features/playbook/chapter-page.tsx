@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ArrowLeft, BookOpen, Download, Pencil, Target, Wrench } from "lucide-react";
 import { CHAPTER_STATUS_LABELS } from "../../../common/playbook";
 import { track } from "../../lib/analytics";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { BookOpen, Gift, Plus, Search, Sparkles, Users } from "lucide-react";
 import { PLAYBOOK_CATEGORIES, type ChapterCard as Chapter, type PlaybookCategory } from "../../../common/playbook";
 import { formatCount } from "../../lib/format";
