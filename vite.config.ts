@@ -73,7 +73,7 @@ export default defineConfig(({ isSsrBuild }) =>
                   {
                     // The router apart from React: main.tsx runs the two in separate tasks (each a long one at load).
                     name: "router",
-                    test: /node_modules[\\/]react-router(-dom)?[\\/]|src[\\/]client[\\/]lib[\\/]router-runtime\.ts/,
+                    test: /node_modules[\\/]react-router[\\/]|src[\\/]client[\\/]lib[\\/]router-runtime\.ts/,
                   },
                   {
                     // The rest of what start-app runs (the landing page, the site frame, its icons and UI parts) in

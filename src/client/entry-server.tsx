@@ -4,7 +4,7 @@
  * HTML that main.tsx hydrates.
  */
 import { prerender } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import type { FormRender } from "../common/form-post";
 import type { ServerPageData } from "../common/page-data";
 import { pageDataScript } from "../common/page-hydration";

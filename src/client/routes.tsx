@@ -9,7 +9,7 @@ import {
 } from "../common/page-routes";
 import type { MemberPageHandle } from "./features/member/member-page";
 import { AnalyticsRouteTracker } from "./lib/analytics";
-import { Outlet, ScrollRestoration, type RouteObject } from "react-router-dom";
+import { Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { PageSpinner } from "./ui/spinner";
 import { LandingPage } from "./features/landing/landing-page";
 import { NotFoundPage } from "./features/site/not-found-page";

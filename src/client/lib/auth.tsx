@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ROLES, isAdminRole, type Role, type SessionUser } from "../../common/auth";
 import type { LoginInput, SignupInput } from "../../common/auth-input";
-import { trpc } from "./trpc";
+import { useTRPC } from "./trpc";
 
 /** The spec's storage key ("{product} user"). Holds only the non-secret profile: id, name, email, role, emailVerified. */
 export const USER_STORAGE_KEY = "hundred-dollar-lab user";
@@ -79,13 +79,13 @@ function isMeQueryKey(queryKey: readonly unknown[]): boolean {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [cachedUser] = useState(readStoredUser);
-  const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
-  const loginMutation = trpc.auth.login.useMutation();
-  const signupMutation = trpc.auth.signup.useMutation();
-  const logoutMutation = trpc.auth.logout.useMutation();
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+  const loginMutation = useMutation(trpc.auth.login.mutationOptions());
+  const signupMutation = useMutation(trpc.auth.signup.mutationOptions());
+  const logoutMutation = useMutation(trpc.auth.logout.mutationOptions());
 
   const isLoading = me.isPending;
   const serverUser = me.data?.user ?? null;
@@ -99,11 +99,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Another tab signed in or out: ask the server again.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === USER_STORAGE_KEY || event.key === null) void utils.auth.me.invalidate();
+      if (event.key === USER_STORAGE_KEY || event.key === null) void queryClient.invalidateQueries(trpc.auth.me.pathFilter());
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
-  }, [utils]);
+  }, [queryClient, trpc]);
 
   const { mutateAsync: loginAsync } = loginMutation;
   const { mutateAsync: signupAsync } = signupMutation;
@@ -122,10 +122,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       };
       // Data cached for a previous user must not leak into this session.
       queryClient.removeQueries({ predicate: (query) => !isMeQueryKey(query.queryKey) });
-      utils.auth.me.setData(undefined, { user: profile });
+      queryClient.setQueryData(trpc.auth.me.queryKey(), { user: profile });
       return profile;
     },
-    [loginAsync, queryClient, utils],
+    [loginAsync, queryClient, trpc],
   );
 
   const signup = useCallback(
@@ -142,12 +142,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await logoutAsync();
     } catch (error) {
       // The session may or may not still exist: let the server say, then report the failure.
-      void utils.auth.me.invalidate();
+      void queryClient.invalidateQueries(trpc.auth.me.pathFilter());
       throw error;
     }
-    utils.auth.me.setData(undefined, { user: null });
+    queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null });
     queryClient.removeQueries({ predicate: (query) => !isMeQueryKey(query.queryKey) });
-  }, [logoutAsync, queryClient, utils]);
+  }, [logoutAsync, queryClient, trpc]);
 
   const { refetch: refetchMe } = me;
   const refresh = useCallback(async () => {

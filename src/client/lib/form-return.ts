@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from "react";
-import { useActionData } from "react-router-dom";
+import { useActionData } from "react-router";
 import type { FormReturn } from "../../common/form-post";
 
 /**

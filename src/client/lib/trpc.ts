@@ -1,12 +1,16 @@
 import { createElement, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCReact } from "@trpc/react-query";
-import { httpBatchLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { AppRouter } from "../../server/trpc/router";
 import { httpStatusOf } from "./errors";
 
-/** Typed React hooks for every tRPC procedure of the server (types only; no server code reaches the bundle). */
-export const trpc = createTRPCReact<AppRouter>();
+/**
+ * Typed query and mutation options for every tRPC procedure of the server (types only; no server code reaches the
+ * bundle): `useQuery(trpc.x.y.queryOptions(input))`, `useMutation(trpc.x.y.mutationOptions())`, with
+ * `const trpc = useTRPC()` in the component and the cache reached through React Query's own `useQueryClient()`.
+ */
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 /** HTTP statuses a retry cannot fix: bad input, not signed in, not allowed, not found, conflict, rate limited. */
 const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 413, 429]);
@@ -37,13 +41,12 @@ export function createQueryClient(): QueryClient {
 export function TrpcProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() =>
-    trpc.createClient({
+    createTRPCClient<AppRouter>({
       links: [httpBatchLink({ url: "/trpc" })],
     }),
   );
-  return createElement(trpc.Provider, {
-    client: trpcClient,
-    queryClient,
-    children: createElement(QueryClientProvider, { client: queryClient }, children),
+  return createElement(QueryClientProvider, {
+    client: queryClient,
+    children: createElement(TRPCProvider, { trpcClient, queryClient, children }),
   });
 }

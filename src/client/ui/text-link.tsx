@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { ExternalLink as ExternalIcon } from "lucide-react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { cn } from "./cn";
 
 export const textLinkClasses =

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet } from "react-router-dom";
+import { Outlet } from "react-router";
 import { AuthGate } from "../auth/auth-gate";
 import { PageSpinner } from "../../ui/spinner";
 import { TooltipProvider } from "../../ui/tooltip";

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { BadgeCheck, CalendarCheck, ClipboardList, Eye, TriangleAlert, Users } from "lucide-react";
 import { EMPTY_ADMIN_OVERVIEW, VISITORS_WINDOW_HOURS } from "../../../common/admin";
 import { greetingFor } from "../../../common/today";
 import { useAuth } from "../../lib/auth";
 import { countText, formatCount } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { StatCard, StatCardGrid } from "../../ui/stat-card";
@@ -15,7 +16,8 @@ import { SystemStatusBanner } from "./system-status-banner";
 
 /** /admin: welcome, the four live figures, Quick Actions, the newest signups and the systems' status. */
 export function AdminDashboardPage() {
-  const overview = trpc.admin.overview.useQuery();
+  const trpc = useTRPC();
+  const overview = useQuery(trpc.admin.overview.queryOptions());
 
   // The spec (section 8): a failed fetch is logged, and the dashboard shows zeros.
   useEffect(() => {

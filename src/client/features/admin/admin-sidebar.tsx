@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation } from "react-router";
 import { ChevronDown, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { cn } from "../../ui/cn";
 import { Tooltip } from "../../ui/tooltip";

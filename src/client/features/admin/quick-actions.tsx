@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, ChartColumn, ClipboardList, DatabaseBackup, Flame, Megaphone, Palette, Search, UserCheck } from "lucide-react";
 import type { AdminOverview } from "../../../common/admin";

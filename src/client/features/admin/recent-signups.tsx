@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ArrowRight, ClipboardList, MapPin } from "lucide-react";
 import { SIGNUP_FALLBACKS, type RecentSignup } from "../../../common/admin";
 import { formatDateTime, formatRelativeTime, placeText } from "../../lib/format";

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
@@ -10,7 +11,8 @@ const checkLabel = (name: string) => CHECK_LABELS[name] ?? name.charAt(0).toUppe
 
 /** True to what the server checked: 'All Systems Operational' only when every check passed. */
 export function SystemStatusBanner() {
-  const status = trpc.system.status.useQuery(undefined, { refetchInterval: 60_000 });
+  const trpc = useTRPC();
+  const status = useQuery(trpc.system.status.queryOptions(undefined, { refetchInterval: 60_000 }));
 
   useEffect(() => {
     if (status.error) console.error("Failed to fetch system status:", status.error);

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 import { findAdminRoute, type AdminRoute } from "./admin-routes";
 
 /** The current back-office page: its title, subtitle and component (admin-routes.tsx). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Bug, Clock, Eye, MousePointerClick, RefreshCw, Send, UserRound, Users } from "lucide-react";
 import {
   ANALYTICS_LIVE_REFRESH_MS,
@@ -13,7 +13,7 @@ import {
 } from "../../../common/analytics-dashboard";
 import { track } from "../../lib/analytics";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
@@ -33,10 +33,11 @@ const VisitorsChart = lazy(() => import("./visitors-chart").then((m) => ({ defau
 
 /** /admin/analytics: visitors, pages, places and devices over 1 h, 24 h, 7 d or 30 d, live or on demand. */
 export function AnalyticsDashboardPage() {
+  const trpc = useTRPC();
   const [timeRange, setTimeRange] = useState<AnalyticsTimeRange>(DEFAULT_ANALYTICS_TIME_RANGE);
   const [live, setLive] = useState(true);
   const [showDebug, setShowDebug] = useState(false);
-  const dashboard = trpc.analytics.dashboard.useQuery(
+  const dashboard = useQuery(trpc.analytics.dashboard.queryOptions(
     { timeRange },
     {
       // The spec (sections 4 and 9): live mode refreshes every 30 seconds, manual mode only on demand.
@@ -46,7 +47,7 @@ export function AnalyticsDashboardPage() {
       // Switching ranges keeps the old figures on screen (dimmed) until the new ones arrive.
       placeholderData: keepPreviousData,
     },
-  );
+  ));
   const { data, error, isFetching, isPlaceholderData, refetch, dataUpdatedAt } = dashboard;
 
   useEffect(() => {

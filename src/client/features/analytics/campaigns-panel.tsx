@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { Megaphone } from "lucide-react";
 import type { CampaignRow } from "../../../common/campaigns";
 import { formatCount } from "../../lib/format";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router";
 import { ShieldAlert } from "lucide-react";
 import { useAuth } from "../../lib/auth";
 import { Button } from "../../ui/button";

@@ -5,7 +5,8 @@ import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { errorMessage } from "../../lib/errors";
 import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
 import { lazySchema } from "../../lib/validation";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Field } from "../../ui/field";
@@ -17,7 +18,8 @@ import { PostForm } from "../../ui/post-form";
 const resetRequestSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.passwordResetRequestInput));
 
 export function ForgotPasswordPage() {
-  const request = trpc.auth.requestPasswordReset.useMutation();
+  const trpc = useTRPC();
+  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   const returned = useFormReturn<{ email: string }>();
   const [email, setEmail] = useState(returnedText(returned, "email"));
   const [fieldError, setFieldError] = useState<string | null>(returned?.fieldErrors?.email ?? null);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router";
 import { UserCheck } from "lucide-react";
 import { homePathOf, type SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";

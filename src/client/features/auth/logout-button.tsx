@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { LogOut } from "lucide-react";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router";
 import { CheckCircle2, KeyRound, Link2Off } from "lucide-react";
 import { passwordConfirmationError } from "../../../common/auth";
 import { PUBLIC_PAGES } from "../../../common/page-routes";
@@ -7,7 +7,8 @@ import { errorMessage } from "../../lib/errors";
 import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
 import { lazySchema } from "../../lib/validation";
 import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { TextLink } from "../../ui/text-link";
@@ -48,7 +49,8 @@ function MissingToken() {
 const resetConfirmSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.passwordResetConfirmInput));
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const confirm = trpc.auth.confirmPasswordReset.useMutation();
+  const trpc = useTRPC();
+  const confirm = useMutation(trpc.auth.confirmPasswordReset.mutationOptions());
   const returned = useFormReturn();
   const { values, fieldErrors, update, showErrors, adopt } = useFormFields<FieldName>({ password: "", confirmPassword: "" }, FIELDS, returned?.fieldErrors);
   const formRef = useTypedBeforeHydration(adopt);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { PartyPopper, UserPlus } from "lucide-react";
 import { passwordConfirmationError, SIGNUP_AUTO_LOGIN_DELAY_MS } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";

@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { LoginForm } from "./login-form";
 

@@ -2,7 +2,8 @@ import { Download, History, RotateCcw, Trash2 } from "lucide-react";
 import type { BackupHistoryItem } from "../../../common/backup";
 import { errorMessage } from "../../lib/errors";
 import { formatBytes, formatCount, formatDateTime } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -16,7 +17,8 @@ type Props = { history: BackupHistoryItem[]; onRestore: (item: BackupHistoryItem
 
 /** The backups kept in storage: download, restore from, or delete each. */
 export function BackupHistory({ history, onRestore, onChanged }: Props) {
-  const remove = trpc.backup.delete.useMutation();
+  const trpc = useTRPC();
+  const remove = useMutation(trpc.backup.delete.mutationOptions());
   const deleteBackup = async (item: BackupHistoryItem) => {
     try {
       await remove.mutateAsync({ id: item.id });

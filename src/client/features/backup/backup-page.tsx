@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
 import { BACKUP_RECOMMEND_AFTER_HOURS, type BackupHistoryItem } from "../../../common/backup";
 import { errorMessage } from "../../lib/errors";
 import { countText, formatBytes, formatCount, formatDateTime, formatRelativeTime } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
 import { PageSpinner } from "../../ui/spinner";
@@ -17,7 +17,8 @@ import { RestoreBackup, type RestoreSource } from "./restore-backup";
 
 /** /admin/backup: diagnostics, the guide, data status, create, last backup, history and restore. */
 export function BackupPage() {
-  const status = trpc.backup.status.useQuery();
+  const trpc = useTRPC();
+  const status = useQuery(trpc.backup.status.queryOptions());
   const [restoreSource, setRestoreSource] = useState<RestoreSource | null>(null);
   const queryClient = useQueryClient();
   const refresh = () => {

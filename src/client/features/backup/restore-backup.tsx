@@ -3,7 +3,8 @@ import { FileSearch, Upload } from "lucide-react";
 import { BACKUP_UPLOAD_MAX_BYTES, type BackupHistoryItem, type RestoreReport } from "../../../common/backup";
 import { errorMessage } from "../../lib/errors";
 import { formatBytes, formatDateTime } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
@@ -21,7 +22,8 @@ const sourceName = (source: RestoreSource) => (source.kind === "file" ? `${sourc
 
 /** Restore: a file or a history entry, a dry run of what would change, then the restore itself after a confirmation. */
 export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
-  const restoreFromHistory = trpc.backup.restore.useMutation();
+  const trpc = useTRPC();
+  const restoreFromHistory = useMutation(trpc.backup.restore.mutationOptions());
   const [dryRun, setDryRun] = useState<RestoreReport | null>(null);
   const [result, setResult] = useState<RestoreReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -3,7 +3,8 @@ import { ArrowLeft, CheckCircle2, Send, Trash2 } from "lucide-react";
 import { BANGER_STATUS_MOVES, checkPlatformLimits, type Banger } from "../../../common/bangers";
 import { bangerSetStatusInput } from "../../../common/bangers-input";
 import { formatDateTime } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog";
@@ -31,8 +32,9 @@ export function BangerDetailsDialog({ banger, onClose, onDelete }: BangerDetails
 }
 
 function Details({ banger, onDelete }: { banger: Banger; onDelete: (banger: Banger) => void }) {
+  const trpc = useTRPC();
   const refresh = useRefreshBangers();
-  const update = trpc.bangers.update.useMutation();
+  const update = useMutation(trpc.bangers.update.mutationOptions());
   const form = useBangerForm(valuesOf(banger), banger.metadata, async (fields) => {
     await update.mutateAsync({ id: banger.id, ...fields });
     toast({ variant: "success", title: "Changes saved" });
@@ -90,8 +92,9 @@ function Details({ banger, onDelete }: { banger: Banger; onDelete: (banger: Bang
 
 /** The moves the machine allows from the current status; "ready" is refused (with the reason) while the saved text does not fit. */
 function StatusMoves({ banger, dirty }: { banger: Banger; dirty: boolean }) {
+  const trpc = useTRPC();
   const refresh = useRefreshBangers();
-  const setStatus = trpc.bangers.setStatus.useMutation();
+  const setStatus = useMutation(trpc.bangers.setStatus.mutationOptions());
   const [postedUrl, setPostedUrl] = useState("");
   const [urlError, setUrlError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -3,7 +3,8 @@ import { BookOpen, BriefcaseBusiness, Filter, Flame, Layers, MessageSquare, Note
 import type { LucideIcon } from "lucide-react";
 import { BANGER_STATUS_LABELS, BANGER_STATUSES, BANGER_TYPE_LABELS, BANGER_TYPES, type Banger, type BangerSummary, type BangerType } from "../../../common/bangers";
 import { formatCount } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
@@ -26,10 +27,11 @@ const ALL = "all";
 
 /** /admin/bangers: the counts, the filters (kept in the address), the card grid, create, details, delete. */
 export function BangersPage() {
+  const trpc = useTRPC();
   const [filters, setFilters] = useBangerFilters();
-  const list = trpc.bangers.list.useQuery({ type: filters.type ?? undefined, status: filters.status ?? undefined }, { placeholderData: (previous) => previous });
+  const list = useQuery(trpc.bangers.list.queryOptions({ type: filters.type ?? undefined, status: filters.status ?? undefined }, { placeholderData: (previous) => previous }));
   const refresh = useRefreshBangers();
-  const deleteBanger = trpc.bangers.delete.useMutation();
+  const deleteBanger = useMutation(trpc.bangers.delete.mutationOptions());
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Banger | null>(null);
 

@@ -1,6 +1,7 @@
 import type { Banger } from "../../../common/bangers";
 import { formatCount, formatDateTime } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { CopyButton } from "../../ui/copy-button";
 import { Textarea } from "../../ui/textarea";
 import { Spinner } from "../../ui/spinner";
@@ -11,7 +12,8 @@ import { reasonOf } from "./bangers-texts";
  * posted, the visitors who landed through it and the waitlist joins of their visits since it was posted.
  */
 export function CampaignPanel({ banger }: { banger: Banger }) {
-  const campaign = trpc.bangers.campaign.useQuery({ id: banger.id });
+  const trpc = useTRPC();
+  const campaign = useQuery(trpc.bangers.campaign.queryOptions({ id: banger.id }));
   return (
     <section className="flex flex-col gap-3" aria-labelledby="banger-campaign-title">
       <h3 id="banger-campaign-title" className="text-sm font-semibold text-ink">

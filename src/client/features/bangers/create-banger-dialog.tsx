@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../ui/dialog";
 import { toast } from "../../ui/toast";
@@ -27,8 +28,9 @@ export function CreateBangerDialog() {
 }
 
 function CreateBangerForm({ onDone }: { onDone: () => void }) {
+  const trpc = useTRPC();
   const refresh = useRefreshBangers();
-  const create = trpc.bangers.create.useMutation();
+  const create = useMutation(trpc.bangers.create.mutationOptions());
   const form = useBangerForm(EMPTY_BANGER, {}, async (fields) => {
     const { banger } = await create.mutateAsync(fields);
     toast({ variant: "success", title: "Banger saved as a draft", description: banger.title });

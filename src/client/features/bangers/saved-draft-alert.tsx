@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import type { Banger, BangerType } from "../../../common/bangers";
 import { Alert } from "../../ui/alert";
 import { reasonOf, SAVE_BANGER_FAILED } from "./bangers-texts";

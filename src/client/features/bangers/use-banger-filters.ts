@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router";
 import { BANGER_STATUSES, BANGER_TYPES, type BangerStatus, type BangerType } from "../../../common/bangers";
 
 export type BangerFilters = { type: BangerType | null; status: BangerStatus | null };

@@ -1,7 +1,9 @@
-import { trpc } from "../../lib/trpc";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 
 /** Reloads what a banger change touches: the list with its counts, and the campaign figures. */
 export function useRefreshBangers() {
-  const utils = trpc.useUtils();
-  return () => utils.bangers.invalidate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries(trpc.bangers.pathFilter());
 }

@@ -1,21 +1,23 @@
 import { useState } from "react";
 import type { Banger } from "../../../common/bangers";
 import type { BangerCreateValues } from "../../../common/bangers-input";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 
 /**
  * Saves something written elsewhere (a brand-voice tweet, an image's content idea) as a banger draft, and
  * remembers what was saved so the caller can confirm it. `save` rejects on failure; `error` keeps the reason.
  */
 export function useSaveDraft() {
-  const create = trpc.bangers.create.useMutation();
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const create = useMutation(trpc.bangers.create.mutationOptions());
+  const queryClient = useQueryClient();
   const [saved, setSaved] = useState<Banger | null>(null);
 
   const save = async (draft: Omit<BangerCreateValues, "status">) => {
     const { banger } = await create.mutateAsync({ ...draft, status: "draft" });
     setSaved(banger);
-    await utils.bangers.invalidate();
+    await queryClient.invalidateQueries(trpc.bangers.pathFilter());
   };
   const reset = () => {
     setSaved(null);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "react-router-dom";
+import type { LoaderFunctionArgs } from "react-router";
 import type { PublicBuilder } from "../../../common/builders";
 import { serverPageData } from "../../lib/server-page-data";
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Await, Link, useLoaderData, useRevalidator, useSearchParams } from "react-router-dom";
+import { Await, Link, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { ArrowLeft, ChevronDown, PartyPopper, Rocket, UserPlus, Users } from "lucide-react";
 import { BUILDER_CONFIRM_INVALID_TEXT, BUILDER_CONFIRMED_TEXT, type PublicBuilder } from "../../../common/builders";
 import { PUBLIC_PAGES } from "../../../common/page-routes";

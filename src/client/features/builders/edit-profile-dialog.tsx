@@ -1,7 +1,8 @@
 import type { PublicBuilder } from "../../../common/builders";
 import { builderUpdateInput } from "../../../common/builders-input";
-import { useRevalidator } from "react-router-dom";
-import { trpc } from "../../lib/trpc";
+import { useRevalidator } from "react-router";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
@@ -29,8 +30,9 @@ export function EditProfileDialog({ builder, onClose }: EditProfileDialogProps) 
 }
 
 function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: () => void }) {
+  const trpc = useTRPC();
   const revalidator = useRevalidator();
-  const update = trpc.builders.updateMine.useMutation();
+  const update = useMutation(trpc.builders.updateMine.mutationOptions());
   const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     initial: () => profileValuesOf(builder),
     schema: builderUpdateInput,

@@ -6,8 +6,9 @@ import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useAuth } from "../../lib/auth";
-import { useRevalidator } from "react-router-dom";
-import { trpc } from "../../lib/trpc";
+import { useRevalidator } from "react-router";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { useSubmitHint } from "../../ui/submit-hint";
@@ -49,9 +50,10 @@ export type JoinFormProps = {
  * required; the same zod schema as the server checks everything before the call.
  */
 export function JoinForm({ onJoined }: JoinFormProps) {
+  const trpc = useTRPC();
   const { user } = useAuth();
   const revalidator = useRevalidator();
-  const submitMutation = trpc.builders.submit.useMutation();
+  const submitMutation = useMutation(trpc.builders.submit.mutationOptions());
   const returned = useFormReturn();
   const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading, adopt } = useProfileForm({
     // What a refused post without scripts typed; else a signed-in member most likely joins with their own account.

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Mail, Plus, Sprout } from "lucide-react";
 import { DELETE_TEMPLATE_CONFIRMATION, EMAIL_TEMPLATE_ERRORS, type EmailTemplate } from "../../../common/email-templates";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
@@ -16,17 +17,18 @@ import { TemplatePreviewDialog } from "./template-preview-dialog";
 
 /** /admin/email-templates: the grid with preview, edit, delete and a test send per template; New, Seed Examples, Refresh. */
 export function EmailTemplatesPage() {
-  const utils = trpc.useUtils();
-  const list = trpc.emailTemplates.list.useQuery();
-  const seed = trpc.emailTemplates.seed.useMutation();
-  const deleteTemplate = trpc.emailTemplates.delete.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.emailTemplates.list.queryOptions());
+  const seed = useMutation(trpc.emailTemplates.seed.mutationOptions());
+  const deleteTemplate = useMutation(trpc.emailTemplates.delete.mutationOptions());
   const [editing, setEditing] = useState<EmailTemplate | "new" | null>(null);
   const [previewing, setPreviewing] = useState<EmailTemplate | null>(null);
   const [toDelete, setToDelete] = useState<EmailTemplate | null>(null);
   const [pageError, setPageError] = useState<{ title: string; reason: string } | null>(null);
 
   const templates = list.data?.templates ?? [];
-  const refresh = () => utils.emailTemplates.list.invalidate();
+  const refresh = () => queryClient.invalidateQueries(trpc.emailTemplates.list.pathFilter());
 
   const runSeed = async () => {
     setPageError(null);

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Megaphone } from "lucide-react";
 import type { EmailTemplate } from "../../../common/email-templates";
 import type { NewsletterProgress } from "../../../common/newsletter";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -13,13 +14,14 @@ const PROGRESS_POLL_MS = 1_000;
 
 /** The newsletter template's card: send it to the waitlist (after a confirmation), then follow the queue. */
 export function NewsletterSend({ template }: { template: EmailTemplate }) {
-  const send = trpc.newsletter.send.useMutation();
+  const trpc = useTRPC();
+  const send = useMutation(trpc.newsletter.send.mutationOptions());
   const [sendId, setSendId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const progress = trpc.newsletter.progress.useQuery(
+  const progress = useQuery(trpc.newsletter.progress.queryOptions(
     { sendId: sendId ?? "" },
     { enabled: sendId !== null, refetchInterval: (query) => (query.state.data?.done ? false : PROGRESS_POLL_MS) },
-  );
+  ));
 
   const confirm = async () => {
     setFailure(null);

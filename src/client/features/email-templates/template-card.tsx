@@ -2,7 +2,8 @@ import { useState, type FormEvent } from "react";
 import { Eye, Pencil, Send, Trash2 } from "lucide-react";
 import { EMAIL_TEMPLATE_SAMPLE_DATA, EMAIL_TEMPLATE_TYPE_LABELS, testEmailProblem, type EmailTemplate, type EmailTemplateTestResult } from "../../../common/email-templates";
 import { formatDateTime } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -53,7 +54,8 @@ export function TemplateCard({ template, onPreview, onEdit, onDelete }: { templa
 const RESULT_VARIANT = { sent: "success", kept: "info", queued: "warning", sending: "warning" } as const;
 
 function TestSend({ template }: { template: EmailTemplate }) {
-  const send = trpc.emailTemplates.test.useMutation();
+  const trpc = useTRPC();
+  const send = useMutation(trpc.emailTemplates.test.mutationOptions());
   const [email, setEmail] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<EmailTemplateTestResult | null>(null);

@@ -10,7 +10,8 @@ import {
 } from "../../../common/email-templates";
 import { emailTemplateSaveInput } from "../../../common/email-templates-input";
 import { firstIssueByField } from "../../../common/field-issues";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
@@ -34,8 +35,9 @@ export function TemplateEditorDialog({ editing, onClose }: { editing: EmailTempl
 }
 
 function EditorForm({ template, onDone }: { template: EmailTemplate | null; onDone: () => void }) {
-  const utils = trpc.useUtils();
-  const save = trpc.emailTemplates.save.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const save = useMutation(trpc.emailTemplates.save.mutationOptions());
   const [values, setValues] = useState<Values>(template ?? EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -56,7 +58,7 @@ function EditorForm({ template, onDone }: { template: EmailTemplate | null; onDo
     setFormError(null);
     try {
       const result = await save.mutateAsync(parsed.data);
-      await utils.emailTemplates.list.invalidate();
+      await queryClient.invalidateQueries(trpc.emailTemplates.list.pathFilter());
       if (result.warnings.length > 0) {
         // Saved, but the editor stays open so the warnings can be read and fixed.
         setWarnings(result.warnings);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { EMAIL_TEMPLATE_ERRORS, EMAIL_TEMPLATE_SAMPLE_DATA, type EmailTemplate } from "../../../common/email-templates";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog";
 import { Field } from "../../ui/field";
@@ -22,7 +23,8 @@ export function TemplatePreviewDialog({ template, onClose }: { template: EmailTe
 }
 
 function PreviewBody({ template }: { template: EmailTemplate }) {
-  const preview = trpc.emailTemplates.preview.useMutation();
+  const trpc = useTRPC();
+  const preview = useMutation(trpc.emailTemplates.preview.mutationOptions());
   const [source, setSource] = useState(SAMPLE);
   const { mutate } = preview;
   useEffect(() => {
@@ -85,7 +87,8 @@ const SAMPLE = "sample";
 
 /** Sample data, or one of the 20 latest waitlist entries (the welcome mail exactly as that person got it). */
 function DataSourceSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const entries = trpc.waitlist.adminList.useQuery({ page: 1, pageSize: 20 });
+  const trpc = useTRPC();
+  const entries = useQuery(trpc.waitlist.adminList.queryOptions({ page: 1, pageSize: 20 }));
   return (
     <Select value={value} onValueChange={onChange}>
       <Field label="Data" id="preview-data-source" className="sm:w-80">

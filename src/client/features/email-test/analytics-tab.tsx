@@ -1,6 +1,7 @@
 import { BarChart3, CheckCircle2, Clock, Inbox, XCircle } from "lucide-react";
 import { formatCount } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { EmptyState } from "../../ui/empty-state";
 import { RefreshButton } from "../../ui/refresh-button";
@@ -11,7 +12,8 @@ const formatMs = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixe
 
 /** Analytics: the mail table's figures per provider and day over the last 30 days. */
 export function AnalyticsTab() {
-  const analytics = trpc.emailTest.analytics.useQuery();
+  const trpc = useTRPC();
+  const analytics = useQuery(trpc.emailTest.analytics.queryOptions());
   if (analytics.isError) {
     return (
       <LoadFailedAlert title="Failed to fetch mail figures" onRetry={() => void analytics.refetch()} retrying={analytics.isFetching}>

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { BarChart3, Inbox, Send, Server, Settings } from "lucide-react";
 import type { EmailCredentials, KeyedProvider } from "../../../common/email-test";
-import { trpc } from "../../lib/trpc";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Badge } from "../../ui/badge";
 import { Card } from "../../ui/card";
 import { Label } from "../../ui/label";
@@ -15,8 +16,9 @@ import { ApiSettingsTab, ProvidersTab } from "./settings-tabs";
 
 /** /admin/email-test: test mode (the site's own queue and provider) or live mode (keys typed here, for one request each). */
 export function EmailTestPage() {
-  const status = trpc.emailTest.status.useQuery();
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const status = useQuery(trpc.emailTest.status.queryOptions());
+  const queryClient = useQueryClient();
   const [liveOn, setLiveOn] = useState(false);
   const [provider, setProvider] = useState<KeyedProvider | null>(null);
   const [credentials, setCredentials] = useState<EmailCredentials>({});
@@ -96,7 +98,7 @@ export function EmailTestPage() {
             provider={provider ?? "resend"}
             onProviderChange={setProvider}
             status={status.data}
-            onSent={() => void utils.emailTest.analytics.invalidate()}
+            onSent={() => void queryClient.invalidateQueries(trpc.emailTest.analytics.pathFilter())}
           />
         </TabsContent>
         <TabsContent value="receive">

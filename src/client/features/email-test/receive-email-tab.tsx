@@ -8,7 +8,8 @@ import {
   type InboundProvider,
   type InboundWebhookSummary,
 } from "../../../common/inbound-mail";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -39,7 +40,8 @@ const FORMAT_HINTS: Partial<Record<InboundProvider, string>> = {
 
 /** Receive Email: one secret inbound address (shown once, revocable) and the mail it received, as text only. */
 export function ReceiveEmailTab() {
-  const inbox = trpc.inboundMail.list.useQuery();
+  const trpc = useTRPC();
+  const inbox = useQuery(trpc.inboundMail.list.queryOptions());
   const [openId, setOpenId] = useState<string | null>(null);
   useTrackReceivedEmails(inbox.data?.emails);
   if (inbox.isPending) return <Spinner label="Loading received mail" />;
@@ -103,24 +105,25 @@ export function ReceiveEmailTab() {
 }
 
 function WebhookCard({ webhook }: { webhook: InboundWebhookSummary | null }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [provider, setProvider] = useState<InboundProvider>("resend");
   const [signingSecret, setSigningSecret] = useState("");
   const [shownUrl, setShownUrl] = useState<string | null>(null);
-  const generate = trpc.inboundMail.generateWebhook.useMutation({
+  const generate = useMutation(trpc.inboundMail.generateWebhook.mutationOptions({
     onSuccess: async (created) => {
       trackWebhookGenerated(created.provider);
       setShownUrl(created.url);
       setSigningSecret("");
-      await utils.inboundMail.list.invalidate();
+      await queryClient.invalidateQueries(trpc.inboundMail.list.pathFilter());
     },
-  });
-  const revoke = trpc.inboundMail.revokeWebhook.useMutation({
+  }));
+  const revoke = useMutation(trpc.inboundMail.revokeWebhook.mutationOptions({
     onSuccess: async () => {
       setShownUrl(null);
-      await utils.inboundMail.list.invalidate();
+      await queryClient.invalidateQueries(trpc.inboundMail.list.pathFilter());
     },
-  });
+  }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,7 +2,8 @@ import { Download, Paperclip } from "lucide-react";
 import type { ReceivedAttachment } from "../../../common/inbound-mail";
 import { formatBytes, formatDateTime } from "../../lib/format";
 import { cn } from "../../ui/cn";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog";
 import { Spinner } from "../../ui/spinner";
@@ -10,7 +11,8 @@ import { textLinkClasses } from "../../ui/text-link";
 
 /** One received message: its text (never its HTML), its headers and its attachments as downloads. */
 export function ReceivedEmailDialog({ emailId, onClose }: { emailId: string | null; onClose: () => void }) {
-  const email = trpc.inboundMail.message.useQuery({ id: emailId ?? "" }, { enabled: emailId !== null });
+  const trpc = useTRPC();
+  const email = useQuery(trpc.inboundMail.message.queryOptions({ id: emailId ?? "" }, { enabled: emailId !== null }));
   return (
     <Dialog open={emailId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent size="lg">

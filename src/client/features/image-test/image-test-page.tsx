@@ -2,7 +2,8 @@ import { useCallback, useRef, useState } from "react";
 import { PartyPopper, RotateCcw } from "lucide-react";
 import { IMAGE_TEST_TOTAL, IMAGE_TESTS, type ImageTestName, type ImageTestProgress } from "../../../common/image-test";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
@@ -22,7 +23,8 @@ const ERROR_TEXTS = { fallback: "Please try again.", network: "Network error. Pl
 
 /** /admin/image-test: try each of the widget's five features and mark it complete; progress is kept per admin. */
 export function ImageTestPage() {
-  const progress = trpc.imageTest.get.useQuery();
+  const trpc = useTRPC();
+  const progress = useQuery(trpc.imageTest.get.queryOptions());
   if (progress.isPending) return <PageSpinner label="Loading your image test progress" />;
   if (progress.isError) {
     return (
@@ -35,9 +37,10 @@ export function ImageTestPage() {
 }
 
 function ImageTest({ progress }: { progress: ImageTestProgress }) {
-  const utils = trpc.useUtils();
-  const completeMutation = trpc.imageTest.complete.useMutation();
-  const resetMutation = trpc.imageTest.reset.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const completeMutation = useMutation(trpc.imageTest.complete.mutationOptions());
+  const resetMutation = useMutation(trpc.imageTest.reset.mutationOptions());
   const [images, setImages] = useState<readonly WidgetImage[]>([]);
   const [openedAt] = useState(() => new Date().toISOString());
   // Automatic completions already asked for: a second drop must not send a second request.
@@ -49,13 +52,13 @@ function ImageTest({ progress }: { progress: ImageTestProgress }) {
   const complete = useCallback(
     async (test: ImageTestName) => {
       try {
-        utils.imageTest.get.setData(undefined, await completeMutation.mutateAsync({ test }));
+        queryClient.setQueryData(trpc.imageTest.get.queryKey(), await completeMutation.mutateAsync({ test }));
       } catch (cause) {
         requested.current.delete(test);
         toast({ variant: "error", title: "Could not save the test as complete", description: errorMessage(cause, ERROR_TEXTS) });
       }
     },
-    [completeMutation, utils],
+    [completeMutation, queryClient, trpc],
   );
 
   const onAction = useCallback(
@@ -69,7 +72,7 @@ function ImageTest({ progress }: { progress: ImageTestProgress }) {
 
   const reset = async () => {
     try {
-      utils.imageTest.get.setData(undefined, await resetMutation.mutateAsync());
+      queryClient.setQueryData(trpc.imageTest.get.queryKey(), await resetMutation.mutateAsync());
       requested.current.clear();
     } catch (cause) {
       toast({ variant: "error", title: "Could not reset the tests", description: errorMessage(cause, ERROR_TEXTS) });

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "react-router-dom";
+import type { LoaderFunctionArgs } from "react-router";
 import type { SharedImage } from "../../../common/images";
 import { serverPageData, type ServerRendered } from "../../lib/server-page-data";
 

@@ -1,8 +1,9 @@
-import { Link, useLoaderData, useParams } from "react-router-dom";
+import { Link, useLoaderData, useParams } from "react-router";
 import type { SharedImage } from "../../../common/images";
 import { ArrowLeft, ImageOff } from "lucide-react";
 import { httpStatusOf, errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -16,9 +17,10 @@ import type { SharedImageLoaderData } from "./shared-image-loader";
  * the server rendered (or that hydrates from it) shows the server's answer; in the browser it asks the API.
  */
 export function SharedImagePage() {
+  const trpc = useTRPC();
   const { id = "" } = useParams();
   const { rendered } = useLoaderData<SharedImageLoaderData>();
-  const image = trpc.images.getShared.useQuery({ id }, { enabled: rendered === null });
+  const image = useQuery(trpc.images.getShared.queryOptions({ id }, { enabled: rendered === null }));
 
   if (rendered) return rendered.image ? <SharedImageView image={rendered.image} /> : <NotShared />;
 

@@ -3,7 +3,8 @@ import { imageShareUrl, type SavedImage } from "../../../common/images";
 import { useAuth } from "../../lib/auth";
 import { track } from "../../lib/analytics";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { toast } from "../../ui/toast";
 import {
   dataUrlToFile,
@@ -48,11 +49,12 @@ function reportLocalWrite(result: LocalWriteResult): boolean {
  * browser, and every action on them. `onAction` hears each thing a person did that worked.
  */
 export function useImageLibrary(experimentId: string, onAction?: (action: ImageWidgetAction) => void) {
+  const trpc = useTRPC();
   const { isAuthenticated } = useAuth();
-  const utils = trpc.useUtils();
-  const list = trpc.images.list.useQuery({ experimentId }, { enabled: isAuthenticated });
-  const deleteMutation = trpc.images.delete.useMutation();
-  const shareMutation = trpc.images.share.useMutation();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.images.list.queryOptions({ experimentId }, { enabled: isAuthenticated }));
+  const deleteMutation = useMutation(trpc.images.delete.mutationOptions());
+  const shareMutation = useMutation(trpc.images.share.mutationOptions());
   const [local, setLocal] = useState<LocalImage[]>(() => readLocalImages(experimentId));
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
 
@@ -71,7 +73,7 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
   }, [list.data, local]);
 
   const updateServerImage = (id: string, change: Partial<SavedImage>) => {
-    utils.images.list.setData({ experimentId }, (data) =>
+    queryClient.setQueryData(trpc.images.list.queryKey({ experimentId }), (data) =>
       data ? { ...data, images: data.images.map((image) => (image.id === id ? { ...image, ...change } : image)) } : data,
     );
   };
@@ -95,7 +97,7 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
       setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
     try {
       const image = await uploadImage(file, { experimentId, annotation }, ({ loaded, total }) => setUpload({ loaded, total }));
-      utils.images.list.setData({ experimentId }, (data) => ({ images: [image, ...(data?.images ?? []).filter((other) => other.id !== image.id)] }));
+      queryClient.setQueryData(trpc.images.list.queryKey({ experimentId }), (data) => ({ images: [image, ...(data?.images ?? []).filter((other) => other.id !== image.id)] }));
       setUploads((current) => current.filter((upload) => upload.key !== key));
       track("image_upload", { experimentId, component: "image-drop-widget", label: image.type, value: image.size });
       return null;
@@ -174,7 +176,7 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
         toast({ variant: "error", title: `Could not remove “${image.name}”`, description: errorMessage(cause, ERROR_TEXTS) });
         return;
       }
-      utils.images.list.setData({ experimentId }, (data) => (data ? { ...data, images: data.images.filter((other) => other.id !== image.id) } : data));
+      queryClient.setQueryData(trpc.images.list.queryKey({ experimentId }), (data) => (data ? { ...data, images: data.images.filter((other) => other.id !== image.id) } : data));
     }
     removeLocalImage(experimentId, image.id);
     refreshLocal();

@@ -3,7 +3,8 @@ import { LAB_LIMITS } from "../../../common/lab";
 import { experimentUpdateInput } from "../../../common/lab-input";
 import { track } from "../../lib/analytics";
 import { firstIssueByField } from "../../../common/field-issues";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -19,8 +20,9 @@ const ORDER: Array<keyof Values> = ["note", "spend", "result", "attempts"];
 
 /** Add Update (lab.addUpdate): what happened today, what it cost, where the result stands. */
 export function AddUpdateForm({ experimentId, left }: { experimentId: string; left: number }) {
-  const utils = trpc.useUtils();
-  const addUpdate = trpc.lab.addUpdate.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const addUpdate = useMutation(trpc.lab.addUpdate.mutationOptions());
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export function AddUpdateForm({ experimentId, left }: { experimentId: string; le
       track("experiment_update", { experimentId, value: update.day, properties: { day: update.day } });
       toast({ variant: "success", title: `Day ${update.day} logged` });
       setValues(EMPTY);
-      await Promise.all([utils.lab.get.invalidate({ id: experimentId }), utils.lab.list.invalidate(), utils.lab.calendar.invalidate()]);
+      await Promise.all([queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: experimentId })), queryClient.invalidateQueries(trpc.lab.list.pathFilter()), queryClient.invalidateQueries(trpc.lab.calendar.pathFilter())]);
     } catch (error) {
       setFormError(reasonOf(error));
     }

@@ -1,8 +1,9 @@
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { CheckCircle2, Copy, Play, Sparkles } from "lucide-react";
 import { experimentPath, type Experiment, type ExperimentStatus } from "../../../common/lab";
 import { track } from "../../lib/analytics";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Label } from "../../ui/label";
 import { Switch } from "../../ui/switch";
@@ -13,14 +14,15 @@ import { reasonOf } from "./lab-texts";
 
 /** The owner's buttons: Start or Complete, Edit, Generate Content, Create Template once completed, and Share. */
 export function ExperimentActions({ experiment }: { experiment: Experiment }) {
+  const trpc = useTRPC();
   const navigate = useNavigate();
   const base = useLabBase();
-  const utils = trpc.useUtils();
-  const move = trpc.lab.move.useMutation();
-  const setVisibility = trpc.lab.setVisibility.useMutation();
-  const generate = trpc.lab.generateContent.useMutation();
-  const template = trpc.lab.createTemplate.useMutation();
-  const refresh = () => Promise.all([utils.lab.get.invalidate({ id: experiment.id }), utils.lab.list.invalidate(), utils.lab.calendar.invalidate()]);
+  const queryClient = useQueryClient();
+  const move = useMutation(trpc.lab.move.mutationOptions());
+  const setVisibility = useMutation(trpc.lab.setVisibility.mutationOptions());
+  const generate = useMutation(trpc.lab.generateContent.mutationOptions());
+  const template = useMutation(trpc.lab.createTemplate.mutationOptions());
+  const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: experiment.id })), queryClient.invalidateQueries(trpc.lab.list.pathFilter()), queryClient.invalidateQueries(trpc.lab.calendar.pathFilter())]);
 
   const run = async (action: () => Promise<void>, failure: string) => {
     try {

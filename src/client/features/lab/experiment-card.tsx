@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { Lock, Users } from "lucide-react";
 import { experimentPath, type Experiment } from "../../../common/lab";
 import { Card } from "../../ui/card";

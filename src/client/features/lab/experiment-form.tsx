@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type RefObject } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { experimentPath, LAB_LIMITS, LAB_MAX_INVESTMENT, type Experiment } from "../../../common/lab";
 import { experimentFormInput } from "../../../common/lab-input";
 import { firstIssueByField } from "../../../common/field-issues";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Checkbox } from "../../ui/checkbox";
@@ -87,11 +88,12 @@ export function ExperimentFormDialog({ experiment, onClose, returnFocusTo }: Exp
 
 /** The experiment's fields (lab.create, lab.edit), checked with the server's schema before sending. */
 function ExperimentForm({ experiment: editing, onDone }: { experiment?: Experiment; onDone: () => void }) {
+  const trpc = useTRPC();
   const navigate = useNavigate();
   const base = useLabBase();
-  const utils = trpc.useUtils();
-  const create = trpc.lab.create.useMutation();
-  const edit = trpc.lab.edit.useMutation();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.lab.create.mutationOptions());
+  const edit = useMutation(trpc.lab.edit.mutationOptions());
   const saving = create.isPending || edit.isPending;
   const [values, setValues] = useState(() => (editing ? valuesOf(editing) : EMPTY));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -132,13 +134,13 @@ function ExperimentForm({ experiment: editing, onDone }: { experiment?: Experime
         await edit.mutateAsync({ id: editing.id, ...parsed.data });
         toast({ variant: "success", title: "Experiment saved", description: parsed.data.title });
         onDone();
-        await Promise.all([utils.lab.get.invalidate({ id: editing.id }), utils.lab.list.invalidate(), utils.lab.calendar.invalidate()]);
+        await Promise.all([queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: editing.id })), queryClient.invalidateQueries(trpc.lab.list.pathFilter()), queryClient.invalidateQueries(trpc.lab.calendar.pathFilter())]);
         return;
       }
       const { experiment } = await create.mutateAsync(parsed.data);
       toast({ variant: "success", title: "Experiment created", description: experiment.title });
       onDone();
-      await utils.lab.list.invalidate();
+      await queryClient.invalidateQueries(trpc.lab.list.pathFilter());
       void navigate(experimentPath(base, experiment.id));
     } catch (error) {
       setFormError(reasonOf(error));

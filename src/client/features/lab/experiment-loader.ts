@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "react-router-dom";
+import type { LoaderFunctionArgs } from "react-router";
 import type { ExperimentDetail } from "../../../common/lab";
 import { serverPageData, type ServerRendered } from "../../lib/server-page-data";
 

@@ -1,12 +1,13 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ArrowLeft, CalendarDays, DollarSign, Lightbulb, Repeat, Target, TrendingUp } from "lucide-react";
 import { BANGER_TYPE_LABELS, type BangerType } from "../../../common/bangers";
 import type { ExperimentDetail } from "../../../common/lab";
 import { useAuth } from "../../lib/auth";
 import { httpStatusOf } from "../../lib/errors";
 import { countText, formatCount, formatDay } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
 import { Card } from "../../ui/card";
@@ -36,7 +37,8 @@ export type ExperimentPageProps = {
  * signed in or not (its public page); to everyone else it does not exist.
  */
 export function ExperimentPage({ id, headingAs, notFound }: ExperimentPageProps) {
-  const detail = trpc.lab.get.useQuery({ id }, { retry: (count, error) => httpStatusOf(error) !== 404 && httpStatusOf(error) !== 400 && count < 2 });
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.lab.get.queryOptions({ id }, { retry: (count, error) => httpStatusOf(error) !== 404 && httpStatusOf(error) !== 400 && count < 2 }));
   if (detail.isPending) return <PageSpinner label="Loading the experiment" />;
   if (detail.isError) {
     const status = httpStatusOf(detail.error);

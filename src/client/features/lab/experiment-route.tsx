@@ -1,4 +1,4 @@
-import { useLoaderData, useParams } from "react-router-dom";
+import { useLoaderData, useParams } from "react-router";
 import { useAuth } from "../../lib/auth";
 import { NotFoundPage } from "../site/not-found-page";
 import type { ExperimentLoaderData } from "./experiment-loader";

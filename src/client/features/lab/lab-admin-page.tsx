@@ -1,4 +1,4 @@
-import { useParams } from "react-router-dom";
+import { useParams } from "react-router";
 import { SearchX } from "lucide-react";
 import { EmptyState } from "../../ui/empty-state";
 import { ExperimentPage } from "./experiment-page";

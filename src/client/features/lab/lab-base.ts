@@ -1,4 +1,4 @@
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 
 /** Where the Lab lives in this area: /admin/lab inside the back office, /lab in the member area. */
 export function useLabBase(): string {

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { addDays, experimentPath, isoDate, type CalendarItem, type CalendarItemKind } from "../../../common/lab";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -38,8 +39,9 @@ function monthCells(month: string): Array<string | null> {
 
 /** Content Calendar: a month of real dated items (starts, ends, updates, content drafts), from lab.calendar. */
 export function LabCalendarView({ base }: { base: string }) {
+  const trpc = useTRPC();
   const [month, setMonth] = useState(() => isoDate(new Date()).slice(0, 7));
-  const calendar = trpc.lab.calendar.useQuery({ month }, { placeholderData: (previous) => previous });
+  const calendar = useQuery(trpc.lab.calendar.queryOptions({ month }, { placeholderData: (previous) => previous }));
   const byDate = new Map<string, CalendarItem[]>();
   for (const item of calendar.data?.items ?? []) byDate.set(item.date, [...(byDate.get(item.date) ?? []), item]);
   const today = isoDate(new Date());

@@ -1,7 +1,8 @@
 import { CalendarDays, DollarSign, Eye, FlaskConical, Users } from "lucide-react";
 import type { Experiment } from "../../../common/lab";
 import { formatCount } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { EmptyState } from "../../ui/empty-state";
 import { Spinner } from "../../ui/spinner";
@@ -15,8 +16,9 @@ import { dollars, reasonOf } from "./lab-texts";
 
 /** The Lab (/lab and /admin/lab): the stats, the tabs Experiments and Content Calendar, and the Community. */
 export function LabPage() {
+  const trpc = useTRPC();
   const base = useLabBase();
-  const list = trpc.lab.list.useQuery();
+  const list = useQuery(trpc.lab.list.queryOptions());
 
   if (list.isError) {
     return (

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ChevronDown, Home, LayoutDashboard } from "lucide-react";
 import type { SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";

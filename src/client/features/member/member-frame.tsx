@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from "react";
-import { Outlet } from "react-router-dom";
+import { Outlet } from "react-router";
 import { cn } from "../../ui/cn";
 import { PageSpinner } from "../../ui/spinner";
 import { UnverifiedEmailNotice } from "../auth/email-verification";

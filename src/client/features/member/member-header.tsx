@@ -1,4 +1,4 @@
-import { NavLink } from "react-router-dom";
+import { NavLink } from "react-router";
 import { useAuth } from "../../lib/auth";
 import { cn } from "../../ui/cn";
 import { LogoutButton } from "../auth/logout-button";

@@ -1,4 +1,4 @@
-import { useMatches } from "react-router-dom";
+import { useMatches } from "react-router";
 import { isRenderedByServer } from "../../lib/server-page-data";
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ArrowRight, Pencil, Trash2 } from "lucide-react";
 import { CHAPTER_STATUS_LABELS, type ChapterCard as Chapter } from "../../../common/playbook";
 import { Badge } from "../../ui/badge";

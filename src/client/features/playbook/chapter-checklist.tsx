@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { ChevronDown, ListChecks } from "lucide-react";
 import { checklistProgress, type ChapterDetail } from "../../../common/playbook";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Checkbox } from "../../ui/checkbox";
 import { cn } from "../../ui/cn";
 import { Progress } from "../../ui/progress";
@@ -16,13 +17,14 @@ export const CHECKLIST_ID = "action-checklist";
  * Read-only on a chapter that is not published (an admin's preview): only published chapters take ticks.
  */
 export function ChapterChecklist(props: { chapter: ChapterDetail; open: boolean; onOpenChange: (open: boolean) => void; readOnly?: boolean }) {
+  const trpc = useTRPC();
   const { chapter, open, onOpenChange, readOnly = false } = props;
-  const utils = trpc.useUtils();
-  const toggle = trpc.playbook.toggleChecklistItem.useMutation();
+  const queryClient = useQueryClient();
+  const toggle = useMutation(trpc.playbook.toggleChecklistItem.mutationOptions());
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const { completed, total, percent } = checklistProgress(chapter.checklist, chapter.completedItemIds);
 
-  const setTicks = (completedItemIds: string[]) => utils.playbook.chapter.setData({ id: chapter.id }, (current) => (current ? { ...current, completedItemIds } : current));
+  const setTicks = (completedItemIds: string[]) => queryClient.setQueryData(trpc.playbook.chapter.queryKey({ id: chapter.id }), (current) => (current ? { ...current, completedItemIds } : current));
 
   const onToggle = async (itemId: string, done: boolean) => {
     const before = chapter.completedItemIds;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router";
 import { ArrowLeft, Save } from "lucide-react";
 import {
   CHAPTER_LIMITS,
@@ -12,7 +12,8 @@ import {
   type ChapterDraft,
 } from "../../../common/playbook";
 import { chapterInput, type ChapterValues } from "../../../common/playbook-input";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { validate } from "../../lib/validation";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -60,7 +61,8 @@ const valuesOf = (form: FormState): ChapterValues => ({
 
 /** /admin/playbook/new and /admin/playbook/{id}/edit: the chapter's fields, its checklist and its Markdown body with a preview. */
 export function ChapterEditorPage({ id }: { id: string | null }) {
-  const draft = trpc.playbook.draft.useQuery({ id: id ?? "" }, { enabled: id !== null, staleTime: 0, refetchOnMount: "always" });
+  const trpc = useTRPC();
+  const draft = useQuery(trpc.playbook.draft.queryOptions({ id: id ?? "" }, { enabled: id !== null, staleTime: 0, refetchOnMount: "always" }));
   if (id === null) return <ChapterForm initial={EMPTY} id={null} />;
   if (draft.isPending) return <Spinner label="Loading the chapter" />;
   if (draft.isError) {
@@ -74,11 +76,12 @@ export function ChapterEditorPage({ id }: { id: string | null }) {
 }
 
 function ChapterForm({ initial, id }: { initial: FormState; id: string | null }) {
+  const trpc = useTRPC();
   const entry = usePlaybookEntry();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const create = trpc.playbook.create.useMutation();
-  const update = trpc.playbook.update.useMutation();
+  const queryClient = useQueryClient();
+  const create = useMutation(trpc.playbook.create.mutationOptions());
+  const update = useMutation(trpc.playbook.update.mutationOptions());
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
@@ -101,7 +104,7 @@ function ChapterForm({ initial, id }: { initial: FormState; id: string | null })
     }
     try {
       const saved = id ? await update.mutateAsync({ ...checked.data, id }) : await create.mutateAsync(checked.data);
-      await utils.playbook.invalidate();
+      await queryClient.invalidateQueries(trpc.playbook.pathFilter());
       toast({ variant: "success", title: id ? "Chapter saved" : "Chapter created", description: `${saved.title} · ${CHAPTER_STATUS_LABELS[saved.status]}` });
       void navigate(chapterPath(entry, saved.id));
     } catch (error) {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ArrowLeft, BookOpen, Download, Pencil, Target, Wrench } from "lucide-react";
 import { CHAPTER_STATUS_LABELS } from "../../../common/playbook";
 import { track } from "../../lib/analytics";
 import { httpStatusOf } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
@@ -26,9 +27,10 @@ const scrollToId = (id: string) => document.getElementById(id)?.scrollIntoView({
 
 /** One chapter: facts, what you'll learn, tools, the body, the rating and the action checklist. */
 export function ChapterPage({ id }: { id: string }) {
+  const trpc = useTRPC();
   const entry = usePlaybookEntry();
-  const chapter = trpc.playbook.chapter.useQuery({ id });
-  const utils = trpc.useUtils();
+  const chapter = useQuery(trpc.playbook.chapter.queryOptions({ id }));
+  const queryClient = useQueryClient();
   const [checklistOpen, setChecklistOpen] = useState(true);
   const [downloading, setDownloading] = useState(false);
   const loaded = chapter.data;
@@ -74,7 +76,7 @@ export function ChapterPage({ id }: { id: string }) {
     setDownloading(true);
     try {
       await downloadChapterPdf(data.id);
-      await utils.playbook.chapter.invalidate({ id: data.id });
+      await queryClient.invalidateQueries(trpc.playbook.chapter.queryFilter({ id: data.id }));
     } catch (error) {
       toast({ variant: "error", title: "Could not download the PDF", description: error instanceof Error ? error.message : undefined });
     } finally {

@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import { formatRating, RATING_MAX, RATING_MIN_COUNT, type ChapterDetail } from "../../../common/playbook";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { cn } from "../../ui/cn";
 import { toast } from "../../ui/toast";
 import { reasonOf } from "./playbook-texts";
@@ -9,11 +10,12 @@ const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 
 /** The member's own 1-5 rating (changeable) beside the chapter's mean, shown from RATING_MIN_COUNT ratings on. */
 export function ChapterRating({ chapter }: { chapter: ChapterDetail }) {
-  const utils = trpc.useUtils();
-  const rate = trpc.playbook.rate.useMutation({
-    onSuccess: (result) => utils.playbook.chapter.setData({ id: chapter.id }, (current) => (current ? { ...current, ...result } : current)),
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const rate = useMutation(trpc.playbook.rate.mutationOptions({
+    onSuccess: (result) => queryClient.setQueryData(trpc.playbook.chapter.queryKey({ id: chapter.id }), (current) => (current ? { ...current, ...result } : current)),
     onError: (error) => toast({ variant: "error", title: "Could not save your rating", description: reasonOf(error) }),
-  });
+  }));
   const mine = rate.isPending ? rate.variables.rating : chapter.myRating;
   return (
     <section aria-labelledby="rate-title" className="flex flex-col gap-2 rounded-panel border border-line bg-surface p-5 shadow-panel">

@@ -1,17 +1,19 @@
 import { CHAPTER_STATUS_LABELS, CHAPTER_STATUSES, type ChapterCard, type ChapterStatus } from "../../../common/playbook";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
 import { toast } from "../../ui/toast";
 import { reasonOf } from "./playbook-texts";
 
 /** The back office's quick status switch on a chapter card: Published, Coming Soon or Draft, saved at once. */
 export function ChapterStatusSelect({ chapter }: { chapter: ChapterCard }) {
-  const utils = trpc.useUtils();
-  const setStatus = trpc.playbook.setStatus.useMutation({
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const setStatus = useMutation(trpc.playbook.setStatus.mutationOptions({
     onSuccess: (saved) => toast({ variant: "success", title: `${saved.title} is now ${CHAPTER_STATUS_LABELS[saved.status]}` }),
     onError: (error) => toast({ variant: "error", title: "Could not change the status", description: reasonOf(error) }),
-    onSettled: () => utils.playbook.invalidate(),
-  });
+    onSettled: () => queryClient.invalidateQueries(trpc.playbook.pathFilter()),
+  }));
   return (
     <Select
       value={setStatus.isPending ? setStatus.variables.status : chapter.status}

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 import { ChapterEditorPage } from "./chapter-editor-page";
 import { ChapterPage } from "./chapter-page";
 import { ADMIN_ENTRY, PlaybookEntryProvider } from "./playbook-entry";

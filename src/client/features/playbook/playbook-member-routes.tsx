@@ -1,4 +1,4 @@
-import { useParams } from "react-router-dom";
+import { useParams } from "react-router";
 import { ChapterPage } from "./chapter-page";
 
 /** /playbook/:id in the member area (the list, /playbook, is PlaybookPage itself). */

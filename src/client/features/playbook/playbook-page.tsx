@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { BookOpen, Gift, Plus, Search, Sparkles, Users } from "lucide-react";
 import { PLAYBOOK_CATEGORIES, type ChapterCard as Chapter, type PlaybookCategory } from "../../../common/playbook";
 import { formatCount } from "../../lib/format";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Button } from "../../ui/button";
@@ -22,16 +23,17 @@ const ALL = "all";
 
 /** The chapter list: stats, search, category, cards. In the back office it also lists drafts and offers authoring. */
 export function PlaybookPage() {
+  const trpc = useTRPC();
   const entry = usePlaybookEntry();
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<PlaybookCategory | null>(null);
   const input = { search: useDebouncedValue(search.trim(), 250), category: category ?? undefined };
-  const memberList = trpc.playbook.browse.useQuery(input, { enabled: !entry.authoring, placeholderData: (previous) => previous });
-  const adminList = trpc.playbook.adminList.useQuery(input, { enabled: entry.authoring, placeholderData: (previous) => previous });
+  const memberList = useQuery(trpc.playbook.browse.queryOptions(input, { enabled: !entry.authoring, placeholderData: (previous) => previous }));
+  const adminList = useQuery(trpc.playbook.adminList.queryOptions(input, { enabled: entry.authoring, placeholderData: (previous) => previous }));
   const list = entry.authoring ? adminList : memberList;
   const [toDelete, setToDelete] = useState<Chapter | null>(null);
-  const utils = trpc.useUtils();
-  const deleteChapter = trpc.playbook.delete.useMutation();
+  const queryClient = useQueryClient();
+  const deleteChapter = useMutation(trpc.playbook.delete.mutationOptions());
 
   const remove = async (chapter: Chapter) => {
     try {
@@ -41,7 +43,7 @@ export function PlaybookPage() {
       throw error;
     }
     toast({ variant: "success", title: "Chapter deleted", description: chapter.title });
-    await utils.playbook.invalidate();
+    await queryClient.invalidateQueries(trpc.playbook.pathFilter());
   };
 
   const chapters = list.data?.chapters ?? [];
@@ -122,9 +124,10 @@ export function PlaybookPage() {
 
 /** New Chapter, and (on a site that has not used them) Add starter chapters after a confirmation. */
 function AuthoringActions({ startersAvailable }: { startersAvailable: boolean }) {
+  const trpc = useTRPC();
   const entry = usePlaybookEntry();
-  const utils = trpc.useUtils();
-  const addStarters = trpc.playbook.addStarters.useMutation();
+  const queryClient = useQueryClient();
+  const addStarters = useMutation(trpc.playbook.addStarters.mutationOptions());
   const add = async () => {
     try {
       const { added } = await addStarters.mutateAsync();
@@ -132,7 +135,7 @@ function AuthoringActions({ startersAvailable }: { startersAvailable: boolean })
     } catch (error) {
       toast({ variant: "error", title: "Could not add the starter chapters", description: reasonOf(error) });
     }
-    await utils.playbook.invalidate();
+    await queryClient.invalidateQueries(trpc.playbook.pathFilter());
   };
   return (
     <div className="flex flex-wrap gap-2">

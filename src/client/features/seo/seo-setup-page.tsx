@@ -10,7 +10,8 @@ import {
   type SeoItemId,
 } from "../../../common/seo";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { ConfirmDialog } from "../../ui/alert-dialog";
 import { Badge, type BadgeProps } from "../../ui/badge";
@@ -36,7 +37,8 @@ const CATEGORY_BADGE: Record<SeoCategory, BadgeProps["variant"]> = {
 
 /** /admin/seo-setup: the five-item checklist, stored on the server and shared by every admin. */
 export function SeoSetupPage() {
-  const checklist = trpc.seo.checklist.useQuery();
+  const trpc = useTRPC();
+  const checklist = useQuery(trpc.seo.checklist.queryOptions());
   if (checklist.isPending) return <PageSpinner label="Loading the SEO checklist" />;
   if (checklist.isError) {
     return (
@@ -49,9 +51,10 @@ export function SeoSetupPage() {
 }
 
 function Checklist({ data }: { data: SeoChecklist }) {
-  const utils = trpc.useUtils();
-  const toggleMutation = trpc.seo.toggle.useMutation();
-  const resetMutation = trpc.seo.reset.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toggleMutation = useMutation(trpc.seo.toggle.mutationOptions());
+  const resetMutation = useMutation(trpc.seo.reset.mutationOptions());
   // Toggles on their way to the server, shown at once; the server's answer replaces them.
   const [pending, setPending] = useState<Partial<Record<SeoItemId, boolean>>>({});
 
@@ -61,9 +64,9 @@ function Checklist({ data }: { data: SeoChecklist }) {
   const allDone = done === SEO_CHECKLIST_TOTAL;
 
   const saved = (result: SeoChecklist) => {
-    utils.seo.checklist.setData(undefined, result);
+    queryClient.setQueryData(trpc.seo.checklist.queryKey(), result);
     // The dashboard's Quick Actions show the progress too.
-    void utils.admin.overview.invalidate();
+    void queryClient.invalidateQueries(trpc.admin.overview.pathFilter());
   };
 
   const toggle = async (item: SeoChecklistItem, checked: boolean) => {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { skipToken } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, RefreshCw, Upload } from "lucide-react";
 import * as z from "zod/mini";
 import {
@@ -10,7 +10,7 @@ import {
   type FaviconType,
 } from "../../../common/site-assets-favicon";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -31,15 +31,16 @@ const RELOAD_AFTER_MS = 3000;
 
 /** The Favicon tab: design (emoji or text, two colours), the server's own preview, and the 18-file update. */
 export function FaviconTab() {
-  const active = trpc.siteAssets.favicon.useQuery();
+  const trpc = useTRPC();
+  const active = useQuery(trpc.siteAssets.favicon.queryOptions());
   const [config, setConfig] = useState<FaviconConfig | null>(null);
   const current = config ?? active.data?.config ?? DEFAULT_FAVICON_CONFIG;
   const parsed = z.safeParse(faviconConfigInput, current);
   const issues = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
   const settled = useDebouncedValue(parsed.success ? parsed.data : null, 150);
-  const preview = trpc.siteAssets.faviconPreview.useQuery(settled ?? skipToken, { placeholderData: (previous) => previous, retry: false });
-  const update = trpc.siteAssets.generateFavicon.useMutation();
-  const utils = trpc.useUtils();
+  const preview = useQuery(trpc.siteAssets.faviconPreview.queryOptions(settled ?? skipToken, { placeholderData: (previous) => previous, retry: false }));
+  const update = useMutation(trpc.siteAssets.generateFavicon.mutationOptions());
+  const queryClient = useQueryClient();
   const [result, setResult] = useState<FaviconGenerateResult | null>(null);
   const [updateError, setUpdateError] = useState<string | null>(null);
 
@@ -55,7 +56,7 @@ export function FaviconTab() {
     try {
       const generated = await update.mutateAsync(parsed.data);
       setResult(generated);
-      utils.siteAssets.favicon.setData(undefined, generated);
+      queryClient.setQueryData(trpc.siteAssets.favicon.queryKey(), generated);
       await refreshTabIcon(generated.version);
       setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
     } catch (cause) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { skipToken } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Save } from "lucide-react";
 import * as z from "zod/mini";
 import {
@@ -13,7 +13,7 @@ import {
   type MetaTagsState,
 } from "../../../common/site-assets-meta";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { Alert, LoadFailedAlert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -32,7 +32,8 @@ const STATUS_CLEAR_MS = 10_000;
 
 /** The Meta Tags tab: the site's head tags, stored on the server, which writes them into every public page. */
 export function MetaTagsTab() {
-  const state = trpc.siteAssets.metaTags.useQuery();
+  const trpc = useTRPC();
+  const state = useQuery(trpc.siteAssets.metaTags.queryOptions());
   if (state.isPending) return <PageSpinner label="Loading the meta tags" />;
   if (state.isError) {
     return (
@@ -47,14 +48,15 @@ export function MetaTagsTab() {
 type FieldName = keyof MetaConfig;
 
 function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
+  const trpc = useTRPC();
   const [values, setValues] = useState<MetaConfig>(initial.config);
   const [status, setStatus] = useState<{ kind: "success" | "error"; text: string } | null>(null);
-  const save = trpc.siteAssets.saveMetaTags.useMutation();
-  const utils = trpc.useUtils();
+  const save = useMutation(trpc.siteAssets.saveMetaTags.mutationOptions());
+  const queryClient = useQueryClient();
   const parsed = z.safeParse(metaConfigInput, values);
   const errors: Partial<Record<FieldName, string>> = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
   const settled = useDebouncedValue(parsed.success ? parsed.data : null, 300);
-  const preview = trpc.siteAssets.metaTagsPreview.useQuery(settled ?? skipToken, { placeholderData: (previous) => previous });
+  const preview = useQuery(trpc.siteAssets.metaTagsPreview.queryOptions(settled ?? skipToken, { placeholderData: (previous) => previous }));
   const headHtml = preview.data?.headHtml ?? initial.headHtml;
 
   const set = <K extends FieldName>(name: K, value: MetaConfig[K]) => setValues((current) => ({ ...current, [name]: value }));
@@ -78,7 +80,7 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
     try {
       const saved = await save.mutateAsync({ ...parsed.data, schemaSameAs: parsed.data.schemaSameAs.filter(Boolean) });
       setValues(saved.config);
-      utils.siteAssets.metaTags.setData(undefined, saved);
+      queryClient.setQueryData(trpc.siteAssets.metaTags.queryKey(), saved);
       showStatus({ kind: "success", text: "Meta tags saved. Every public page carries them from now on." });
     } catch (cause) {
       showStatus({ kind: "error", text: errorMessage(cause, ERROR_TEXTS) });

@@ -3,7 +3,8 @@ import * as z from "zod/mini";
 import { ogConfigInput, type OgConfig } from "../../../common/site-assets-og";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { LoadFailedAlert } from "../../ui/alert";
 import { PageSpinner } from "../../ui/spinner";
 import { OgDesignForm } from "./og-design-form";
@@ -18,7 +19,8 @@ const ACTION_TEXTS = { fallback: "Something went wrong. Please try again.", netw
 
 /** The OG Generator tab: the saved design is loaded from the server, edited here, and published there. */
 export function OgGeneratorTab() {
-  const state = trpc.siteAssetsOg.state.useQuery();
+  const trpc = useTRPC();
+  const state = useQuery(trpc.siteAssetsOg.state.queryOptions());
   if (state.isPending) return <PageSpinner label="Loading the OG image generator" />;
   if (state.isError) {
     return (
@@ -40,9 +42,10 @@ function downloadPng(base64: string) {
 }
 
 function OgGenerator({ saved }: { saved: OgConfig }) {
-  const utils = trpc.useUtils();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const { user } = useAuth();
-  const active = trpc.siteAssetsOg.state.useQuery().data?.active ?? null;
+  const active = useQuery(trpc.siteAssetsOg.state.queryOptions()).data?.active ?? null;
   const [config, setConfig] = useState(saved);
   const [tab, setTab] = useState<OgPreviewTab>("image");
   const { status, succeed, fail } = useOgStatus();
@@ -53,12 +56,12 @@ function OgGenerator({ saved }: { saved: OgConfig }) {
   const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? "The design is not valid");
   const { shown, regenerate, renderForTab } = useOgPreview(valid);
 
-  const update = trpc.siteAssetsOg.update.useMutation();
-  const renderPng = trpc.siteAssetsOg.renderPng.useMutation();
+  const update = useMutation(trpc.siteAssetsOg.update.mutationOptions());
+  const renderPng = useMutation(trpc.siteAssetsOg.renderPng.mutationOptions());
 
   const published = (url: string, width: number, height: number) => {
     succeed(`OG image updated! Shared links now show ${url} (${width}×${height}).`);
-    void utils.siteAssetsOg.state.invalidate();
+    void queryClient.invalidateQueries(trpc.siteAssetsOg.state.pathFilter());
   };
   const publish = async () => {
     if (!valid) return;
@@ -105,7 +108,7 @@ function OgGenerator({ saved }: { saved: OgConfig }) {
           onDownload={() => void download()}
           onUploaded={(answer) => {
             succeed(`${answer.message}: shared links now show ${answer.imageUrl}.`);
-            void utils.siteAssetsOg.state.invalidate();
+            void queryClient.invalidateQueries(trpc.siteAssetsOg.state.pathFilter());
           }}
           onUploadFailed={(error) => fail(`Update failed: ${error}`)}
           adminEmail={user?.email ?? ""}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { OgConfig } from "../../../common/site-assets-og";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 
 /** Spec section 4: the preview follows an edit 150 ms after the last change; a tab switch renders at once and again at 200 ms. */
 export const OG_PREVIEW_DEBOUNCE_MS = 150;
@@ -14,7 +15,8 @@ const ERROR_TEXTS = { fallback: "Could not render the preview. Please try again.
  * is shown; an invalid design (null) keeps the last picture and renders nothing.
  */
 export function useOgPreview(config: OgConfig | null) {
-  const preview = trpc.siteAssetsOg.preview.useMutation();
+  const trpc = useTRPC();
+  const preview = useMutation(trpc.siteAssetsOg.preview.mutationOptions());
   const [src, setSrc] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

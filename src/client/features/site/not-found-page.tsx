@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { Compass } from "lucide-react";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";

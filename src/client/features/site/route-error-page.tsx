@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, useRouteError } from "react-router-dom";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { AlertTriangle } from "lucide-react";
 import { trackError } from "../../lib/analytics";
 import { Button } from "../../ui/button";

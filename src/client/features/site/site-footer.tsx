@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 
 const linkClasses = "focus-ring rounded-sm text-ink-muted underline-offset-4 hover:text-ink hover:underline";
 

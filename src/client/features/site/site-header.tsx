@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router-dom";
+import { Link, NavLink } from "react-router";
 import { cn } from "../../ui/cn";
 
 export function BrandLink({ className }: { className?: string }) {

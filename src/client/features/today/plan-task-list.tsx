@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { ArrowUpRight, Clock } from "lucide-react";
 import type { PlanPriority, PlanTask } from "../../../common/today";
 import { Badge, type BadgeProps } from "../../ui/badge";

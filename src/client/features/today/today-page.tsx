@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { CalendarCheck, RefreshCw } from "lucide-react";
 import { planProgress, type DailyPlan } from "../../../common/today";
 import { AdminTopBar } from "../admin/admin-top-bar";

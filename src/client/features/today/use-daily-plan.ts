@@ -1,20 +1,22 @@
 import type { DailyPlan } from "../../../common/today";
-import { trpc } from "../../lib/trpc";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The plan, ticks saved on the server (shown at once, rolled back when the save fails), and Regenerate. */
 export function useDailyPlan() {
+  const trpc = useTRPC();
   const input = { timeZone: timeZone() };
-  const utils = trpc.useUtils();
-  const query = trpc.today.plan.useQuery(input, { refetchOnWindowFocus: false, retry: 1 });
-  const regenerateMutation = trpc.today.regenerate.useMutation({
-    onSuccess: (plan) => utils.today.plan.setData(input, plan),
-  });
-  const toggleMutation = trpc.today.setTaskDone.useMutation();
+  const queryClient = useQueryClient();
+  const query = useQuery(trpc.today.plan.queryOptions(input, { refetchOnWindowFocus: false, retry: 1 }));
+  const regenerateMutation = useMutation(trpc.today.regenerate.mutationOptions({
+    onSuccess: (plan) => queryClient.setQueryData(trpc.today.plan.queryKey(input), plan),
+  }));
+  const toggleMutation = useMutation(trpc.today.setTaskDone.mutationOptions());
 
   const patchCompleted = (update: (ids: string[]) => string[]) =>
-    utils.today.plan.setData(input, (plan?: DailyPlan) => (plan ? { ...plan, completedTaskIds: update(plan.completedTaskIds) } : plan));
+    queryClient.setQueryData(trpc.today.plan.queryKey(input), (plan?: DailyPlan) => (plan ? { ...plan, completedTaskIds: update(plan.completedTaskIds) } : plan));
 
   const setTaskDone = (taskId: string, done: boolean) => {
     const plan = query.data;

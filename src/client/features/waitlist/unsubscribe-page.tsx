@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router";
 import { CheckCircle2, Link2Off, MailX } from "lucide-react";
 import { PUBLIC_PAGES } from "../../../common/page-routes";
 import { errorMessage } from "../../lib/errors";
 import { useFormReturn } from "../../lib/form-return";
-import { trpc } from "../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { TextLink } from "../../ui/text-link";
@@ -16,9 +17,10 @@ import { PostForm } from "../../ui/post-form";
  * previews open links too, and must not unsubscribe anyone. (Mail clients' one-click POST skips this page.)
  */
 export function UnsubscribePage() {
+  const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
-  const unsubscribe = trpc.waitlist.unsubscribe.useMutation();
+  const unsubscribe = useMutation(trpc.waitlist.unsubscribe.mutationOptions());
   const returned = useFormReturn<{ unsubscribed: true }>();
   const [error, setError] = useState<string | null>(returned?.error ?? returned?.fieldErrors?.token ?? null);
 

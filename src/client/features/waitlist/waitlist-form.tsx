@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 import { ArrowRight, PartyPopper, Sparkles } from "lucide-react";
 import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, type WaitlistInterest, type WaitlistJoinResult, type WaitlistPublicSource } from "../../../common/waitlist";
 import { campaignOfUrl } from "../../../common/campaigns";

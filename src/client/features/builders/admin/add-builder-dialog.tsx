@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Plus } from "lucide-react";
 import { BUILDER_STATUSES, type BuilderStatus } from "../../../../common/builders";
 import { builderAdminCreateInput } from "../../../../common/builders-admin";
-import { trpc } from "../../../lib/trpc";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "../../../lib/trpc";
 import { Alert } from "../../../ui/alert";
 import { Button } from "../../../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../ui/dialog";
@@ -46,8 +47,9 @@ export function AddBuilderDialog() {
 }
 
 function AddBuilderForm({ onDone }: { onDone: () => void }) {
+  const trpc = useTRPC();
   const refresh = useRefreshBuilders();
-  const create = trpc.builders.adminCreate.useMutation();
+  const create = useMutation(trpc.builders.adminCreate.mutationOptions());
   const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading } = useProfileForm({
     initial: INITIAL,
     schema: builderAdminCreateInput,

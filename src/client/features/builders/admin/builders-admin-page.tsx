@@ -3,7 +3,8 @@ import { Filter, Users } from "lucide-react";
 import type { BuilderStatus } from "../../../../common/builders";
 import type { AdminBuilder, BuilderSummary } from "../../../../common/builders-admin";
 import { errorMessage } from "../../../lib/errors";
-import { trpc } from "../../../lib/trpc";
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../../lib/trpc";
 import { LoadFailedAlert } from "../../../ui/alert";
 import { ConfirmDialog } from "../../../ui/alert-dialog";
 import { Button } from "../../../ui/button";
@@ -26,7 +27,8 @@ const DELETE_BUILDER_QUESTION = "Are you sure you want to delete this builder? T
 
 /** /admin/builders: the counts, the list by status, the moves of the status machine, details, add and delete. */
 export function BuildersAdminPage() {
-  const list = trpc.builders.adminList.useQuery();
+  const trpc = useTRPC();
+  const list = useQuery(trpc.builders.adminList.queryOptions());
   const { move, remove, pendingMove } = useBuilderActions();
   const [filter, setFilter] = useStatusFilter();
   // An id, not a copy: the details show the builder as the latest list has it (after a move, say).

@@ -1,13 +1,15 @@
 import type { AdminBuilder, BuilderMoveTarget } from "../../../../common/builders-admin";
-import { trpc } from "../../../lib/trpc";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../../lib/trpc";
 import { toast } from "../../../ui/toast";
 import { actionErrorText } from "./builders-admin-errors";
 import { moveDoneText, type PendingMove } from "./builder-status";
 
 /** Reloads everything a builder change touches: the admin list, the public directory and the dashboard's figures. */
 export function useRefreshBuilders() {
-  const utils = trpc.useUtils();
-  return () => Promise.all([utils.builders.invalidate(), utils.admin.overview.invalidate()]);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries(trpc.builders.pathFilter()), queryClient.invalidateQueries(trpc.admin.overview.pathFilter())]);
 }
 
 /**
@@ -16,9 +18,10 @@ export function useRefreshBuilders() {
  * usually means another admin acted first, and the list should show it.
  */
 export function useBuilderActions() {
+  const trpc = useTRPC();
   const refresh = useRefreshBuilders();
-  const setStatus = trpc.builders.adminSetStatus.useMutation();
-  const deleteBuilder = trpc.builders.adminDelete.useMutation();
+  const setStatus = useMutation(trpc.builders.adminSetStatus.mutationOptions());
+  const deleteBuilder = useMutation(trpc.builders.adminDelete.mutationOptions());
 
   const move = async (builder: AdminBuilder, status: BuilderMoveTarget) => {
     try {

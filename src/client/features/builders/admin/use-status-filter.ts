@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router";
 import { BUILDER_STATUSES, type BuilderStatus } from "../../../../common/builders";
 
 export type StatusFilter = "all" | BuilderStatus;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router";
 import * as z from "zod/mini";
 import { waitlistAdminListInput, type WaitlistAdminListInput } from "../../../../common/waitlist-admin";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, ClipboardList, Search, SearchX, X } from "lucide-react";
 import {
   WAITLIST_ADMIN_PAGE_SIZES,
@@ -7,7 +7,7 @@ import {
   type WaitlistAdminEntry,
 } from "../../../../common/waitlist-admin";
 import { errorMessage } from "../../../lib/errors";
-import { trpc } from "../../../lib/trpc";
+import { useTRPC } from "../../../lib/trpc";
 import { Alert, LoadFailedAlert } from "../../../ui/alert";
 import { ConfirmDialog } from "../../../ui/alert-dialog";
 import { Button } from "../../../ui/button";
@@ -29,11 +29,12 @@ const SEARCH_DELAY_MS = 300;
 
 /** /admin/waitlist: the figures, the searchable, sortable, paged list, CSV export, delete, and the Debug panel. */
 export function WaitlistAdminPage() {
+  const trpc = useTRPC();
   const [view, setView] = useWaitlistView();
-  const utils = trpc.useUtils();
-  const list = trpc.waitlist.adminList.useQuery(view, { placeholderData: keepPreviousData });
-  const stats = trpc.waitlist.adminStats.useQuery();
-  const remove = trpc.waitlist.adminDelete.useMutation();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.waitlist.adminList.queryOptions(view, { placeholderData: keepPreviousData }));
+  const stats = useQuery(trpc.waitlist.adminStats.queryOptions());
+  const remove = useMutation(trpc.waitlist.adminDelete.mutationOptions());
   const [toDelete, setToDelete] = useState<WaitlistAdminEntry | null>(null);
 
   const search = useCallback((q: string) => setView({ q: q || null, page: 1 }), [setView]);
@@ -50,7 +51,7 @@ export function WaitlistAdminPage() {
     toast({ variant: "success", title: `Deleted #${toDelete.position}`, description: `${toDelete.email} is no longer on the waitlist.` });
     // The page may now be past the end (its last row went): step back one page.
     if (list.data && list.data.entries.length === 1 && view.page > 1) setView({ page: view.page - 1 });
-    await Promise.all([utils.waitlist.invalidate(), utils.admin.overview.invalidate()]);
+    await Promise.all([queryClient.invalidateQueries(trpc.waitlist.pathFilter()), queryClient.invalidateQueries(trpc.admin.overview.pathFilter())]);
   };
 
   const data = list.data;
