@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
 import { EMAIL_VERIFIED_TEXT, EMAIL_VERIFY_INVALID_TEXT } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { useTRPC } from "../../lib/trpc";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
@@ -13,8 +14,9 @@ import { cn } from "../../ui/cn";
  * server). Says what the server answered, or why it refused.
  */
 export function ResendVerificationButton({ className }: { className?: string }) {
-  const utils = trpc.useUtils();
-  const resend = trpc.auth.resendVerification.useMutation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const onClick = async () => {
@@ -23,7 +25,7 @@ export function ResendVerificationButton({ className }: { className?: string }) 
       const result = await resend.mutateAsync();
       setOutcome({ ok: true, text: result.message });
       // Confirmed meanwhile (another tab, another device): the notice goes away.
-      if (result.emailVerified) void utils.auth.me.invalidate();
+      if (result.emailVerified) void queryClient.invalidateQueries(trpc.auth.me.queryFilter());
     } catch (error) {
       setOutcome({ ok: false, text: errorMessage(error, { fallback: "Could not send a new link", network: "Network error. Please try again." }) });
     }
