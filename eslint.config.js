@@ -15,7 +15,10 @@ export default tseslint.config(
       // module imported only for its types would still ship its zod code to the browser.
       "@typescript-eslint/no-import-type-side-effects": "error",
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -31,7 +34,10 @@ export default tseslint.config(
   {
     files: ["src/client/**/*.{ts,tsx}"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], allowTypeImports: true, message: "The client imports only types from the server." }] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**"], allowTypeImports: true, message: "The client imports only types from the server." }] },
+      ],
     },
   },
 );

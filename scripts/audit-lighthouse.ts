@@ -15,7 +15,15 @@ const RUNS = 5;
 const BUILDERS = ["Ada Moreno", "Kenji Watanabe", "Priya Raman", "Lucas Ferreira", "Nora Lindqvist", "Samuel Okafor"];
 
 type Run = Figures & { benchmarkIndex: number };
-type Figures = { performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number };
+type Figures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+};
 type Budget = { label: string; pass: (value: number) => boolean; format: (value: number) => string };
 
 const score = (value: number) => String(Math.round(value * 100));

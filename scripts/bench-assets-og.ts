@@ -13,10 +13,17 @@ export const OG_P50_BUDGET_MS = 300;
 
 export type OgTemplateTiming = { template: OgTemplate; p50: number; p95: number; ok: boolean };
 
-
 /** A realistic design: a title with an emoji, a subtitle and a domain, in each template's look. */
 export const designOf = (template: OgTemplate) =>
-  applyOgTemplate({ ...OG_DEFAULT_CONFIG, title: "Ship it for $100 🚀", subtitle: "Small experiments, real lessons, shared in public", domain: "lab.example" }, template);
+  applyOgTemplate(
+    {
+      ...OG_DEFAULT_CONFIG,
+      title: "Ship it for $100 🚀",
+      subtitle: "Small experiments, real lessons, shared in public",
+      domain: "lab.example",
+    },
+    template,
+  );
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

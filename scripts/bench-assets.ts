@@ -20,7 +20,16 @@ import autocannon from "autocannon";
 import { DEFAULT_FAVICON_CONFIG, type FaviconConfig } from "../src/common/site-assets-favicon";
 import { makeFaviconFiles } from "../src/server/features/site-assets/favicon-files";
 import { benchOgTemplates, designOf, OG_P50_BUDGET_MS } from "./bench-assets-og";
-import { alternatingRates, createThrowawayDatabase, freePort, percentile, startServer, startStaticServer, stopServer, waitUntilHealthy } from "./bench-support";
+import {
+  alternatingRates,
+  createThrowawayDatabase,
+  freePort,
+  percentile,
+  startServer,
+  startStaticServer,
+  stopServer,
+  waitUntilHealthy,
+} from "./bench-support";
 
 const SET_RUNS = 7;
 const MAX_SET_P50_MS = 1000;
@@ -43,7 +52,12 @@ const OG_RUNS = 10;
 async function timeOgRenders() {
   const { timings } = await benchOgTemplates(OG_RUNS);
   for (const { template, p50, p95, ok } of timings) {
-    rows.push({ what: `OG image render (${template})`, figure: `p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`, budget: `p50 <= ${OG_P50_BUDGET_MS} ms`, ok });
+    rows.push({
+      what: `OG image render (${template})`,
+      figure: `p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
+      budget: `p50 <= ${OG_P50_BUDGET_MS} ms`,
+      ok,
+    });
   }
 }
 
@@ -59,7 +73,12 @@ async function timeFaviconSets() {
     }
     times.sort((a, b) => a - b);
     const p50 = percentile(times, 50);
-    rows.push({ what: `favicon set, 18 files (${name})`, figure: `p50 ${p50.toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`, budget: `p50 <= ${MAX_SET_P50_MS} ms`, ok: p50 <= MAX_SET_P50_MS });
+    rows.push({
+      what: `favicon set, 18 files (${name})`,
+      figure: `p50 ${p50.toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`,
+      budget: `p50 <= ${MAX_SET_P50_MS} ms`,
+      ok: p50 <= MAX_SET_P50_MS,
+    });
   }
 }
 
@@ -70,8 +89,17 @@ const run = (args: string[], env: NodeJS.ProcessEnv) =>
   });
 
 async function adminToken(origin: string, databaseUrl: string): Promise<string> {
-  await run(["dist/server/create-admin.js", "--email", ADMIN.email, "--password", ADMIN.password, "--name", "Bench Admin"], { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", PUBLIC_URL: origin });
-  const response = await fetch(`${origin}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  await run(["dist/server/create-admin.js", "--email", ADMIN.email, "--password", ADMIN.password, "--name", "Bench Admin"], {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    PUBLIC_URL: origin,
+  });
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   if (!response.ok) throw new Error(`login answered ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
@@ -89,7 +117,12 @@ async function adminMutation(origin: string, token: string, procedure: string, i
 async function generateThroughServer(origin: string, token: string) {
   const started = performance.now();
   await adminMutation(origin, token, "siteAssets.generateFavicon", DESIGNS[1]![1]);
-  rows.push({ what: "generate + store through the server", figure: `${(performance.now() - started).toFixed(0)} ms (first call: loads sharp and satori)`, budget: "-", ok: true });
+  rows.push({
+    what: "generate + store through the server",
+    figure: `${(performance.now() - started).toFixed(0)} ms (first call: loads sharp and satori)`,
+    budget: "-",
+    ok: true,
+  });
 }
 
 /** Publishes an OG image through the server; answers its URL. */
@@ -98,7 +131,9 @@ const publishOgImage = async (origin: string, token: string) =>
 
 /** Requests per second of the app against @fastify/static for the same bytes, in alternating turns. */
 async function compare(what: string, appUrl: string, staticUrl: string, minRatio: number) {
-  const rates = await alternatingRates(appUrl, staticUrl, TURNS, (url) => autocannon({ url, connections: CONNECTIONS, duration: TURN_SECONDS }));
+  const rates = await alternatingRates(appUrl, staticUrl, TURNS, (url) =>
+    autocannon({ url, connections: CONNECTIONS, duration: TURN_SECONDS }),
+  );
   const [app, yardstick, notOk] = [rates.app.perSecond, rates.yardstick.perSecond, rates.app.notOk];
   const ratio = app / yardstick;
   rows.push({
@@ -148,7 +183,8 @@ async function main() {
   const width = Math.max(...rows.map((row) => row.what.length));
   const figureWidth = Math.max(...rows.map((row) => row.figure.length));
   process.stdout.write(`\n${"measure".padEnd(width)}  ${"figure".padEnd(figureWidth)}  budget\n`);
-  for (const row of rows) process.stdout.write(`${row.what.padEnd(width)}  ${row.figure.padEnd(figureWidth)}  ${row.budget}${row.ok ? "" : "  OVER BUDGET"}\n`);
+  for (const row of rows)
+    process.stdout.write(`${row.what.padEnd(width)}  ${row.figure.padEnd(figureWidth)}  ${row.budget}${row.ok ? "" : "  OVER BUDGET"}\n`);
   const passed = rows.every((row) => row.ok);
   process.stdout.write(passed ? "PASS: within budget\n" : "FAIL: over budget\n");
   if (!passed) process.exitCode = 1;

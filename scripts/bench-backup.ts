@@ -95,7 +95,9 @@ async function main() {
     const growth = mb(exported.result.peak - baseline);
 
     const object = await storage.get(backup.storageKey);
-    const restored = await timed("restoring into an empty database (restoreBackup, rollups rebuilt)", () => restoreBackup(to.db, object!.body, { dryRun: false }));
+    const restored = await timed("restoring into an empty database (restoreBackup, rollups rebuilt)", () =>
+      restoreBackup(to.db, object!.body, { dryRun: false }),
+    );
     const [before, after] = await Promise.all([tableChecksums(from.db, TABLES), tableChecksums(to.db, TABLES)]);
     const same = TABLES.every((table) => before[table] === after[table]);
 
@@ -105,9 +107,24 @@ async function main() {
     };
     console.log(`\nbackup file: ${mb(backup.sizeBytes).toFixed(0)} MB, ${backup.totalRows.toLocaleString("en")} rows`);
     console.table([
-      { figure: "export rows/s", value: Math.round(rowsPerSecond), budget: `>= ${BUDGET.rowsPerSecond}`, result: verdict(rowsPerSecond >= BUDGET.rowsPerSecond) },
-      { figure: "export peak RSS growth (MB)", value: Number(growth.toFixed(1)), budget: `<= ${BUDGET.memoryGrowthMb}`, result: verdict(growth <= BUDGET.memoryGrowthMb) },
-      { figure: "restore (s)", value: Number(restored.seconds.toFixed(1)), budget: `<= ${BUDGET.restoreSeconds}`, result: verdict(restored.seconds <= BUDGET.restoreSeconds) },
+      {
+        figure: "export rows/s",
+        value: Math.round(rowsPerSecond),
+        budget: `>= ${BUDGET.rowsPerSecond}`,
+        result: verdict(rowsPerSecond >= BUDGET.rowsPerSecond),
+      },
+      {
+        figure: "export peak RSS growth (MB)",
+        value: Number(growth.toFixed(1)),
+        budget: `<= ${BUDGET.memoryGrowthMb}`,
+        result: verdict(growth <= BUDGET.memoryGrowthMb),
+      },
+      {
+        figure: "restore (s)",
+        value: Number(restored.seconds.toFixed(1)),
+        budget: `<= ${BUDGET.restoreSeconds}`,
+        result: verdict(restored.seconds <= BUDGET.restoreSeconds),
+      },
       { figure: "checksums equal", value: same ? "yes" : "NO", budget: "yes", result: verdict(same) },
     ]);
     console.log(restored.result.tables);

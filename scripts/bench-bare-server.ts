@@ -32,7 +32,8 @@ const app = await buildApp({
   storage: await createObjectStorage(config.storage),
 });
 app.post(barePath, { bodyLimit: ANALYTICS_BODY_LIMIT_BYTES, ...DEBUG_REQUEST_LOGS }, async (request, reply) => {
-  if (typeof request.body !== "object" || request.body === null) return reply.code(400).send({ error: "Request body must be a JSON object" });
+  if (typeof request.body !== "object" || request.body === null)
+    return reply.code(400).send({ error: "Request body must be a JSON object" });
   return reply.code(202).send();
 });
 process.once("SIGTERM", () => {

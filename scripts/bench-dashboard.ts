@@ -46,7 +46,8 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
  */
 async function bulkLoad(handle: DatabaseHandle) {
   await handle.db.execute(sql`select setseed(0.42)`);
-  await handle.db.execute(sql.raw(`
+  await handle.db.execute(
+    sql.raw(`
     insert into analytics_events (received_at, event, page, url, session_id, visitor_id, masked_ip, country, region, city, timezone, device_type, browser, os, utm_source, utm_campaign)
     select
       e.at,
@@ -84,7 +85,8 @@ async function bulkLoad(handle: DatabaseHandle) {
         k = s.events - 1 as landing
       from generate_series(0, s.events - 1) as k
     ) as e
-    limit ${EVENTS}`));
+    limit ${EVENTS}`),
+  );
 }
 
 /**

@@ -20,7 +20,16 @@ import path from "node:path";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import type { SavedImage } from "../src/common/images";
-import { alternatingRates, createThrowawayDatabase, freePort, percentile, startServer, startStaticServer, stopServer, waitUntilHealthy } from "./bench-support";
+import {
+  alternatingRates,
+  createThrowawayDatabase,
+  freePort,
+  percentile,
+  startServer,
+  startStaticServer,
+  stopServer,
+  waitUntilHealthy,
+} from "./bench-support";
 
 const UPLOADS = 20;
 const MAX_RSS_GROWTH_MB = 250;
@@ -40,7 +49,6 @@ function procMb(pid: number | undefined, field: "VmRSS" | "VmHWM"): number | nul
   }
 }
 
-
 /** ~5 MB: gaussian noise at quality 85 compresses about as badly as a 12 MP phone photo. */
 const photo = () =>
   sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
@@ -51,7 +59,11 @@ async function signUp(origin: string): Promise<string> {
   const response = await fetch(`${origin}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: "Bench Person", email: `bench-${randomBytes(4).toString("hex")}@example.com`, password: "bench-password" }),
+    body: JSON.stringify({
+      name: "Bench Person",
+      email: `bench-${randomBytes(4).toString("hex")}@example.com`,
+      password: "bench-password",
+    }),
   });
   if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
@@ -62,7 +74,11 @@ async function uploadOnce(origin: string, token: string, bytes: Buffer): Promise
   form.append("experimentId", "bench");
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "phone.jpg");
   const started = performance.now();
-  const response = await fetch(`${origin}/api/images/upload`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${origin}/api/images/upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const body = (await response.json()) as { success: boolean; image?: SavedImage; error?: string };
   if (response.status !== 201 || !body.image) throw new Error(`upload answered ${response.status}: ${body.error}`);
   return { ms: performance.now() - started, image: body.image };

@@ -67,11 +67,14 @@ async function main() {
     flooding = true;
     const started = Date.now();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url: `${baseUrl}${FLOOD_PATH}`, connections: CONNECTIONS, amount: requests, timeout: 10 }, (error, done) => {
-        clearTimeout(deadline);
-        if (error) reject(error);
-        else resolve(done);
-      });
+      const instance = autocannon(
+        { url: `${baseUrl}${FLOOD_PATH}`, connections: CONNECTIONS, amount: requests, timeout: 10 },
+        (error, done) => {
+          clearTimeout(deadline);
+          if (error) reject(error);
+          else resolve(done);
+        },
+      );
       const deadline = setTimeout(() => instance.stop(), maxSeconds * 1000);
     });
     const seconds = (Date.now() - started) / 1000;
@@ -81,10 +84,16 @@ async function main() {
     const sent = result.requests.sent;
     const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
     const scaled = sent > 0 ? (floodBytes / sent) * FULL_FLOOD : 0;
-    console.log(`Flood of ${sent.toLocaleString("en")} requests from one address to ${FLOOD_PATH} in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} a second)`);
+    console.log(
+      `Flood of ${sent.toLocaleString("en")} requests from one address to ${FLOOD_PATH} in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} a second)`,
+    );
     console.log(`Answers: ${JSON.stringify(statuses)}, errors ${result.errors}, timeouts ${result.timeouts}`);
-    console.log(`Logged at info during the flood: ${floodBytes.toLocaleString("en")} bytes in ${[...linesByLevel.values()].reduce((a, b) => a + b, 0)} lines (by level: ${JSON.stringify(Object.fromEntries(linesByLevel))}); start-up wrote ${startupBytes} bytes`);
-    console.log(`Per request: ${(sent > 0 ? floodBytes / sent : 0).toFixed(2)} bytes; for ${FULL_FLOOD.toLocaleString("en")} requests: ${(scaled / 1024 / 1024).toFixed(2)} MB (budget ${BUDGET_BYTES / 1024 / 1024} MB)`);
+    console.log(
+      `Logged at info during the flood: ${floodBytes.toLocaleString("en")} bytes in ${[...linesByLevel.values()].reduce((a, b) => a + b, 0)} lines (by level: ${JSON.stringify(Object.fromEntries(linesByLevel))}); start-up wrote ${startupBytes} bytes`,
+    );
+    console.log(
+      `Per request: ${(sent > 0 ? floodBytes / sent : 0).toFixed(2)} bytes; for ${FULL_FLOOD.toLocaleString("en")} requests: ${(scaled / 1024 / 1024).toFixed(2)} MB (budget ${BUDGET_BYTES / 1024 / 1024} MB)`,
+    );
     if (scaled > BUDGET_BYTES) process.exitCode = 1;
   } finally {
     await stopServer(child);

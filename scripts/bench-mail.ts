@@ -39,8 +39,16 @@ async function seedNewsletter(handle: DatabaseHandle): Promise<{ templateId: str
   const entries = Array.from({ length: MESSAGES }, (_, i) => ({ position: i + 1, email: `reader${i}@example.com`, name: `Reader ${i}` }));
   for (let i = 0; i < entries.length; i += 1_000) await db.insert(waitlistEntries).values(entries.slice(i, i + 1_000));
   await seedTemplates(db);
-  const [template] = await db.select({ id: emailTemplates.id }).from(emailTemplates).where(sql`${emailTemplates.type} = 'newsletter'`);
-  const { user } = await createOrPromoteAdmin(db, { email: "ada@lab.example", password: "bench-password-1", name: "Ada Admin", role: "admin" });
+  const [template] = await db
+    .select({ id: emailTemplates.id })
+    .from(emailTemplates)
+    .where(sql`${emailTemplates.type} = 'newsletter'`);
+  const { user } = await createOrPromoteAdmin(db, {
+    email: "ada@lab.example",
+    password: "bench-password-1",
+    name: "Ada Admin",
+    role: "admin",
+  });
   return { templateId: template!.id, adminId: user.id };
 }
 
@@ -69,7 +77,11 @@ async function run(url: string, sink: SmtpSink, refuse: boolean): Promise<RunRes
 
   const { templateId, adminId } = await seedNewsletter(first!);
   const queueStart = performance.now();
-  const { total, sendId } = await sendNewsletter({ db: first!.db, publicUrl: "https://lab.example", unsubscribeSecret: undefined }, { templateId }, adminId);
+  const { total, sendId } = await sendNewsletter(
+    { db: first!.db, publicUrl: "https://lab.example", unsubscribeSecret: undefined },
+    { templateId },
+    adminId,
+  );
   const queueMs = performance.now() - queueStart;
   const { open: queued } = await settledCount(first!, "all");
   if (total !== MESSAGES || queued !== MESSAGES) throw new Error(`queued ${queued} of ${MESSAGES} (${total} recipients)`);
@@ -77,7 +89,10 @@ async function run(url: string, sink: SmtpSink, refuse: boolean): Promise<RunRes
   const config = { env: "production" as const, mail: { provider: "smtp" as const, smtpUrl: sink.url } };
   const workers = instances.map((instance) => {
     const driver = createMailDriver(config, logger);
-    const worker = createMailWorker({ db: instance.db, driver, logger, defaultFrom: FROM }, refuse ? { retryBaseMs: BENCH_RETRY_BASE_MS, pollIntervalMs: 250 } : {});
+    const worker = createMailWorker(
+      { db: instance.db, driver, logger, defaultFrom: FROM },
+      refuse ? { retryBaseMs: BENCH_RETRY_BASE_MS, pollIntervalMs: 250 } : {},
+    );
     return { driver, worker };
   });
   const deliverStart = performance.now();
@@ -113,7 +128,9 @@ async function explainProgress(url: string, sendId: string): Promise<boolean> {
     const plan = await handle.db.execute(sql`explain (analyze, buffers) ${progressCountsQuery(handle.db, sendId)}`);
     const lines = rowsOf<{ "QUERY PLAN": string }>(plan).map((row) => row["QUERY PLAN"]);
     const scansTable = lines.some((line) => /Seq Scan on mail_messages/.test(line));
-    console.log(`\nNewsletter progress query, one send of ${MESSAGES.toLocaleString("en-US")} among ${(MESSAGES + OLDER_MAILS).toLocaleString("en-US")} mails:`);
+    console.log(
+      `\nNewsletter progress query, one send of ${MESSAGES.toLocaleString("en-US")} among ${(MESSAGES + OLDER_MAILS).toLocaleString("en-US")} mails:`,
+    );
     console.log(lines.map((line) => `  ${line}`).join("\n"));
     console.log(scansTable ? "progress query: SCANS the mail table" : "progress query: index only, ok");
     return !scansTable;
@@ -143,7 +160,8 @@ async function main() {
       const rate = MESSAGES / (result.deliverMs / 1000);
       const duplicates = result.received - result.unique;
       const lost = MESSAGES - result.unique;
-      const ok = result.queueMs <= QUEUE_BUDGET_MS && (refuse || rate >= RATE_BUDGET) && duplicates === 0 && lost === 0 && result.sent === MESSAGES;
+      const ok =
+        result.queueMs <= QUEUE_BUDGET_MS && (refuse || rate >= RATE_BUDGET) && duplicates === 0 && lost === 0 && result.sent === MESSAGES;
       if (!ok) passed = false;
       rows.push({
         run: label,
@@ -158,8 +176,12 @@ async function main() {
         result: ok ? "ok" : "OVER",
       });
     }
-    console.log(`\nMail queue: ${MESSAGES.toLocaleString("en-US")} messages, two workers, SMTP pool of 5 connections each, local smtp-server sink.`);
-    console.log(`Budgets: queueing at most ${QUEUE_BUDGET_MS / 1000} s, delivery at least ${RATE_BUDGET} msg/s (clean run), zero duplicates, zero lost.`);
+    console.log(
+      `\nMail queue: ${MESSAGES.toLocaleString("en-US")} messages, two workers, SMTP pool of 5 connections each, local smtp-server sink.`,
+    );
+    console.log(
+      `Budgets: queueing at most ${QUEUE_BUDGET_MS / 1000} s, delivery at least ${RATE_BUDGET} msg/s (clean run), zero duplicates, zero lost.`,
+    );
     console.log(`The refusing run retries after ${BENCH_RETRY_BASE_MS} ms (doubling), so its time includes those waits.`);
     console.table(rows);
     if (!(await explainProgress(url, lastSendId))) passed = false;

@@ -44,7 +44,11 @@ function chapterOfPages(sections: number): PdfChapter {
     keyTakeaways: ["Decide the rule before you spend", "Log as you go", "Share the bet, the twist and the result"],
     tools: ["A spreadsheet", "The Lab", "Content Bangers"],
     body,
-    checklist: Array.from({ length: 12 }, (_, i) => ({ id: `item${i}`, text: `Step ${i + 1}: do one concrete thing today`, timeEstimate: `${(i + 1) * 5} min` })),
+    checklist: Array.from({ length: 12 }, (_, i) => ({
+      id: `item${i}`,
+      text: `Step ${i + 1}: do one concrete thing today`,
+      timeEstimate: `${(i + 1) * 5} min`,
+    })),
   };
 }
 
@@ -75,8 +79,12 @@ for (let i = 0; i < RUNS; i += 1) {
 times.sort((a, b) => a - b);
 const p50 = percentile(times, 50);
 const p95 = percentile(times, 95);
-console.log(`chapter: ${pages} pages, ${chapter.body.length.toLocaleString("en-US")} characters of Markdown, ${(size / 1024).toFixed(0)} KB of PDF`);
-console.log(`render + stream, ${RUNS} runs: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (budget ${BUDGET_MS} ms)`);
+console.log(
+  `chapter: ${pages} pages, ${chapter.body.length.toLocaleString("en-US")} characters of Markdown, ${(size / 1024).toFixed(0)} KB of PDF`,
+);
+console.log(
+  `render + stream, ${RUNS} runs: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (budget ${BUDGET_MS} ms)`,
+);
 if (p95 > BUDGET_MS) {
   console.error(`over budget: p95 ${p95.toFixed(1)} ms > ${BUDGET_MS} ms`);
   process.exitCode = 1;

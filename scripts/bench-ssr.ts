@@ -35,7 +35,8 @@ try {
   for (const name of BUILDERS) await site.addBuilder(name);
   const rates = TARGETS.map(() => [] as number[]);
   for (let turn = 0; turn < TURNS; turn++) {
-    for (const [index, target] of TARGETS.entries()) rates[index]!.push(await requestsPerSecond(site.baseUrl + target.path, target.headers));
+    for (const [index, target] of TARGETS.entries())
+      rates[index]!.push(await requestsPerSecond(site.baseUrl + target.path, target.headers));
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const shell = mean(rates[0]!);
@@ -45,7 +46,8 @@ try {
     const budgeted = target.budgeted === true;
     const ok = !budgeted || rate / shell >= MIN_RATIO;
     passed &&= ok;
-    const ratio = index === 0 ? "" : `  ${(rate / shell).toFixed(2)} of the shell${budgeted ? (ok ? " (ok)" : ` (under ${MIN_RATIO})`) : ""}`;
+    const ratio =
+      index === 0 ? "" : `  ${(rate / shell).toFixed(2)} of the shell${budgeted ? (ok ? " (ok)" : ` (under ${MIN_RATIO})`) : ""}`;
     console.log(`  ${target.label.padEnd(34)} ${Math.round(rate).toString().padStart(6)} req/s${ratio}`);
   }
   console.log(passed ? `\nRendered pages within budget (at least ${MIN_RATIO} of the shell)` : "\nOver budget");

@@ -17,14 +17,24 @@ export function trackBodies(): string[] {
   const now = () => new Date().toISOString();
   return [
     { event: "page_view", page: "/", url: "https://lab.example/?utm_source=hn", timestamp: now(), ...common },
-    { event: "button_click", page: "/", category: "cta", label: "Join the waitlist", component: "Hero", url: "https://lab.example/", timestamp: now(), ...common },
+    {
+      event: "button_click",
+      page: "/",
+      category: "cta",
+      label: "Join the waitlist",
+      component: "Hero",
+      url: "https://lab.example/",
+      timestamp: now(),
+      ...common,
+    },
     { event: "page_view", page: "/builders", url: "https://lab.example/builders", timestamp: now(), ...common },
     {
       event: "error_occurred",
       page: "/builders",
       url: "https://lab.example/builders",
       message: "TypeError: Cannot read properties of undefined (reading 'map')",
-      stack: "TypeError: Cannot read properties of undefined (reading 'map')\n    at BuildersList (https://lab.example/assets/index-3f2a.js:1:2345)",
+      stack:
+        "TypeError: Cannot read properties of undefined (reading 'map')\n    at BuildersList (https://lab.example/assets/index-3f2a.js:1:2345)",
       file: "https://lab.example/assets/index-3f2a.js",
       line: 1,
       column: 2345,
@@ -138,10 +148,18 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
 
 /** @fastify/static serving `root` on `port` in its own process: the yardstick of the serving benches. */
 export async function startStaticServer(root: string, port: number, probePath: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-static-server.ts", root, String(port)], { stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-static-server.ts", root, String(port)], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) throw new Error("the static server exited while starting");
-    if (await fetch(`http://127.0.0.1:${port}${probePath}`).then((response) => response.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}${probePath}`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
@@ -155,10 +173,18 @@ type LoadResult = { "2xx": number; non2xx: number; errors: number; duration: num
  * Requests per second of the app's URL and of the yardstick's, driven by `load` in alternating turns: on a
  * shared machine the drift of other work then falls on both alike.
  */
-export async function alternatingRates(appUrl: string, yardstickUrl: string, turns: number, load: (url: string) => Promise<LoadResult>): Promise<{ app: ServingRate; yardstick: ServingRate }> {
+export async function alternatingRates(
+  appUrl: string,
+  yardstickUrl: string,
+  turns: number,
+  load: (url: string) => Promise<LoadResult>,
+): Promise<{ app: ServingRate; yardstick: ServingRate }> {
   const totals = { app: { ok: 0, seconds: 0, notOk: 0 }, yardstick: { ok: 0, seconds: 0, notOk: 0 } };
   for (let turn = 0; turn < turns; turn++) {
-    for (const [kind, url] of [["app", appUrl], ["yardstick", yardstickUrl]] as const) {
+    for (const [kind, url] of [
+      ["app", appUrl],
+      ["yardstick", yardstickUrl],
+    ] as const) {
       const result = await load(url);
       totals[kind].ok += result["2xx"];
       totals[kind].notOk += result.non2xx + result.errors;

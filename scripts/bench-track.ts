@@ -17,7 +17,17 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
-import { BENCH_USER_AGENT, PRODUCTION_NODE_FLAGS, SERVER_ARGS, freePort, startServer, stopServer, trackBodies, waitUntilHealthy, createThrowawayDatabase } from "./bench-support";
+import {
+  BENCH_USER_AGENT,
+  PRODUCTION_NODE_FLAGS,
+  SERVER_ARGS,
+  freePort,
+  startServer,
+  stopServer,
+  trackBodies,
+  waitUntilHealthy,
+  createThrowawayDatabase,
+} from "./bench-support";
 
 const CONNECTIONS = 50;
 const TURNS = 5;
@@ -57,7 +67,12 @@ function residentMb(pid: number | undefined): number | null {
 }
 
 const startBenchServerProcess = (databaseUrl: string, port: number, kind: ServerKind): ChildProcess =>
-  startServer(databaseUrl, port, { ANALYTICS_PERSIST: kind === "discarded" ? "off" : "on" }, kind === "bare" ? [...BARE_SERVER_ARGS, BARE_PATH] : SERVER_ARGS);
+  startServer(
+    databaseUrl,
+    port,
+    { ANALYTICS_PERSIST: kind === "discarded" ? "off" : "on" },
+    kind === "bare" ? [...BARE_SERVER_ARGS, BARE_PATH] : SERVER_ARGS,
+  );
 
 function load(url: string, connections: number, length: { seconds: number } | { requests: number }) {
   const requests = trackBodies().map((body) => ({ method: "POST" as const, body }));
@@ -168,7 +183,12 @@ async function main() {
     );
     const memoryWithinBudget = [started, afterWarmUp].every((value) => value === null || value <= MAX_RSS_MB);
     passed =
-      ratio >= MIN_RATIO && bareRatio >= MIN_BARE_RATIO && memoryWithinBudget && lost === 0 && persisted.non2xx === 0 && persisted.errors === 0;
+      ratio >= MIN_RATIO &&
+      bareRatio >= MIN_BARE_RATIO &&
+      memoryWithinBudget &&
+      lost === 0 &&
+      persisted.non2xx === 0 &&
+      persisted.errors === 0;
     console.log(passed ? "PASS" : "FAIL: over budget");
   } finally {
     await Promise.allSettled(servers.map((server) => stopServer(server.child)));

@@ -21,7 +21,14 @@ export const BUILD_TARGETS: readonly BuildTarget[] = [
   },
   {
     name: "server",
-    sources: ["src/server", "src/common", ...Object.values(SERVER_ENTRY_POINTS), "scripts/build-server.ts", "tsconfig.json", "package-lock.json"],
+    sources: [
+      "src/server",
+      "src/common",
+      ...Object.values(SERVER_ENTRY_POINTS),
+      "scripts/build-server.ts",
+      "tsconfig.json",
+      "package-lock.json",
+    ],
     outputs: Object.keys(SERVER_ENTRY_POINTS).map((name) => `${SERVER_OUT_DIR}/${name}.js`),
   },
 ];

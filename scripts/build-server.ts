@@ -6,7 +6,11 @@
 import { build } from "esbuild";
 
 export const SERVER_OUT_DIR = "dist/server";
-export const SERVER_ENTRY_POINTS = { main: "src/server/main.ts", "create-admin": "scripts/create-admin.ts", "geoip-update": "scripts/geoip-update.ts" };
+export const SERVER_ENTRY_POINTS = {
+  main: "src/server/main.ts",
+  "create-admin": "scripts/create-admin.ts",
+  "geoip-update": "scripts/geoip-update.ts",
+};
 
 export async function buildServer(): Promise<void> {
   await build({

@@ -19,7 +19,9 @@ const FORBIDDEN = /\b(AGPL|SSPL)|(^|[^L])GPL/i;
 const BUILD_TOOLS = new Set(["typescript", "tsx", "esbuild", "vite", "vitest", "@types/node"]);
 
 const packages = await new Promise((resolve, reject) => {
-  init({ start: root, production: true, nopeer: true, excludePrivatePackages: true }, (error, found) => (error ? reject(error) : resolve(found)));
+  init({ start: root, production: true, nopeer: true, excludePrivatePackages: true }, (error, found) =>
+    error ? reject(error) : resolve(found),
+  );
 });
 
 /** "(MIT OR GPL-3.0)" may be taken as MIT: an expression is forbidden only when every alternative is. */

@@ -14,9 +14,12 @@ const TEXT_FILE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 export function precompressFile(file: string): void {
   const content = fs.readFileSync(file);
   if (content.length < PRECOMPRESS_MIN_BYTES) return;
-  fs.writeFileSync(`${file}.br`, brotliCompressSync(content, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-  }));
+  fs.writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
+  );
   fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
 }
 

@@ -41,7 +41,10 @@ export async function startPublicSite(): Promise<PublicSite> {
       body: JSON.stringify(body),
     });
   const login = await post("/api/auth/login", ADMIN);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";", 1)[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";", 1)[0])
+    .join("; ");
   if (!login.ok || !cookie) throw new Error(`the bench admin could not sign in (${login.status})`);
   const postAsAdmin = async (pathname: string, body: unknown, failure: string) => {
     const response = await post(pathname, body, cookie);
@@ -67,7 +70,13 @@ export async function startPublicSite(): Promise<PublicSite> {
       await mutate("lab.setVisibility", { id: experiment.id, visibility: "shared" });
       await mutate("lab.move", { id: experiment.id, status: "running" });
       for (let day = 1; day <= 7; day++) {
-        await mutate("lab.addUpdate", { experimentId: experiment.id, note: `Day ${day}: posted the template in two communities and answered every question.`, spend: 5, result: day * 4 - 10, attempts: day });
+        await mutate("lab.addUpdate", {
+          experimentId: experiment.id,
+          note: `Day ${day}: posted the template in two communities and answered every question.`,
+          spend: 5,
+          result: day * 4 - 10,
+          attempts: day,
+        });
       }
       return `/lab/${experiment.id}`;
     },

@@ -31,7 +31,10 @@ export function reportBundle(outDir: string): boolean {
   };
   const jsSizes = (keys: Iterable<string>): Sizes => {
     const files = [...keys].map((key) => path.join(outDir, manifest[key]!.file)).filter((file) => file.endsWith(".js"));
-    return { br: files.reduce((sum, file) => sum + sentBytes(file, ".br"), 0), gz: files.reduce((sum, file) => sum + sentBytes(file, ".gz"), 0) };
+    return {
+      br: files.reduce((sum, file) => sum + sentBytes(file, ".br"), 0),
+      gz: files.reduce((sum, file) => sum + sentBytes(file, ".gz"), 0),
+    };
   };
   const plus = (a: Sizes, b: Sizes): Sizes => ({ br: a.br + b.br, gz: a.gz + b.gz });
   const label = (key: string) => key.replace(/^src\/client\//, "").replace(/^features\//, "");
@@ -77,7 +80,9 @@ export function reportBundle(outDir: string): boolean {
     for (const dep of [...(manifest[key]!.imports ?? []), ...(manifest[key]!.dynamicImports ?? [])]) collectAdmin(dep);
   };
   lazyFromEntry.filter(isAdmin).forEach(collectAdmin);
-  console.log(`\nAdmin code, loaded only after the server confirms an admin: ${formatKb(jsSizes(adminKeys)).trim()} in ${adminKeys.size} chunks`);
+  console.log(
+    `\nAdmin code, loaded only after the server confirms an admin: ${formatKb(jsSizes(adminKeys)).trim()} in ${adminKeys.size} chunks`,
+  );
 
   const worstKb = worst / 1024;
   if (worstKb > PUBLIC_BUDGET_KB) {

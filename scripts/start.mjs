@@ -27,7 +27,10 @@ function portInUse(port, host) {
 /** Runs the build in a child process; a signal meanwhile stops the build and this process with it. */
 function buildStale() {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/build.ts"), "--if-stale"], { cwd: root, stdio: "inherit" });
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/build.ts"), "--if-stale"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     const forward = (signal) => child.kill(signal);
     process.on("SIGINT", forward).on("SIGTERM", forward);
     child.once("error", reject);
@@ -46,7 +49,9 @@ if (/^\d+$/.test(port) && Number(port) > 0 && Number(port) < 65536 && (await por
   process.exit(1);
 }
 if (!fs.existsSync(path.join(root, "node_modules/tsx"))) {
-  console.error("npm start builds the app first, which needs the development dependencies: run npm install. (With production dependencies only, run node dist/server/main.js.)");
+  console.error(
+    "npm start builds the app first, which needs the development dependencies: run npm install. (With production dependencies only, run node dist/server/main.js.)",
+  );
   process.exit(1);
 }
 try {

@@ -27,9 +27,11 @@ import { experimentLoader } from "./features/lab/experiment-loader";
  * the admin gate, so their chunks are fetched only after the server has confirmed an admin session.
  * The same route objects render on the server (entry-server.tsx) and hydrate in the browser (main.tsx).
  */
-const page = <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) => async () => ({
-  Component: pick(await load()),
-});
+const page =
+  <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
+  async () => ({
+    Component: pick(await load()),
+  });
 
 const TodayPage = lazy(() => import("./features/today/today-page").then((m) => ({ default: m.TodayPage })));
 const AdminShell = lazy(() => import("./features/admin/admin-shell").then((m) => ({ default: m.AdminShell })));
@@ -52,22 +54,89 @@ type PageRoute = Omit<RouteObject, "path" | "index" | "children"> & {
 /** What each page of common/page-routes.ts renders: the compiler holds the two lists to the same names. */
 const publicPages: Record<PublicPageName, PageRoute> = {
   landing: { element: <LandingPage /> },
-  builders: { api: true, loader: buildersLoader, lazy: page(() => import("./features/builders/builders-page"), (m) => m.BuildersPage) },
-  login: { api: true, lazy: page(() => import("./features/auth/login-page"), (m) => m.LoginPage) },
-  loginDebug: { api: true, lazy: page(() => import("./features/auth/login-debug-page"), (m) => m.LoginDebugPage) },
-  systemLogin: { api: true, lazy: page(() => import("./features/auth/system-login-page"), (m) => m.SystemLoginPage) },
-  signup: { api: true, lazy: page(() => import("./features/auth/signup-page"), (m) => m.SignupPage) },
-  forgotPassword: { api: true, lazy: page(() => import("./features/auth/forgot-password-page"), (m) => m.ForgotPasswordPage) },
-  resetPassword: { api: true, lazy: page(() => import("./features/auth/reset-password-page"), (m) => m.ResetPasswordPage) },
-  terms: { lazy: page(() => import("./features/legal/terms-page"), (m) => m.TermsPage) },
-  privacy: { lazy: page(() => import("./features/legal/privacy-page"), (m) => m.PrivacyPage) },
-  unsubscribe: { api: true, lazy: page(() => import("./features/waitlist/unsubscribe-page"), (m) => m.UnsubscribePage) },
+  builders: {
+    api: true,
+    loader: buildersLoader,
+    lazy: page(
+      () => import("./features/builders/builders-page"),
+      (m) => m.BuildersPage,
+    ),
+  },
+  login: {
+    api: true,
+    lazy: page(
+      () => import("./features/auth/login-page"),
+      (m) => m.LoginPage,
+    ),
+  },
+  loginDebug: {
+    api: true,
+    lazy: page(
+      () => import("./features/auth/login-debug-page"),
+      (m) => m.LoginDebugPage,
+    ),
+  },
+  systemLogin: {
+    api: true,
+    lazy: page(
+      () => import("./features/auth/system-login-page"),
+      (m) => m.SystemLoginPage,
+    ),
+  },
+  signup: {
+    api: true,
+    lazy: page(
+      () => import("./features/auth/signup-page"),
+      (m) => m.SignupPage,
+    ),
+  },
+  forgotPassword: {
+    api: true,
+    lazy: page(
+      () => import("./features/auth/forgot-password-page"),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  resetPassword: {
+    api: true,
+    lazy: page(
+      () => import("./features/auth/reset-password-page"),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  terms: {
+    lazy: page(
+      () => import("./features/legal/terms-page"),
+      (m) => m.TermsPage,
+    ),
+  },
+  privacy: {
+    lazy: page(
+      () => import("./features/legal/privacy-page"),
+      (m) => m.PrivacyPage,
+    ),
+  },
+  unsubscribe: {
+    api: true,
+    lazy: page(
+      () => import("./features/waitlist/unsubscribe-page"),
+      (m) => m.UnsubscribePage,
+    ),
+  },
   sharedImage: {
     api: true,
     loader: sharedImageLoader,
-    lazy: page(() => import("./features/images/shared-image-page"), (m) => m.SharedImagePage),
+    lazy: page(
+      () => import("./features/images/shared-image-page"),
+      (m) => m.SharedImagePage,
+    ),
   },
-  demo: { lazy: page(() => import("./features/trial-demo/trial-demo-page"), (m) => m.TrialDemoPage) },
+  demo: {
+    lazy: page(
+      () => import("./features/trial-demo/trial-demo-page"),
+      (m) => m.TrialDemoPage,
+    ),
+  },
 };
 
 /**
@@ -76,20 +145,32 @@ const publicPages: Record<PublicPageName, PageRoute> = {
  */
 const memberPages: Record<MemberPageName, Pick<RouteObject, "lazy" | "loader"> & { handle: MemberPageHandle }> = {
   lab: {
-    lazy: page(() => import("./features/lab/lab-page"), (m) => m.LabPage),
+    lazy: page(
+      () => import("./features/lab/lab-page"),
+      (m) => m.LabPage,
+    ),
     handle: { title: "The Lab", subtitle: "Experiments in progress" },
   },
   experiment: {
     loader: experimentLoader,
-    lazy: page(() => import("./features/lab/experiment-route"), (m) => m.ExperimentRoute),
+    lazy: page(
+      () => import("./features/lab/experiment-route"),
+      (m) => m.ExperimentRoute,
+    ),
     handle: { title: "The Lab", subtitle: "", openToVisitors: true, ownHeading: true },
   },
   playbook: {
-    lazy: page(() => import("./features/playbook/playbook-page"), (m) => m.PlaybookPage),
+    lazy: page(
+      () => import("./features/playbook/playbook-page"),
+      (m) => m.PlaybookPage,
+    ),
     handle: { title: "Playbook", subtitle: "Chapters and checklists for your next $100 experiment" },
   },
   playbookChapter: {
-    lazy: page(() => import("./features/playbook/playbook-member-routes"), (m) => m.PlaybookChapterRoute),
+    lazy: page(
+      () => import("./features/playbook/playbook-member-routes"),
+      (m) => m.PlaybookChapterRoute,
+    ),
     handle: { title: "Playbook", subtitle: "Read it, then act on it" },
   },
 };
@@ -125,15 +206,24 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: page(() => import("./lib/api-layout"), (m) => m.ApiLayout),
+        lazy: page(
+          () => import("./lib/api-layout"),
+          (m) => m.ApiLayout,
+        ),
         children: [
           { element: <PublicLayout />, children: pageRoutes(true) },
           {
-            lazy: page(() => import("./features/member/member-area"), (m) => m.MemberArea),
+            lazy: page(
+              () => import("./features/member/member-area"),
+              (m) => m.MemberArea,
+            ),
             children: entries(MEMBER_PAGES).map(([name, path]) => ({ path, ...memberPages[name] })),
           },
           {
-            lazy: page(() => import("./features/admin/admin-area"), (m) => m.AdminArea),
+            lazy: page(
+              () => import("./features/admin/admin-area"),
+              (m) => m.AdminArea,
+            ),
             children: entries(BACK_OFFICE_PAGES).map(([name, path]) => ({ path, element: backOfficePages[name] })),
           },
         ],

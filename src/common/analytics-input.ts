@@ -36,7 +36,9 @@ const position = z.optional(
 
 const numericValue = z
   .pipe(
-    z.nullish(z.union([z.number(), z.string().check(z.trim(), z.regex(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, "value must be a number"))])),
+    z.nullish(
+      z.union([z.number(), z.string().check(z.trim(), z.regex(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, "value must be a number"))]),
+    ),
     z.transform((value) => (value === null || value === undefined ? undefined : Number(value))),
   )
   .check(z.refine((n) => n === undefined || Number.isFinite(n), "value must be a number"));
@@ -80,14 +82,12 @@ const properties = z.pipe(
  */
 export const analyticsTrackInput = z.object(
   {
-    event: z
-      .string({ error: "event is required" })
-      .check(
-        z.trim(),
-        z.refine((name) => isKnownEvent(name) || ANALYTICS_EVENT_NAME_PATTERN.test(name), {
-          message: "event must be one of the known event names or a short snake_case name",
-        }),
-      ),
+    event: z.string({ error: "event is required" }).check(
+      z.trim(),
+      z.refine((name) => isKnownEvent(name) || ANALYTICS_EVENT_NAME_PATTERN.test(name), {
+        message: "event must be one of the known event names or a short snake_case name",
+      }),
+    ),
     page: text(ANALYTICS_TEXT_LIMITS.page),
     category: text(ANALYTICS_TEXT_LIMITS.category),
     label: text(ANALYTICS_TEXT_LIMITS.label),

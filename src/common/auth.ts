@@ -5,8 +5,7 @@ export const ROLES = ["member", "admin", "owner"] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles that pass the admin gate; checked against this explicit allow-list, never "not member". */
 export const ADMIN_ROLES: readonly Role[] = ["admin", "owner"];
-export const isAdminRole = (role: string | null | undefined): boolean =>
-  ADMIN_ROLES.includes(role as Role);
+export const isAdminRole = (role: string | null | undefined): boolean => ADMIN_ROLES.includes(role as Role);
 
 /** Where someone lands after signing in when no callback path was given: the daily plan for admins, home for members. */
 export const homePathOf = (role: Role): string => (isAdminRole(role) ? "/today" : "/");
@@ -37,7 +36,13 @@ export type SessionUser = { id: string; email: string; name: string; role: Role;
  * The new password's confirmation (sign-up, reset): its error, or undefined. Only forms have it; the server
  * checks it on their posts too, with the same words.
  */
-export function passwordConfirmationError({ password, confirmPassword }: { password: string; confirmPassword: string }): string | undefined {
+export function passwordConfirmationError({
+  password,
+  confirmPassword,
+}: {
+  password: string;
+  confirmPassword: string;
+}): string | undefined {
   if (confirmPassword.length === 0) return "Please confirm your password";
   if (confirmPassword !== password) return "Passwords do not match";
   return undefined;

@@ -32,7 +32,9 @@ export const backupExportInput = z.object({
   namespaces: z._default(
     z.pipe(
       z
-        .array(z.string().check(z.regex(CATEGORY_ID, "Each namespace must be a category id")), { error: "Namespaces must be a list of category ids" })
+        .array(z.string().check(z.regex(CATEGORY_ID, "Each namespace must be a category id")), {
+          error: "Namespaces must be a list of category ids",
+        })
         .check(z.minLength(1, NO_CATEGORIES_SELECTED), z.maxLength(20, "Too many namespaces")),
       z.transform((ids) => [...new Set(ids)]),
     ),
@@ -121,10 +123,16 @@ export function backupTroubleshootingTips(message: string): string[] {
     return ["Sign out and sign in again: your session may have expired.", "Make sure your account has the admin role."];
   }
   if (message.includes("404")) {
-    return ["The backup endpoints did not answer: check that the server is deployed at its latest version.", "Reload the page to pick up the latest client."];
+    return [
+      "The backup endpoints did not answer: check that the server is deployed at its latest version.",
+      "Reload the page to pick up the latest client.",
+    ];
   }
   if (message.includes("500")) {
-    return ["The server failed while reading the data: check the server log for the request.", "Check that the database and file storage are reachable (the dashboard's status banner)."];
+    return [
+      "The server failed while reading the data: check the server log for the request.",
+      "Check that the database and file storage are reachable (the dashboard's status banner).",
+    ];
   }
   return ["Check your connection and try again.", "If it keeps failing, check the server log."];
 }

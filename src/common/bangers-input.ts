@@ -15,7 +15,9 @@ const titleField = safeText("Title", "Title is required", "name").check(
 );
 /** Content may be empty while a banger is a draft; "ready" checks it. */
 const contentField = z.pipe(
-  z.nullish(safeText("Content").check(z.maxLength(BANGER_FIELD_MAX.content, `Content must be at most ${BANGER_FIELD_MAX.content} characters`))),
+  z.nullish(
+    safeText("Content").check(z.maxLength(BANGER_FIELD_MAX.content, `Content must be at most ${BANGER_FIELD_MAX.content} characters`)),
+  ),
   z.transform((value) => value ?? ""),
 );
 const tagsField = z.pipe(
@@ -38,15 +40,20 @@ const METADATA_MAX_BYTES = 4096;
 /** Free-form metadata (the spec: "platform defaults to the type, plus extra"); platform becomes utm_source, so it is a short name. */
 const metadataField = z.pipe(
   z.nullish(
-    z
-      .record(z.string(), z.unknown(), { error: "Metadata must be a JSON object" })
-      .check(
-        z.refine((value) => JSON.stringify(value).length <= METADATA_MAX_BYTES, `Metadata must be at most ${METADATA_MAX_BYTES} bytes of JSON`),
-        z.refine(
-          (value) => value.platform === undefined || value.platform === null || value.platform === "" || (typeof value.platform === "string" && CAMPAIGN_VALUE_PATTERN.test(value.platform)),
-          "Platform must be a short name: letters, digits, dots, dashes or underscores",
-        ),
+    z.record(z.string(), z.unknown(), { error: "Metadata must be a JSON object" }).check(
+      z.refine(
+        (value) => JSON.stringify(value).length <= METADATA_MAX_BYTES,
+        `Metadata must be at most ${METADATA_MAX_BYTES} bytes of JSON`,
       ),
+      z.refine(
+        (value) =>
+          value.platform === undefined ||
+          value.platform === null ||
+          value.platform === "" ||
+          (typeof value.platform === "string" && CAMPAIGN_VALUE_PATTERN.test(value.platform)),
+        "Platform must be a short name: letters, digits, dots, dashes or underscores",
+      ),
+    ),
   ),
   z.transform((value) => value ?? {}),
 );
@@ -110,7 +117,10 @@ export const bangerSetStatusInput = z.discriminatedUnion(
 export type BangerSetStatusInput = z.infer<typeof bangerSetStatusInput>;
 
 /** The filters of GET /api/content/bangers (`?action=list` is the spec's alternate form of the same call). */
-const emptyAsAbsent = z.pipe(z.optional(z.unknown()), z.transform((value) => (value === "" ? undefined : value)));
+const emptyAsAbsent = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((value) => (value === "" ? undefined : value)),
+);
 export const bangerListInput = z.object({
   type: z.pipe(emptyAsAbsent, z.optional(typeField)),
   status: z.pipe(emptyAsAbsent, z.optional(statusField)),

@@ -113,7 +113,12 @@ const OPTIONAL_PART = /\[([^\]]*)\]/g;
 
 const cutTo = (text: string, max: number): string => {
   const segments = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map((s) => s.segment);
-  return segments.length <= max ? text : `${segments.slice(0, Math.max(0, max - 1)).join("").trimEnd()}…`;
+  return segments.length <= max
+    ? text
+    : `${segments
+        .slice(0, Math.max(0, max - 1))
+        .join("")
+        .trimEnd()}…`;
 };
 
 export type TweetRequest = { topic: TweetTopic; tone: TweetTone; context?: string; variant?: number };
@@ -132,7 +137,10 @@ export function generateTweet({ topic, tone, context = "", variant = 0 }: TweetR
       .replace(/\s+/g, " ")
       .replace(/\s+([.,:;!?)])/g, "$1")
       .trim();
-  const wanted = context.replace(/\s+/g, " ").trim().replace(/[.!?]+$/, "");
+  const wanted = context
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!?]+$/, "");
   if (!wanted) return sentenceCase(filled(""));
   const room = TWEET_LIMIT - visibleLength(filled(""));
   // Each bracketed part holds the context once; the room is shared by however many there are.

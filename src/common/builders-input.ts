@@ -10,9 +10,7 @@ const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 /** Optional free text: trimmed; empty, null or missing all become null (so an edit can clear a field). */
 const nullableText = (label: string, max: number, kind: TextKind = "text") =>
   z.pipe(
-    z.nullish(
-      safeText(label, undefined, kind).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
-    ),
+    z.nullish(safeText(label, undefined, kind).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
     z.transform((value) => (value ? value : null)),
   );
 
@@ -32,20 +30,15 @@ const twitterHandleField = z
     z.transform((value) => (value ? value.replace(/^@/, "") : null)),
   )
   .check(
-    z.refine(
-      (value) => value === null || TWITTER_HANDLE.test(value),
-      "Twitter/X handle must be 1 to 15 letters, numbers or underscores",
-    ),
+    z.refine((value) => value === null || TWITTER_HANDLE.test(value), "Twitter/X handle must be 1 to 15 letters, numbers or underscores"),
   );
 
 const tagsField = z.pipe(
   z.nullish(
-    z
-      .array(z.enum(BUILDER_TAGS, { error: "Please choose tags from the list" }), { error: "Tags must be a list" })
-      .check(
-        z.maxLength(BUILDER_TAGS_MAX, `Choose at most ${BUILDER_TAGS_MAX} tags`),
-        z.refine((tags) => new Set(tags).size === tags.length, "Each tag can be chosen only once"),
-      ),
+    z.array(z.enum(BUILDER_TAGS, { error: "Please choose tags from the list" }), { error: "Tags must be a list" }).check(
+      z.maxLength(BUILDER_TAGS_MAX, `Choose at most ${BUILDER_TAGS_MAX} tags`),
+      z.refine((tags) => new Set(tags).size === tags.length, "Each tag can be chosen only once"),
+    ),
   ),
   z.transform((tags): BuilderTag[] => tags ?? []),
 );

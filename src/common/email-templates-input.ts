@@ -16,7 +16,10 @@ export const emailTemplateSaveInput = z.object({
   subject: bounded("Subject", EMAIL_TEMPLATE_FIELD_MAX.subject).check(z.trim(), z.minLength(1, "Subject is required")),
   htmlContent: bounded("HTML content", EMAIL_TEMPLATE_FIELD_MAX.htmlContent).check(z.trim(), z.minLength(1, "HTML content is required")),
   /** Empty: generated from the HTML when the mail is rendered. */
-  textContent: z.pipe(z.nullish(bounded("Text content", EMAIL_TEMPLATE_FIELD_MAX.textContent)), z.transform((value) => value?.trim() ?? "")),
+  textContent: z.pipe(
+    z.nullish(bounded("Text content", EMAIL_TEMPLATE_FIELD_MAX.textContent)),
+    z.transform((value) => value?.trim() ?? ""),
+  ),
   /** Optional: a subset of the type's variables; all of them when left out. */
   variables: z.optional(z.array(safeText("Each variable"), { error: "Variables must be a list of names" })),
 });
@@ -25,7 +28,12 @@ export type EmailTemplateSaveInput = z.output<typeof emailTemplateSaveInput>;
 export const emailTemplateIdInput = z.object({ id: idField });
 
 const templateValue = z.union(
-  [z.string().check(z.maxLength(2_000, "Each value must be at most 2000 characters")), z.number(), z.boolean(), z.array(z.string()).check(z.maxLength(50))],
+  [
+    z.string().check(z.maxLength(2_000, "Each value must be at most 2000 characters")),
+    z.number(),
+    z.boolean(),
+    z.array(z.string()).check(z.maxLength(50)),
+  ],
   { error: "Each value must be text, a number, true/false or a list of texts" },
 );
 const dataField = z.pipe(
@@ -44,7 +52,10 @@ export type EmailTemplatePreviewInput = z.output<typeof emailTemplatePreviewInpu
 /** The address is checked by the service with the spec's texts (testEmailProblem), so any string passes here. */
 export const emailTemplateTestInput = z.object({
   templateId: idField,
-  email: z.pipe(z.nullish(z.string({ error: "Email must be text" }).check(z.maxLength(320, "Email must be at most 320 characters"))), z.transform((v) => v ?? "")),
+  email: z.pipe(
+    z.nullish(z.string({ error: "Email must be text" }).check(z.maxLength(320, "Email must be at most 320 characters"))),
+    z.transform((v) => v ?? ""),
+  ),
   data: dataField,
 });
 export type EmailTemplateTestInput = z.output<typeof emailTemplateTestInput>;

@@ -26,7 +26,12 @@ export type TemplateData = Record<string, TemplateValue>;
 /** What a preview fills in when the editor asks for sample data. */
 export const EMAIL_TEMPLATE_SAMPLE_DATA: Record<EmailTemplateType, TemplateData> = {
   waitlist_welcome: { name: "Ada", position: 42, waitlistCount: 318, interests: ["Angel Investing", "Tool Building"] },
-  analytics_alert: { visitorCount: 3, timeWindow: "the last 10 minutes", timestamp: "2026-01-15 09:30 UTC", siteUrl: "https://example.com" },
+  analytics_alert: {
+    visitorCount: 3,
+    timeWindow: "the last 10 minutes",
+    timestamp: "2026-01-15 09:30 UTC",
+    siteUrl: "https://example.com",
+  },
   newsletter: { name: "Ada", unsubscribeUrl: "https://example.com/unsubscribe?token=sample", date: "January 15, 2026" },
 };
 

@@ -47,11 +47,22 @@ export const emailSendInput = z.object({
     z.regex(ADDRESS_PATTERN, "Please enter a valid email address"),
   ),
   /** Empty: the site's sender (MAIL_FROM). */
-  from: z.pipe(
-    z.nullish(safeText("From").check(z.trim(), z.maxLength(EMAIL_TEST_MAX.address, "From is too long"))),
-    z.transform((value) => value || undefined),
-  ).check(z.refine((value) => value === undefined || SENDER_PATTERN.test(value), "From must be an address such as lab@example.com or Name <lab@example.com>")),
-  subject: safeText("Subject", "Subject is required").check(z.trim(), z.minLength(1, "Subject is required"), z.maxLength(EMAIL_TEST_MAX.subject, "Subject is too long")),
+  from: z
+    .pipe(
+      z.nullish(safeText("From").check(z.trim(), z.maxLength(EMAIL_TEST_MAX.address, "From is too long"))),
+      z.transform((value) => value || undefined),
+    )
+    .check(
+      z.refine(
+        (value) => value === undefined || SENDER_PATTERN.test(value),
+        "From must be an address such as lab@example.com or Name <lab@example.com>",
+      ),
+    ),
+  subject: safeText("Subject", "Subject is required").check(
+    z.trim(),
+    z.minLength(1, "Subject is required"),
+    z.maxLength(EMAIL_TEST_MAX.subject, "Subject is too long"),
+  ),
   /** Marked required on the form but not enforced (the spec). */
   content: z.pipe(
     z.nullish(safeText("Content").check(z.maxLength(EMAIL_TEST_MAX.content, "Content is too long"))),

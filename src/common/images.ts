@@ -35,7 +35,10 @@ export type SavedImage = {
 };
 
 /** A shared image as anyone sees it (images.getShared, the public /lab/image/{id} page). */
-export type SharedImage = Pick<SavedImage, "id" | "url" | "thumbnailUrl" | "originalName" | "annotation" | "uploadedAt" | "width" | "height">;
+export type SharedImage = Pick<
+  SavedImage,
+  "id" | "url" | "thumbnailUrl" | "originalName" | "annotation" | "uploadedAt" | "width" | "height"
+>;
 
 export const imageUrl = (id: string): string => `/uploads/images/${id}`;
 export const imageThumbnailUrl = (id: string): string => `/uploads/images/${id}/thumbnail`;
@@ -58,9 +61,7 @@ export const experimentIdField = z.pipe(
 /** Free text kept as written (line breaks included); missing means empty. */
 export const imageAnnotationField = z.pipe(
   z.nullish(
-    safeText("Annotation").check(
-      z.maxLength(IMAGE_ANNOTATION_MAX, `Annotation must be at most ${IMAGE_ANNOTATION_MAX} characters`),
-    ),
+    safeText("Annotation").check(z.maxLength(IMAGE_ANNOTATION_MAX, `Annotation must be at most ${IMAGE_ANNOTATION_MAX} characters`)),
   ),
   z.transform((value) => value ?? ""),
 );

@@ -18,7 +18,9 @@ const wholeNumber = (label: string, min: number, max: number, rangeMessage: stri
     z
       .pipe(
         z.union([z.number(), z.string()], { error: `${label} must be a whole number` }),
-        z.transform((value: number | string) => (typeof value === "number" ? value : value.trim() === "" ? undefined : Number(value.trim()))),
+        z.transform((value: number | string) =>
+          typeof value === "number" ? value : value.trim() === "" ? undefined : Number(value.trim()),
+        ),
       )
       .check(
         z.refine((value) => value !== undefined, { message: `${label} is required`, abort: true }),
@@ -61,7 +63,12 @@ export const experimentFormInput = z.object({
   title: requiredText("Title", LAB_LIMITS.title, "name"),
   hypothesis: requiredText("Hypothesis", LAB_LIMITS.hypothesis),
   amount: investmentField,
-  targetAmount: optionalWholeNumber("Target amount", 0, LAB_LIMITS.targetAmount, `Target amount must be whole dollars from $0 to $${LAB_LIMITS.targetAmount.toLocaleString("en-US")}`),
+  targetAmount: optionalWholeNumber(
+    "Target amount",
+    0,
+    LAB_LIMITS.targetAmount,
+    `Target amount must be whole dollars from $0 to $${LAB_LIMITS.targetAmount.toLocaleString("en-US")}`,
+  ),
   totalDays: wholeNumber("Duration", 1, LAB_LIMITS.totalDays, `Duration must be from 1 to ${LAB_LIMITS.totalDays} days`),
   targetMetric: requiredText("Success metric", LAB_LIMITS.targetMetric),
   nextContent: contentPlanField,
@@ -89,7 +96,12 @@ export const experimentUpdateInput = z.object({
   experimentId: experimentIdField,
   note: requiredText("Note", LAB_LIMITS.note),
   spend: wholeNumber("Spend", 0, LAB_MAX_INVESTMENT, `Spend must be whole dollars from $0 to $${LAB_MAX_INVESTMENT}`),
-  result: wholeNumber("Result", -LAB_LIMITS.result, LAB_LIMITS.result, `Result must be whole dollars between -$${LAB_LIMITS.result.toLocaleString("en-US")} and $${LAB_LIMITS.result.toLocaleString("en-US")}`),
+  result: wholeNumber(
+    "Result",
+    -LAB_LIMITS.result,
+    LAB_LIMITS.result,
+    `Result must be whole dollars between -$${LAB_LIMITS.result.toLocaleString("en-US")} and $${LAB_LIMITS.result.toLocaleString("en-US")}`,
+  ),
   attempts: z.pipe(
     z.transform((value: unknown) => (value === "" || value === undefined || value === null ? 0 : value)),
     wholeNumber("Attempts", 0, LAB_LIMITS.attempts, `Attempts must be from 0 to ${LAB_LIMITS.attempts.toLocaleString("en-US")}`),

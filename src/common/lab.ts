@@ -43,7 +43,8 @@ export const dayNumber = (startDate: string, on: string): number =>
 export const progressOf = (day: number, totalDays: number): number => Math.min(100, Math.max(0, Math.round((day / totalDays) * 100)));
 
 /** "+$45", "-$12", "$0". */
-export const signedDollars = (amount: number): string => `${amount > 0 ? "+" : amount < 0 ? "-" : ""}$${Math.abs(amount).toLocaleString("en-US")}`;
+export const signedDollars = (amount: number): string =>
+  `${amount > 0 ? "+" : amount < 0 ? "-" : ""}$${Math.abs(amount).toLocaleString("en-US")}`;
 
 export type Experiment = {
   id: string;

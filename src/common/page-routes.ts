@@ -73,11 +73,7 @@ export const SERVER_RENDERED_MEMBER_PAGES: ReadonlySet<MemberPageName> = new Set
 
 export type BackOfficePageName = keyof typeof BACK_OFFICE_PAGES;
 
-const PATTERNS: readonly string[] = [
-  ...Object.values(PUBLIC_PAGES),
-  ...Object.values(MEMBER_PAGES),
-  ...Object.values(BACK_OFFICE_PAGES),
-];
+const PATTERNS: readonly string[] = [...Object.values(PUBLIC_PAGES), ...Object.values(MEMBER_PAGES), ...Object.values(BACK_OFFICE_PAGES)];
 const segmentsOf = (path: string) => path.split("/").filter(Boolean);
 
 /** Matches as the client router does: case-insensitive, a trailing slash allowed. */

@@ -14,7 +14,8 @@ export const isSafeChapterLink = (url: string): boolean => SAFE_LINK.test(url.tr
 export function createChapterMarkdown(Markdown: typeof MarkdownItModule): MarkdownIt {
   const md = new Markdown({ html: false, linkify: true, typographer: true });
   md.validateLink = isSafeChapterLink;
-  const renderToken: NonNullable<typeof md.renderer.rules.link_open> = (tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options);
+  const renderToken: NonNullable<typeof md.renderer.rules.link_open> = (tokens, idx, options, _env, self) =>
+    self.renderToken(tokens, idx, options);
   const linkOpen = md.renderer.rules.link_open ?? renderToken;
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const token = tokens[idx]!;

@@ -20,7 +20,8 @@ function resolve(value: string): URL | null {
 }
 
 /** A resolved pathname that cannot leave the site: one leading slash, and no backslash or control character. */
-const isLocalPathname = (pathname: string): boolean => pathname.startsWith("/") && !pathname.startsWith("//") && !CONTROL_OR_BACKSLASH.test(pathname);
+const isLocalPathname = (pathname: string): boolean =>
+  pathname.startsWith("/") && !pathname.startsWith("//") && !CONTROL_OR_BACKSLASH.test(pathname);
 
 /** The pathname with its dot, slash, backslash, control and `%` escapes decoded until nothing changes; null if it keeps changing. */
 function decodePathEscapes(pathname: string): string | null {

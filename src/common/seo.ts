@@ -110,12 +110,13 @@ export type SeoToggleInput = z.infer<typeof seoToggleInput>;
 /** `PUT /api/seo/checklist`: the whole map at once, as the spec's client saves it. False entries are dropped. */
 export const seoChecklistReplaceInput = z.object({
   checkedItems: z.pipe(
-    z
-      .custom<Record<string, unknown>>(isPlainObject, { error: "checkedItems must be an object of item ids to true or false" })
-      .check(
-        z.refine((map) => Object.keys(map).every((key) => ITEM_KEYS.includes(key)), `checkedItems keys must be among ${ITEM_KEYS.join(", ")}`),
-        z.refine((map) => Object.values(map).every((value) => typeof value === "boolean"), "Each checklist value must be true or false"),
+    z.custom<Record<string, unknown>>(isPlainObject, { error: "checkedItems must be an object of item ids to true or false" }).check(
+      z.refine(
+        (map) => Object.keys(map).every((key) => ITEM_KEYS.includes(key)),
+        `checkedItems keys must be among ${ITEM_KEYS.join(", ")}`,
       ),
+      z.refine((map) => Object.values(map).every((value) => typeof value === "boolean"), "Each checklist value must be true or false"),
+    ),
     z.transform((map): SeoCheckedItems => {
       const result: SeoCheckedItems = {};
       for (const id of SEO_ITEM_IDS) if (map[`${id}`] === true) result[`${id}`] = true;

@@ -14,15 +14,19 @@ export const TWITTER_DESCRIPTION_MAX = 200;
 export const ROBOTS_VALUES = ["index, follow", "noindex, follow", "index, nofollow", "noindex, nofollow"] as const;
 export const SCHEMA_TYPES = ["Organization", "WebSite", "Person"] as const;
 
-const text = (label: string, max: number) =>
-  safeText(label).check(z.trim(), z.maxLength(max, `${label}: at most ${max} characters`));
+const text = (label: string, max: number) => safeText(label).check(z.trim(), z.maxLength(max, `${label}: at most ${max} characters`));
 /** Empty, or an absolute http(s) URL, or a root-relative path (made absolute with the site's URL). */
 const urlOrPath = (label: string) =>
   text(label, 500).check(
-    z.refine((value) => value === "" || /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), `${label} must be a link starting with https:// or /`),
+    z.refine(
+      (value) => value === "" || /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value),
+      `${label} must be a link starting with https:// or /`,
+    ),
   );
 const absoluteUrl = (label: string) =>
-  text(label, 500).check(z.refine((value) => value === "" || /^https?:\/\/[^\s/]+[^\s]*$/i.test(value), `${label} must start with https://`));
+  text(label, 500).check(
+    z.refine((value) => value === "" || /^https?:\/\/[^\s/]+[^\s]*$/i.test(value), `${label} must start with https://`),
+  );
 const handle = (label: string) =>
   text(label, 16).check(z.refine((value) => value === "" || /^@[A-Za-z0-9_]{1,15}$/.test(value), `${label} must look like @name`));
 

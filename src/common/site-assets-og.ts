@@ -32,7 +32,8 @@ export const OG_PATTERN_SPACING = { dots: 40, lines: 60 } as const;
 export const OG_TEXT_MAX = { title: 100, subtitle: 200, domain: 80 } as const;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
-const colorField = (label: string) => z.string({ error: `${label} must be a colour` }).check(z.regex(HEX_COLOR, `${label} must be a colour like #1a2b3c`));
+const colorField = (label: string) =>
+  z.string({ error: `${label} must be a colour` }).check(z.regex(HEX_COLOR, `${label} must be a colour like #1a2b3c`));
 const rangeField = (label: string, field: OgRangeField) => {
   const { min, max } = OG_RANGES[field];
   const message = `${label} must be between ${min} and ${max} px`;
@@ -72,50 +73,100 @@ export type OgConfig = z.infer<typeof ogConfigInput>;
 /** What a template sets: colours, border, shadow and rounding; the words and sizes stay the admin's. */
 type TemplateLook = Pick<
   OgConfig,
-  "backgroundType" | "backgroundColor" | "textColor" | "gradientColors" | "pattern" | "borderWidth" | "roundedCorners" | "borderColor" | "shadowEnabled"
+  | "backgroundType"
+  | "backgroundColor"
+  | "textColor"
+  | "gradientColors"
+  | "pattern"
+  | "borderWidth"
+  | "roundedCorners"
+  | "borderColor"
+  | "shadowEnabled"
 >;
 
 export const OG_TEMPLATE_LOOKS: Record<OgTemplate, { label: string; look: TemplateLook }> = {
   modern: {
     label: "Modern",
     look: {
-      backgroundType: "pattern", backgroundColor: "#fefce8", textColor: "#1c1917", gradientColors: ["#fde047", "#f97316"],
-      pattern: "dots", borderWidth: 8, roundedCorners: 24, borderColor: "#facc15", shadowEnabled: true,
+      backgroundType: "pattern",
+      backgroundColor: "#fefce8",
+      textColor: "#1c1917",
+      gradientColors: ["#fde047", "#f97316"],
+      pattern: "dots",
+      borderWidth: 8,
+      roundedCorners: 24,
+      borderColor: "#facc15",
+      shadowEnabled: true,
     },
   },
   dark: {
     label: "Dark",
     look: {
-      backgroundType: "solid", backgroundColor: "#0f172a", textColor: "#f8fafc", gradientColors: ["#0f172a", "#334155"],
-      pattern: "none", borderWidth: 2, roundedCorners: 16, borderColor: "#334155", shadowEnabled: false,
+      backgroundType: "solid",
+      backgroundColor: "#0f172a",
+      textColor: "#f8fafc",
+      gradientColors: ["#0f172a", "#334155"],
+      pattern: "none",
+      borderWidth: 2,
+      roundedCorners: 16,
+      borderColor: "#334155",
+      shadowEnabled: false,
     },
   },
   gradient: {
     label: "Gradient",
     look: {
-      backgroundType: "gradient", backgroundColor: "#7c3aed", textColor: "#ffffff", gradientColors: ["#7c3aed", "#db2777"],
-      pattern: "none", borderWidth: 0, roundedCorners: 0, borderColor: "#ffffff", shadowEnabled: false,
+      backgroundType: "gradient",
+      backgroundColor: "#7c3aed",
+      textColor: "#ffffff",
+      gradientColors: ["#7c3aed", "#db2777"],
+      pattern: "none",
+      borderWidth: 0,
+      roundedCorners: 0,
+      borderColor: "#ffffff",
+      shadowEnabled: false,
     },
   },
   minimal: {
     label: "Minimal",
     look: {
-      backgroundType: "solid", backgroundColor: "#ffffff", textColor: "#111827", gradientColors: ["#ffffff", "#f3f4f6"],
-      pattern: "none", borderWidth: 0, roundedCorners: 0, borderColor: "#e5e7eb", shadowEnabled: false,
+      backgroundType: "solid",
+      backgroundColor: "#ffffff",
+      textColor: "#111827",
+      gradientColors: ["#ffffff", "#f3f4f6"],
+      pattern: "none",
+      borderWidth: 0,
+      roundedCorners: 0,
+      borderColor: "#e5e7eb",
+      shadowEnabled: false,
     },
   },
   glass: {
     label: "Glass",
     look: {
-      backgroundType: "gradient", backgroundColor: "#0ea5e9", textColor: "#ffffff", gradientColors: ["#0ea5e9", "#6366f1"],
-      pattern: "none", borderWidth: 2, roundedCorners: 40, borderColor: "#e0f2fe", shadowEnabled: true,
+      backgroundType: "gradient",
+      backgroundColor: "#0ea5e9",
+      textColor: "#ffffff",
+      gradientColors: ["#0ea5e9", "#6366f1"],
+      pattern: "none",
+      borderWidth: 2,
+      roundedCorners: 40,
+      borderColor: "#e0f2fe",
+      shadowEnabled: true,
     },
   },
   retro: {
     label: "Retro",
     look: {
-      backgroundType: "pattern", backgroundColor: "#fef3c7", textColor: "#7c2d12", gradientColors: ["#fef3c7", "#fdba74"],
-      pattern: "lines", borderWidth: 12, roundedCorners: 0, borderColor: "#7c2d12", shadowEnabled: false,
+      backgroundType: "pattern",
+      backgroundColor: "#fef3c7",
+      textColor: "#7c2d12",
+      gradientColors: ["#fef3c7", "#fdba74"],
+      pattern: "lines",
+      borderWidth: 12,
+      roundedCorners: 0,
+      borderColor: "#7c2d12",
+      shadowEnabled: false,
     },
   },
 };
@@ -155,7 +206,10 @@ export const OG_DESCRIPTION_LIMITS = { twitterCard: 120, twitterDetail: 100, fac
 export function truncateText(text: string, max: number): string {
   const chars = [...text];
   if (chars.length <= max) return text;
-  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 /** An uploaded OG image (POST /api/site-assets/update-og): PNG or JPEG, sniffed from the bytes. */

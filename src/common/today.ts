@@ -60,14 +60,23 @@ export type DailyPlanInput = z.output<typeof dailyPlanInput>;
 /** `today.setTaskDone`: ticks or unticks one task of the plan of `date`. */
 export const planTaskDoneInput = z.object({
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "date must be YYYY-MM-DD")),
-  taskId: z.string().check(z.minLength(1, "taskId is required"), z.maxLength(PLAN_TASK_ID_MAX, `taskId must be at most ${PLAN_TASK_ID_MAX} characters`)),
+  taskId: z
+    .string()
+    .check(z.minLength(1, "taskId is required"), z.maxLength(PLAN_TASK_ID_MAX, `taskId must be at most ${PLAN_TASK_ID_MAX} characters`)),
   done: z.boolean({ error: "done must be true or false" }),
 });
 export type PlanTaskDoneInput = z.infer<typeof planTaskDoneInput>;
 
 /** The plan date and hour of `now` in a time zone. */
 export function localDateAndHour(now: Date, timeZone = "UTC"): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return { date: `${part("year")}-${part("month")}-${part("day")}`, hour: Number(part("hour")) };
 }

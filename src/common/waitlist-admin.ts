@@ -52,7 +52,10 @@ export const waitlistAdminListInput = z.object({
     ),
     z.transform((value) => (value ? value : null)),
   ),
-  sort: z._default(z.enum(WAITLIST_ADMIN_SORTS, { error: `Sort must be one of: ${WAITLIST_ADMIN_SORTS.join(", ")}` }), WAITLIST_ADMIN_DEFAULT_SORT),
+  sort: z._default(
+    z.enum(WAITLIST_ADMIN_SORTS, { error: `Sort must be one of: ${WAITLIST_ADMIN_SORTS.join(", ")}` }),
+    WAITLIST_ADMIN_DEFAULT_SORT,
+  ),
   order: z._default(z.enum(SORT_ORDERS, { error: "Order must be asc or desc" }), WAITLIST_ADMIN_DEFAULT_ORDER),
 });
 export type WaitlistAdminListInput = z.infer<typeof waitlistAdminListInput>;

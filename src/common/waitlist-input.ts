@@ -3,7 +3,13 @@ import * as z from "zod/mini";
 import { emailField } from "./auth-input";
 import { campaignValue } from "./campaigns";
 import { safeText } from "./text-input";
-import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, WAITLIST_INTERESTS_MAX, WAITLIST_NAME_MAX_LENGTH, WAITLIST_PUBLIC_SOURCES } from "./waitlist";
+import {
+  WAITLIST_DEFAULT_SOURCE,
+  WAITLIST_INTERESTS,
+  WAITLIST_INTERESTS_MAX,
+  WAITLIST_NAME_MAX_LENGTH,
+  WAITLIST_PUBLIC_SOURCES,
+} from "./waitlist";
 
 /**
  * An optional utm value sent with a join. It comes from a URL anyone can edit, and a person cannot fix it:
@@ -19,7 +25,10 @@ export const waitlistJoinInput = z.object({
   /** Optional; blank (or null from an outside client) is stored as no name. */
   name: z.pipe(
     z.nullish(
-      safeText("Name", undefined, "name").check(z.trim(), z.maxLength(WAITLIST_NAME_MAX_LENGTH, `Name must be at most ${WAITLIST_NAME_MAX_LENGTH} characters`)),
+      safeText("Name", undefined, "name").check(
+        z.trim(),
+        z.maxLength(WAITLIST_NAME_MAX_LENGTH, `Name must be at most ${WAITLIST_NAME_MAX_LENGTH} characters`),
+      ),
     ),
     z.transform((value) => (value ? value : null)),
   ),
@@ -50,5 +59,7 @@ export type WaitlistJoinRequest = z.input<typeof waitlistJoinInput>;
 
 /** `POST /api/waitlist/unsubscribe` and `waitlist.unsubscribe`: the signed token of the mail's link. */
 export const waitlistUnsubscribeInput = z.object({
-  token: z.string({ error: "The unsubscribe link has no token" }).check(z.trim(), z.minLength(1, "The unsubscribe link has no token"), z.maxLength(200, "This unsubscribe link is not valid")),
+  token: z
+    .string({ error: "The unsubscribe link has no token" })
+    .check(z.trim(), z.minLength(1, "The unsubscribe link has no token"), z.maxLength(200, "This unsubscribe link is not valid")),
 });

@@ -29,7 +29,5 @@ export type WaitlistJoinResult = {
 };
 
 /** The welcome-back wording contains "Welcome back", as the spec's error catalogue requires. */
-export const waitlistJoinedMessage = (position: number) =>
-  `You're #${position} on the list! We'll email you when The $100 Lab opens.`;
-export const waitlistWelcomeBackMessage = (position: number) =>
-  `Welcome back! You're already #${position} on the list.`;
+export const waitlistJoinedMessage = (position: number) => `You're #${position} on the list! We'll email you when The $100 Lab opens.`;
+export const waitlistWelcomeBackMessage = (position: number) => `Welcome back! You're already #${position} on the list.`;

@@ -71,7 +71,8 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   // A request names one host (RFC 9112 3.2: more than one Host header is answered 400). Node keeps the
   // first of several, so a proxy that routed on another would disagree with this app about the site asked for.
   app.addHook("onRequest", async (request, reply) => {
-    if (countHeader(request.raw.rawHeaders, "host") > 1) return reply.code(400).send({ error: "A request must carry exactly one Host header" });
+    if (countHeader(request.raw.rawHeaders, "host") > 1)
+      return reply.code(400).send({ error: "A request must carry exactly one Host header" });
   });
   // First after the request id: a page's URL carrying a password is answered before anything else reads it.
   registerPasswordQueryRedirect(app);
@@ -156,7 +157,10 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
         // Every procedure answers for the caller's session (auth.me, auth.login, the back office's lists):
         // no cache may keep an answer. A rate-limited call says when to come back.
         responseMeta: ({ errors }) => {
-          const retryAfter = Math.max(0, ...errors.map((error) => (error.cause instanceof DomainError ? (error.cause.retryAfterSeconds ?? 0) : 0)));
+          const retryAfter = Math.max(
+            0,
+            ...errors.map((error) => (error.cause instanceof DomainError ? (error.cause.retryAfterSeconds ?? 0) : 0)),
+          );
           return { headers: { "cache-control": PRIVATE_NO_STORE, ...(retryAfter > 0 ? { "retry-after": String(retryAfter) } : {}) } };
         },
         onError: ({ error, path: procedure }) => {
@@ -174,7 +178,10 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     if (rendered) return pages.send(request, reply, pathname, true, rendered);
     // Nothing built to render the page with (or its rendering failed, logged): the refusal in words.
     const { error, fieldErrors = {} } = form.formReturn;
-    return reply.code(form.status).header("Cache-Control", "no-store").send({ error: error ?? Object.values(fieldErrors)[0] ?? "Invalid input" });
+    return reply
+      .code(form.status)
+      .header("Cache-Control", "no-store")
+      .send({ error: error ?? Object.values(fieldErrors)[0] ?? "Invalid input" });
   });
   return app;
 }

@@ -28,7 +28,8 @@ const isAddressOrCidr = (entry: string): boolean => {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 };
 
-const TRUST_PROXY_RULE = "must be 0, a number of proxy hops (1 behind one load balancer) or a comma-separated list of proxy addresses/CIDRs";
+const TRUST_PROXY_RULE =
+  "must be 0, a number of proxy hops (1 behind one load balancer) or a comma-separated list of proxy addresses/CIDRs";
 
 const trustProxy = z
   .string()
@@ -43,7 +44,10 @@ const trustProxy = z
       return z.NEVER;
     }
     if (/^\d+$/.test(text)) return Number(text) === 0 ? false : { hops: Number(text) };
-    const addresses = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const addresses = text
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = addresses.filter((entry) => !isAddressOrCidr(entry));
     if (addresses.length === 0 || bad.length > 0) {
       ctx.addIssue({ code: "custom", message: `${TRUST_PROXY_RULE} (not an address or CIDR: ${bad.join(", ") || text})` });
@@ -107,9 +111,17 @@ const envSchema = z.object({
     .default("The $100 Lab <hello@localhost>"),
   REDIS_URL: optionalUrl(["redis", "rediss"], "redis://127.0.0.1:6379"),
   RATE_LIMITS: flag.default(true),
-  IMAGE_QUOTA_MB: z.coerce.number({ error: "must be a number of megabytes" }).int("must be a whole number of megabytes").min(1, "must be at least 1 (megabytes)").default(500),
+  IMAGE_QUOTA_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .int("must be a whole number of megabytes")
+    .min(1, "must be at least 1 (megabytes)")
+    .default(500),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
-  BODY_LIMIT_BYTES: z.coerce.number({ error: BODY_LIMIT_RULE }).int(BODY_LIMIT_RULE).min(1024, BODY_LIMIT_RULE).default(100 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ error: BODY_LIMIT_RULE })
+    .int(BODY_LIMIT_RULE)
+    .min(1024, BODY_LIMIT_RULE)
+    .default(100 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int("must be a whole number of milliseconds")
@@ -151,7 +163,9 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || value.endsWith(".mmdb"), { message: "must be the path of a .mmdb file, such as ./data/GeoLite2-City.mmdb" }),
+    .refine((value) => value === undefined || value.endsWith(".mmdb"), {
+      message: "must be the path of a .mmdb file, such as ./data/GeoLite2-City.mmdb",
+    }),
   MAXMIND_LICENSE_KEY: z.string().trim().optional(),
   MAXMIND_ACCOUNT_ID: z
     .string()
@@ -160,7 +174,11 @@ const envSchema = z.object({
     .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || /^\d+$/.test(value), { message: "must be the numeric account id shown on maxmind.com" }),
   GEOIP_DOWNLOAD_URL: optionalUrl(["https", "http"], "https://download.maxmind.com", "required"),
-  BACKUP_KEEP: z.coerce.number({ error: "must be a number of backups" }).int("must be a whole number of backups").min(1, "must be at least 1").default(14),
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a number of backups" })
+    .int("must be a whole number of backups")
+    .min(1, "must be at least 1")
+    .default(14),
 });
 
 function isCronPattern(value: string): boolean {
@@ -302,7 +320,12 @@ function productionProblems(env: NodeJS.ProcessEnv): Array<{ name: string; rule:
   const loopbackExample = "http:// only for a loopback host such as http://127.0.0.1:3000 or http://localhost:3000";
   const publicUrl = env.PUBLIC_URL?.trim();
   if (!publicUrl) {
-    return [{ name: "PUBLIC_URL", rule: `is required when NODE_ENV=production: the https:// address people use to reach the site (${loopbackExample})` }];
+    return [
+      {
+        name: "PUBLIC_URL",
+        rule: `is required when NODE_ENV=production: the https:// address people use to reach the site (${loopbackExample})`,
+      },
+    ];
   }
   if (!URL.canParse(publicUrl)) return [];
   const url = new URL(publicUrl);
@@ -318,7 +341,12 @@ function storageProblems(env: NodeJS.ProcessEnv): Array<{ name: string; rule: st
   if (!given("S3_BUCKET")) {
     const stray = S3_SETTINGS.filter(given);
     if (stray.length === 0) return [];
-    return [{ name: "S3_BUCKET", rule: `is required when ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} set (leave every S3_ setting empty to store files under DATA_DIR)` }];
+    return [
+      {
+        name: "S3_BUCKET",
+        rule: `is required when ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} set (leave every S3_ setting empty to store files under DATA_DIR)`,
+      },
+    ];
   }
   return (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
     .filter((name) => !given(name))

@@ -26,7 +26,13 @@ async function main() {
   const storage = await createObjectStorage(config.storage);
   const geo = createGeoLookup({ trustProxy: config.behindProxy, ...(geoFile ? { file: geoFile } : {}) });
   if (!geoFile) warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
-  const backupScheduler = createBackupScheduler({ db: database.db, storage, logger, keep: config.backupKeep, schedule: config.backupSchedule });
+  const backupScheduler = createBackupScheduler({
+    db: database.db,
+    storage,
+    logger,
+    keep: config.backupKeep,
+    schedule: config.backupSchedule,
+  });
   const app = await buildApp({ config, database, mailDriver, rateLimits, logger, geo, storage, ...(redis ? { redis } : {}) });
 
   let closing = false;

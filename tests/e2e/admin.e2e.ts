@@ -27,7 +27,11 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 /** The figure of the stat card labelled `label` (cards are list items: label, figure, detail). */
-const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+const statCard = (label: string): Locator =>
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByText(label, { exact: true }) });
 
 beforeAll(async () => {
   // Trusting the proxy lets the seeded visit below say where it comes from, as an edge would.
@@ -39,8 +43,21 @@ beforeAll(async () => {
   // A reader in London, through the edge (a second visitor, with a flag on the analytics page)...
   await post(
     "/api/analytics/track",
-    { event: "page_view", page: "/", sessionId: "london-1", url: `${server.url}/`, referrer: "", userAgent: "", timestamp: new Date().toISOString() },
-    { "x-forwarded-for": "81.2.69.142", "cf-ipcountry": "GB", "cf-ipcity": "London", "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15" },
+    {
+      event: "page_view",
+      page: "/",
+      sessionId: "london-1",
+      url: `${server.url}/`,
+      referrer: "",
+      userAgent: "",
+      timestamp: new Date().toISOString(),
+    },
+    {
+      "x-forwarded-for": "81.2.69.142",
+      "cf-ipcountry": "GB",
+      "cf-ipcity": "London",
+      "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+    },
     202,
   );
   // ...and a visitor in the browser looks at two public pages: their page views are what the dashboards count.

@@ -102,7 +102,10 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Confirm", { exact: false }).fill("brand-new-pass");
     await screenshot(page, "reset-password");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await page.getByRole("link", { name: /sign in/i }).first().click();
+    await page
+      .getByRole("link", { name: /sign in/i })
+      .first()
+      .click();
     await page.getByLabel("Email", { exact: true }).fill("mia@example.com");
     await page.getByLabel("Password", { exact: true }).fill("brand-new-pass");
     await page.getByRole("button", { name: "Sign In" }).click();

@@ -4,7 +4,16 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, openPage, screenshotAtBothWidths, signInAsAdmin, startServer, withStoppedServerDatabase, type RunningServer } from "./harness";
+import {
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  screenshotAtBothWidths,
+  signInAsAdmin,
+  startServer,
+  withStoppedServerDatabase,
+  type RunningServer,
+} from "./harness";
 
 /**
  * Backup and restore in the browser: create a backup (downloaded and kept in the history), wipe the waitlist
@@ -18,12 +27,20 @@ let browser: Browser;
 let page: Page;
 let downloaded = "";
 
-const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+const statCard = (label: string): Locator =>
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByText(label, { exact: true }) });
 
 beforeAll(async () => {
   server = await startServer({ admins: [admin] });
   for (const email of PEOPLE) {
-    const response = await fetch(`${server.url}/api/waitlist/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, name: email.split("@")[0] }) });
+    const response = await fetch(`${server.url}/api/waitlist/join`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, name: email.split("@")[0] }),
+    });
     expect(response.status).toBeLessThan(300);
   }
   browser = await launchBrowser();

@@ -15,7 +15,11 @@ let browser: Browser;
 let page: Page;
 let taggedLink = "";
 
-const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+const statCard = (label: string): Locator =>
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByText(label, { exact: true }) });
 const bangerCard = (title: string): Locator => page.getByRole("list", { name: "Bangers" }).getByRole("listitem").filter({ hasText: title });
 
 const screenshots = (name: string) => screenshotAtBothWidths(page, name);

@@ -37,10 +37,12 @@ afterAll(async () => {
 async function loadedSrc(image: Locator): Promise<string> {
   await image.scrollIntoViewIfNeeded();
   await image.evaluate((element: HTMLImageElement) =>
-    element.complete && element.naturalWidth > 0 ? undefined : new Promise((resolve, reject) => {
-      element.addEventListener("load", resolve, { once: true });
-      element.addEventListener("error", () => reject(new Error(`${element.src} did not load`)), { once: true });
-    }),
+    element.complete && element.naturalWidth > 0
+      ? undefined
+      : new Promise((resolve, reject) => {
+          element.addEventListener("load", resolve, { once: true });
+          element.addEventListener("error", () => reject(new Error(`${element.src} did not load`)), { once: true });
+        }),
   );
   expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   return (await image.getAttribute("src")) ?? "";
@@ -58,7 +60,10 @@ async function api<T>(path: string, init: { method: string; body?: unknown; toke
 
 /** What an admin does in the back office: approve the pending profile of this email. */
 async function approve(email: string) {
-  const { token } = await api<{ token: string }>("/api/auth/login", { method: "POST", body: { email: admin.email, password: admin.password } });
+  const { token } = await api<{ token: string }>("/api/auth/login", {
+    method: "POST",
+    body: { email: admin.email, password: admin.password },
+  });
   const { builders } = await api<{ builders: AdminBuilder[] }>("/api/builders/admin", { method: "GET", token });
   const builder = builders.find((candidate) => candidate.email === email);
   expect(builder?.status).toBe("pending");
@@ -80,7 +85,10 @@ describe("a builder's avatar", () => {
 
     // Bytes decide, not the name: a text file called .png is refused with the server's own message.
     await fileInput.setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
-    await picker.getByRole("alert").getByText("This file is not a supported image. Please upload a JPEG, PNG, WebP, GIF or AVIF image.").waitFor();
+    await picker
+      .getByRole("alert")
+      .getByText("This file is not a supported image. Please upload a JPEG, PNG, WebP, GIF or AVIF image.")
+      .waitFor();
     expect(await picker.getByRole("img").count()).toBe(0);
     await screenshot(page, "builder-avatar-refused-phone");
 
@@ -122,10 +130,16 @@ describe("a builder's avatar", () => {
 
   it("shows on the public card, named by the builder's name, with the initials when there is none or it fails to load", async () => {
     // Another builder whose avatar URL is well-formed but names no stored file: the card falls back to initials.
-    await api("/api/builders", { method: "POST", body: { name: "Cy Broken", email: "cy@example.com", avatarUrl: `/uploads/avatars/${crypto.randomUUID()}` } });
+    await api("/api/builders", {
+      method: "POST",
+      body: { name: "Cy Broken", email: "cy@example.com", avatarUrl: `/uploads/avatars/${crypto.randomUUID()}` },
+    });
     await approve("cy@example.com");
 
-    for (const [viewport, label] of [[PHONE, "phone"], [DESKTOP, "desktop"]] as const) {
+    for (const [viewport, label] of [
+      [PHONE, "phone"],
+      [DESKTOP, "desktop"],
+    ] as const) {
       const page = await openPage(browser, viewport);
       await page.goto(`${server.url}/builders`);
       const card = cardOf(page, bea.name);

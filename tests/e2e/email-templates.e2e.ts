@@ -38,7 +38,11 @@ describe("email templates", () => {
     await screenshots("email-templates-grid");
 
     const joined = await page.evaluate(async () => {
-      const response = await fetch("/api/waitlist/join", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "grace@lab.dev", name: "Grace" }) });
+      const response = await fetch("/api/waitlist/join", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "grace@lab.dev", name: "Grace" }),
+      });
       return response.status;
     });
     expect(joined).toBeLessThan(300);

@@ -9,15 +9,24 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-const statCard = (label: string): Locator => page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+const statCard = (label: string): Locator =>
+  page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByText(label, { exact: true }) });
 
 const screenshots = (name: string) => screenshotAtBothWidths(page, name);
 
 /** Resolves with the body of the next analytics event of that name the page sends to the beacon. */
 const nextEvent = (event: string) =>
   page
-    .waitForRequest((request) => request.url().endsWith("/api/analytics/track") && request.postData()?.includes(`"event":"${event}"`) === true)
-    .then((request) => JSON.parse(request.postData()!) as { event: string; component?: string; label?: string; properties?: Record<string, unknown> });
+    .waitForRequest(
+      (request) => request.url().endsWith("/api/analytics/track") && request.postData()?.includes(`"event":"${event}"`) === true,
+    )
+    .then(
+      (request) =>
+        JSON.parse(request.postData()!) as { event: string; component?: string; label?: string; properties?: Record<string, unknown> },
+    );
 
 beforeAll(async () => {
   server = await startServer({ admins: [admin] });
@@ -42,7 +51,11 @@ describe("email test page", () => {
     const sentEvent = nextEvent("email_sent");
     await send.click();
     await page.getByText("Kept in the outbox (test mode)").waitFor();
-    await expect(sentEvent).resolves.toMatchObject({ component: "EmailTestPage", label: "outbox", properties: { status: "kept", testMode: true } });
+    await expect(sentEvent).resolves.toMatchObject({
+      component: "EmailTestPage",
+      label: "outbox",
+      properties: { status: "kept", testMode: true },
+    });
     await expect(page.getByRole("status").filter({ hasText: "Kept in the outbox" }).textContent()).resolves.toContain("outbox");
     await screenshots("email-test-sent");
   });

@@ -145,7 +145,11 @@ describe("with scripts off", () => {
       body: JSON.stringify({ email: "leaving@example.com" }),
     });
     expect(joined.ok).toBe(true);
-    const signIn = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+    const signIn = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
     const { token: adminToken } = (await signIn.json()) as { token: string };
     const list = await fetch(`${server.url}/api/waitlist/admin?q=leaving`, { headers: { authorization: `Bearer ${adminToken}` } });
     const { entries } = (await list.json()) as { entries: Array<{ id: string; email: string }> };

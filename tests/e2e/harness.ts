@@ -41,11 +41,25 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "lab-e2e-")));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", NODE_ENV: "production", UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef", LOG_LEVEL: "info", PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: "",
+    NODE_ENV: "production",
+    UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef",
+    LOG_LEVEL: "info",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
+  };
   for (const admin of options.admins ?? []) {
     await node("create-admin.js", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin"], env);
   }
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.resolve("dist/server/main.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.resolve("dist/server/main.js")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const logs: RunningServer["logs"] = [];
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -89,7 +103,15 @@ export async function startServer(
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 

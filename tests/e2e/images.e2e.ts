@@ -15,7 +15,9 @@ let page: Page;
 
 type Png = { name: string; base64: string };
 const png = async (name: string, color: string): Promise<Png> => {
-  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, base64: bytes.toString("base64") };
 };
 
@@ -80,7 +82,11 @@ describe("the image drop widget on /admin/image-test", () => {
     await page.getByRole("button", { name: /Drop to add the images/ }).waitFor();
     await screenshot(page, "image-drop-dragging");
 
-    await dispatchFiles("drop", [await png("red-square.png", "#dc2626"), await png("blue-square.png", "#2563eb"), { name: "notes.txt", text: "not an image" }]);
+    await dispatchFiles("drop", [
+      await png("red-square.png", "#dc2626"),
+      await png("blue-square.png", "#2563eb"),
+      { name: "notes.txt", text: "not an image" },
+    ]);
     await imagesHeading(2).waitFor();
     await page.getByRole("button", { name: /^Drop images here/ }).waitFor();
     await testCard("Drag and Drop").getByText("Complete ·").waitFor();
@@ -98,7 +104,10 @@ describe("the image drop widget on /admin/image-test", () => {
     await testCard("Choose Files").getByText("Complete ·").waitFor();
     await progressBar(3).waitFor();
     // Stored on the server: the thumbnails are served by it, not kept as data URLs.
-    const sources = await page.getByRole("list", { name: "Images" }).locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+    const sources = await page
+      .getByRole("list", { name: "Images" })
+      .locator("img")
+      .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
     expect(sources).toHaveLength(4);
     for (const source of sources) expect(source).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\/thumbnail$/);
     expect(await page.getByText("notes.txt").count()).toBe(0);
@@ -130,7 +139,9 @@ describe("the image drop widget on /admin/image-test", () => {
     await ideas.getByRole("button", { name: "Save as draft: Results post" }).click();
     await ideas.getByText("Saved as a draft LinkedIn post").waitFor();
     expect(await ideas.getByRole("button", { name: "Save as draft: Results post" }).isDisabled()).toBe(true);
-    expect(await ideas.getByRole("link", { name: "Content Bangers" }).getAttribute("href")).toBe("/admin/bangers?type=linkedin&status=draft");
+    expect(await ideas.getByRole("link", { name: "Content Bangers" }).getAttribute("href")).toBe(
+      "/admin/bangers?type=linkedin&status=draft",
+    );
     await testCard("Annotate").getByText("Complete ·").waitFor();
     await testCard("Share").getByText("Complete ·").waitFor();
     await page.getByRole("heading", { name: "All five feature tests complete!" }).waitFor();
@@ -167,18 +178,30 @@ describe("the image drop widget on /admin/image-test", () => {
 
   it("keeps an image the server refuses in this browser, with the spec's error text", async () => {
     // PNG by its name and type, not by its bytes: the server sniffs the content and refuses it.
-    await dispatchFiles("drop", [{ ...(await png("fake.png", "#000")), base64: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>").toString("base64") }]);
-    await page.getByRole("alert").filter({ hasText: /^Upload failed: / }).first().waitFor();
+    await dispatchFiles("drop", [
+      { ...(await png("fake.png", "#000")), base64: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>").toString("base64") },
+    ]);
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /^Upload failed: / })
+      .first()
+      .waitFor();
     await imagesHeading(5).waitFor();
     await page.getByRole("listitem").filter({ hasText: "fake.png" }).getByText("This browser only").waitFor();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("images_image-test") ?? "[]") as Array<{ name: string; url: string }>);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("images_image-test") ?? "[]") as Array<{ name: string; url: string }>,
+    );
     expect(stored.map((entry) => entry.name)).toEqual(["fake.png"]);
     expect(stored[0]!.url).toMatch(/^data:image\/png;base64,/);
   });
 
   it("keeps an image whose upload failed in this browser, and sends it again when asked", async () => {
     await page.route("**/api/images/upload", (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, error: "Storage is unavailable" }) }),
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: "Storage is unavailable" }),
+      }),
     );
     await dispatchFiles("drop", [await png("offline.png", "#f59e0b")]);
     await page.getByText("Upload failed: Storage is unavailable").first().waitFor();
@@ -209,9 +232,13 @@ describe("the image drop widget on /admin/image-test", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     await page.unroute("**/api/images/annotate");
 
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("images_image-test") ?? "[]") as Array<{ name: string; annotation: string; stored?: string }>);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("images_image-test") ?? "[]") as Array<{ name: string; annotation: string; stored?: string }>,
+    );
     expect(stored.find((entry) => entry.name === "blue-square.png")).toMatchObject({ annotation: "Ad spend for week one", stored: "r2" });
-    await expect.poll(() => tracked.find((event) => event.event === "annotation_saved")?.properties).toEqual({ saveMethod: "localStorage_fallback" });
+    await expect
+      .poll(() => tracked.find((event) => event.event === "annotation_saved")?.properties)
+      .toEqual({ saveMethod: "localStorage_fallback" });
     // The local copy is what the widget shows, after a reload too.
     await page.reload();
     await page.getByRole("list", { name: "Images" }).getByText("Ad spend for week one").waitFor();
@@ -221,15 +248,24 @@ describe("the image drop widget on /admin/image-test", () => {
     // A slow uplink (CDP network emulation), so the progress of a 1.5 MB image can be seen.
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
-    const noise = await sharp(Buffer.from(Array.from({ length: 700 * 700 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 700, height: 700, channels: 3 } })
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+    const noise = await sharp(Buffer.from(Array.from({ length: 700 * 700 * 3 }, () => Math.floor(Math.random() * 256))), {
+      raw: { width: 700, height: 700, channels: 3 },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     await page.locator("[data-testid='image-file-input']").setInputFiles({ name: "noise.png", mimeType: "image/png", buffer: noise });
     const bar = page.getByRole("progressbar", { name: /^Uploading noise\.png: \d+%$/ });
     await bar.waitFor();
     await page.waitForFunction(() => {
-      const value = Number(document.querySelector("[role='progressbar'][aria-label^='Uploading noise.png']")?.getAttribute("aria-valuenow"));
+      const value = Number(
+        document.querySelector("[role='progressbar'][aria-label^='Uploading noise.png']")?.getAttribute("aria-valuenow"),
+      );
       return value > 0 && value < 100;
     });
     await page.getByText(/^\d[\d.]* (Bytes|KB|MB) of 1\.\d MB$/).waitFor();

@@ -90,7 +90,9 @@ describe("The Lab", () => {
   });
 
   it("attaches an image, generates content and shares the experiment's public page", async () => {
-    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#f59e0b" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#f59e0b" } })
+      .png()
+      .toBuffer();
     await page.locator("[data-testid='image-file-input']").setInputFiles({ name: "sales-proof.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Open sales-proof.png" }).waitFor();
 
@@ -125,7 +127,10 @@ describe("The Lab", () => {
     await page.getByRole("listitem").filter({ hasText: "Active Experiments" }).getByText("1", { exact: true }).waitFor();
     await screenshotAtBothWidths(page, "lab-list");
     await page.getByRole("tab", { name: "Content Calendar" }).click();
-    await page.getByRole("link", { name: new RegExp(`Start: ${TITLE}`) }).first().waitFor();
+    await page
+      .getByRole("link", { name: new RegExp(`Start: ${TITLE}`) })
+      .first()
+      .waitFor();
     await screenshotAtBothWidths(page, "lab-calendar");
   });
 

@@ -2,7 +2,17 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WaitlistAdminList } from "../../src/common/waitlist-admin";
 import { unsubscribeToken } from "../../src/server/features/waitlist/unsubscribe";
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, screenshotAtBothWidths, signInAsAdmin, startServer, type RunningServer } from "./harness";
+import {
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  screenshotAtBothWidths,
+  signInAsAdmin,
+  startServer,
+  type RunningServer,
+} from "./harness";
 
 /** The newsletter in the browser: send it after a confirmation, watch it settle, unsubscribe, see the badge. */
 const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin" };
@@ -28,8 +38,21 @@ afterAll(async () => {
 
 describe("newsletter", () => {
   it("sends to the waitlist with a progress bar, and an unsubscribe shows in the waitlist admin", async () => {
-    for (const body of [{ email: "grace@lab.dev", name: "Grace" }, { email: "hedy@lab.dev", name: "Hedy" }]) {
-      const status = await page.evaluate(async (payload) => (await fetch("/api/waitlist/join", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload) })).status, body);
+    for (const body of [
+      { email: "grace@lab.dev", name: "Grace" },
+      { email: "hedy@lab.dev", name: "Hedy" },
+    ]) {
+      const status = await page.evaluate(
+        async (payload) =>
+          (
+            await fetch("/api/waitlist/join", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify(payload),
+            })
+          ).status,
+        body,
+      );
       expect(status).toBeLessThan(300);
     }
     await page.goto(`${server.url}/admin/email-templates`);

@@ -58,7 +58,13 @@ describe("npm start", () => {
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`npm start did not serve:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

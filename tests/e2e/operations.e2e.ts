@@ -10,7 +10,11 @@ let browser: Browser;
 let page: Page;
 
 const post = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify(body),
+  });
 
 const progressText = () => page.getByTestId("plan-progress").innerText();
 const taskCheckbox = (taskId: string) => page.locator(`[data-task-id="${taskId}"]`).getByRole("checkbox");
@@ -71,7 +75,10 @@ describe("the dashboard", () => {
   });
 });
 
-async function walkTrialDemo(target: Page, { waitForAutoAdvance, screenshots = false }: { waitForAutoAdvance: boolean; screenshots?: boolean }) {
+async function walkTrialDemo(
+  target: Page,
+  { waitForAutoAdvance, screenshots = false }: { waitForAutoAdvance: boolean; screenshots?: boolean },
+) {
   const step = (n: number) => target.getByText(`Step ${n} of 11`).waitFor();
   await step(1);
   await target.getByText("Trial Experience").waitFor();
@@ -143,7 +150,9 @@ async function walkTrialDemo(target: Page, { waitForAutoAdvance, screenshots = f
 describe("the trial demo", () => {
   it("walks the eleven steps signed out at /demo, tracked as feature_used", async () => {
     const visitor = await openPage(browser, DESKTOP);
-    const tracked = visitor.waitForRequest((request) => request.url().endsWith("/api/analytics/track") && (request.postData() ?? "").includes("feature_used"));
+    const tracked = visitor.waitForRequest(
+      (request) => request.url().endsWith("/api/analytics/track") && (request.postData() ?? "").includes("feature_used"),
+    );
     await visitor.goto(`${server.url}/demo`);
     await tracked;
     await screenshotAtBothWidths(visitor, "demo-landing");

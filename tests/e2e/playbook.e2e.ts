@@ -71,7 +71,11 @@ describe("the playbook", () => {
       await page.getByRole("button", { name: "Add item" }).click();
       await page.getByLabel(`Checklist item ${n}`, { exact: true }).fill(text);
     }
-    await page.getByLabel("Chapter body (Markdown)").fill("## Why a quokka price test\n\nSplit the **traffic** evenly. [Bad link](javascript:alert(1)) and [good link](https://stripe.com).");
+    await page
+      .getByLabel("Chapter body (Markdown)")
+      .fill(
+        "## Why a quokka price test\n\nSplit the **traffic** evenly. [Bad link](javascript:alert(1)) and [good link](https://stripe.com).",
+      );
     await page.getByRole("tab", { name: "Preview" }).click();
     const preview = page.getByRole("tabpanel");
     await preview.getByRole("heading", { name: "Why a quokka price test" }).waitFor();
@@ -118,7 +122,9 @@ describe("the playbook", () => {
     await page.getByText("2/3 completed").waitFor();
     expect(await page.getByRole("checkbox", { name: "Pick three prices" }).getAttribute("aria-checked")).toBe("true");
     expect(await page.getByRole("checkbox", { name: "Make one payment link per price" }).getAttribute("aria-checked")).toBe("false");
-    expect(await page.getByRole("checkbox", { name: "Send $100 of traffic and count the checkouts" }).getAttribute("aria-checked")).toBe("true");
+    expect(await page.getByRole("checkbox", { name: "Send $100 of traffic and count the checkouts" }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
 
     await page.getByRole("radio", { name: "4 stars" }).click();
     await page.getByText("You rated it 4/5.").waitFor();

@@ -67,7 +67,8 @@ describe("the public site in the browser", () => {
     await page.getByLabel("Email", { exact: true }).fill("bea@example.com");
     await page.getByLabel("Title").fill("Indie hacker");
     await page.getByLabel("Twitter / X handle").fill("@bea_builds");
-    for (const tag of ["Developer", "Designer", "Marketer", "Engineer"]) await page.getByRole("checkbox", { name: tag, exact: true }).check();
+    for (const tag of ["Developer", "Designer", "Marketer", "Engineer"])
+      await page.getByRole("checkbox", { name: tag, exact: true }).check();
     await screenshot(page, "builders-form-phone");
     await submit.click();
     await page.getByText("Thanks for joining, Bea Builder!").waitFor();

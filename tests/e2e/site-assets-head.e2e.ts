@@ -16,7 +16,9 @@ let page: Page;
 /** The page's tab icon link, as the browser sees it. */
 const iconHref = () => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.getAttribute("href") ?? null);
 const crawl = async (path: string) => {
-  const response = await fetch(`${server.url}${path}`, { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+  });
   expect(response.status).toBe(200);
   return response.text();
 };

@@ -29,7 +29,9 @@ afterAll(async () => {
 
 /** The platform card mockup alone, beside the full-page screenshots (tests/e2e/screenshots). */
 const cardScreenshot = (platform: "Twitter" | "Facebook" | "LinkedIn") =>
-  page.getByRole("tabpanel", { name: platform }).screenshot({ path: path.resolve(`tests/e2e/screenshots/site-assets-og-${platform.toLowerCase()}.png`) });
+  page
+    .getByRole("tabpanel", { name: platform })
+    .screenshot({ path: path.resolve(`tests/e2e/screenshots/site-assets-og-${platform.toLowerCase()}.png`) });
 
 /** The preview's current picture (an object URL of the server's SVG). */
 const previewSource = () => page.getByRole("tabpanel").getByRole("img", { name: "Preview of the OG image" }).getAttribute("src");
@@ -54,10 +56,16 @@ describe("the OG Generator", () => {
     await twitter.getByText("lab.example").first().waitFor();
     await cardScreenshot("Twitter");
     await page.getByRole("tab", { name: "Facebook" }).click();
-    await page.getByRole("tabpanel").getByText(`${"A".repeat(119)}…`, { exact: true }).waitFor();
+    await page
+      .getByRole("tabpanel")
+      .getByText(`${"A".repeat(119)}…`, { exact: true })
+      .waitFor();
     await cardScreenshot("Facebook");
     await page.getByRole("tab", { name: "LinkedIn" }).click();
-    await page.getByRole("tabpanel").getByText(`${"A".repeat(109)}…`, { exact: true }).waitFor();
+    await page
+      .getByRole("tabpanel")
+      .getByText(`${"A".repeat(109)}…`, { exact: true })
+      .waitFor();
     await cardScreenshot("LinkedIn");
     await page.getByRole("tab", { name: "Image" }).click();
     await screenshotAtBothWidths(page, "site-assets-og-design");

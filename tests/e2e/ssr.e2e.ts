@@ -27,7 +27,14 @@ async function addSharedExperiment(token: string, title: string): Promise<string
     expect(response.status, await response.clone().text()).toBe(200);
     return ((await response.json()) as { result: { data: { experiment?: { id: string } } } }).result.data;
   };
-  const { experiment } = await call("lab.create", { title, hypothesis: "A ready-made template sells", amount: 40, totalDays: 14, targetMetric: "10 sales", nextContent: [] });
+  const { experiment } = await call("lab.create", {
+    title,
+    hypothesis: "A ready-made template sells",
+    amount: 40,
+    totalDays: 14,
+    targetMetric: "10 sales",
+    nextContent: [],
+  });
   await call("lab.setVisibility", { id: experiment!.id, visibility: "shared" });
   await call("lab.move", { id: experiment!.id, status: "running" });
   await call("lab.addUpdate", { experimentId: experiment!.id, note: "Posted the template on two communities.", spend: 5, result: 12 });
@@ -111,7 +118,9 @@ describe("server-rendered public pages in the browser", () => {
       await page.waitForLoadState("networkidle");
       expect(problems, url).toEqual([]);
       // React does not always say when it gives up on the server's HTML: it renders the page anew, silently.
-      const kept = await page.evaluate(() => ["main", "h1"].map((tag) => document.querySelector(`#root ${tag}`)?.hasAttribute("data-from-server")));
+      const kept = await page.evaluate(() =>
+        ["main", "h1"].map((tag) => document.querySelector(`#root ${tag}`)?.hasAttribute("data-from-server")),
+      );
       expect(kept, `${url}: main and h1 kept`).toEqual([true, true]);
       await page.context().close();
     }

@@ -38,7 +38,12 @@ export function createFakeProvider(): FakeProvider {
         const chunks: Buffer[] = [];
         request.on("data", (chunk: Buffer) => chunks.push(chunk));
         request.on("end", () => {
-          requests.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+          requests.push({
+            method: request.method!,
+            url: request.url!,
+            headers: request.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
           const answer = answers.shift() ?? { status: 500, body: { message: "the test scripted no answer" } };
           response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
           response.end(answer.raw ?? (answer.body === undefined ? "" : JSON.stringify(answer.body)));

@@ -8,7 +8,12 @@ import type { TestApp } from "./test-app";
 export type TestMailWorker = { driver: MailDriver; worker: MailWorker; close(): Promise<void> };
 
 /** A worker on the test app's database with the driver that this environment (MAIL_PROVIDER...) selects. */
-export function mailWorkerFor(t: TestApp, env: Record<string, string>, options: MailWorkerOptions = {}, db: Database = t.db): TestMailWorker {
+export function mailWorkerFor(
+  t: TestApp,
+  env: Record<string, string>,
+  options: MailWorkerOptions = {},
+  db: Database = t.db,
+): TestMailWorker {
   const config = loadConfig({ NODE_ENV: "test", MAIL_FROM: "The $100 Lab <hello@lab.example>", ...env });
   const driver = createMailDriver(config, t.deps.logger);
   const worker = createMailWorker({ db, driver, logger: t.deps.logger, defaultFrom: config.mailFrom }, options);
@@ -24,7 +29,10 @@ export function mailWorkerFor(t: TestApp, env: Record<string, string>, options: 
 
 /** Brings the next attempt of these messages forward to now, as if their backoff had passed. */
 export async function makeDue(db: Database, ids: string[]): Promise<void> {
-  await db.update(mailMessages).set({ nextAttemptAt: sql`now()` }).where(inArray(mailMessages.id, ids));
+  await db
+    .update(mailMessages)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(inArray(mailMessages.id, ids));
 }
 
 export async function mailRow(db: Database, id: string) {

@@ -22,9 +22,15 @@ const SCRIPT = path.join(import.meta.dirname, "s3rver-process.ts");
  */
 export async function startS3Server(bucket = "lab-test"): Promise<TestS3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "lab-s3rver-"));
-  const child = fork(SCRIPT, [directory, bucket], { execArgv: ["--openssl-legacy-provider", "--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(SCRIPT, [directory, bucket], {
+    execArgv: ["--openssl-legacy-provider", "--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const exited = once(child, "exit");
-  const [message] = (await Promise.race([once(child, "message"), exited.then(() => Promise.reject(new Error("s3rver exited before listening")))])) as [{ port: number }];
+  const [message] = (await Promise.race([
+    once(child, "message"),
+    exited.then(() => Promise.reject(new Error("s3rver exited before listening"))),
+  ])) as [{ port: number }];
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGKILL");

@@ -40,7 +40,13 @@ export function objectStorageContract(storageOf: () => ObjectStorage) {
       const got = await storage.get(key);
       expect(got).toMatchObject({ key, size: bytes.length, contentType: "image/webp", etag: put.etag });
       expect((await buffer(got!.body)).equals(bytes)).toBe(true);
-      expect(await storage.head(key)).toEqual({ key, size: bytes.length, contentType: "image/webp", etag: put.etag, lastModified: got!.lastModified });
+      expect(await storage.head(key)).toEqual({
+        key,
+        size: bytes.length,
+        contentType: "image/webp",
+        etag: put.etag,
+        lastModified: got!.lastModified,
+      });
     });
 
     it("round-trips a stream of unknown length larger than one upload part", async () => {

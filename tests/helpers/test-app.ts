@@ -119,7 +119,12 @@ export function useTestApp(options: Options = {}) {
      * queued is then kept by the outbox (its links logged) or delivered. Returns how many it handled.
      */
     drainMail(): Promise<number> {
-      mailWorker ??= createMailWorker({ db: state.database.db, driver: state.deps.mailDriver, logger: state.deps.logger, defaultFrom: state.config.mailFrom });
+      mailWorker ??= createMailWorker({
+        db: state.database.db,
+        driver: state.deps.mailDriver,
+        logger: state.deps.logger,
+        defaultFrom: state.config.mailFrom,
+      });
       return mailWorker.drain();
     },
     /** Claims error logs the test provokes on purpose. */
@@ -141,13 +146,21 @@ export function useTestApp(options: Options = {}) {
       const name = overrides.name ?? `${role} ${userCount}`;
       let user: SessionUser;
       if (role === "member") {
-        user = (await signup({ db: state.database.db, publicUrl: state.config.publicUrl, rateLimits: createRateLimits({ enabled: false }) }, { email, password, name }, "127.0.0.1")).user;
+        user = (
+          await signup(
+            { db: state.database.db, publicUrl: state.config.publicUrl, rateLimits: createRateLimits({ enabled: false }) },
+            { email, password, name },
+            "127.0.0.1",
+          )
+        ).user;
         if (overrides.verified !== false) {
           // As if the link were opened: verified, and its mail and token gone (tests that count mail see none).
           const db = state.database.db;
           await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
           await db.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, user.id));
-          await db.delete(mailMessages).where(and(eq(mailMessages.toAddress, email.trim().toLowerCase()), eq(mailMessages.subject, "Confirm your email address")));
+          await db
+            .delete(mailMessages)
+            .where(and(eq(mailMessages.toAddress, email.trim().toLowerCase()), eq(mailMessages.subject, "Confirm your email address")));
           user = { ...user, emailVerified: true };
         }
       } else {
@@ -162,7 +175,12 @@ export function useTestApp(options: Options = {}) {
     },
     async trpcMutation<T = unknown>(path: string, input?: unknown, headers: Record<string, string> = {}): Promise<TrpcResult<T>> {
       return toTrpcResult<T>(
-        await inject({ method: "POST", url: `/trpc/${path}`, headers: { "content-type": "application/json", ...headers }, payload: JSON.stringify(input ?? null) }),
+        await inject({
+          method: "POST",
+          url: `/trpc/${path}`,
+          headers: { "content-type": "application/json", ...headers },
+          payload: JSON.stringify(input ?? null),
+        }),
       );
     },
   };

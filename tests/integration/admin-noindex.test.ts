@@ -24,12 +24,15 @@ afterAll(async () => {
 });
 
 describe("X-Robots-Tag: noindex", () => {
-  it.each(["/admin", "/admin/", "/admin/seo-setup", "/admin/waitlist?page=2", "/today"])("is sent with the SPA's HTML for %s", async (url) => {
-    const response = await spa.inject({ method: "GET", url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-type"]).toMatch(/text\/html/);
-    expect(response.headers["x-robots-tag"]).toBe("noindex");
-  });
+  it.each(["/admin", "/admin/", "/admin/seo-setup", "/admin/waitlist?page=2", "/today"])(
+    "is sent with the SPA's HTML for %s",
+    async (url) => {
+      const response = await spa.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/text\/html/);
+      expect(response.headers["x-robots-tag"]).toBe("noindex");
+    },
+  );
 
   it.each(["/", "/builders", "/login"])("is not sent for the public page %s", async (url) => {
     const response = await spa.inject({ method: "GET", url });
@@ -60,7 +63,12 @@ describe("X-Robots-Tag: noindex", () => {
   });
 
   it("covers every API path, so a new admin endpoint cannot forget it", () => {
-    for (const url of ["/api/waitlist/admin?page=1", "/api/builders/admin", "/api/analytics/dashboard?timeRange=24h", "/api/backup/status"]) {
+    for (const url of [
+      "/api/waitlist/admin?page=1",
+      "/api/builders/admin",
+      "/api/analytics/dashboard?timeRange=24h",
+      "/api/backup/status",
+    ]) {
       expect(isNoindexPath(url), url).toBe(true);
     }
     for (const url of ["/", "/builders", "/sitemap.xml", "/robots.txt", "/favicon.ico", "/adminx", "/api"]) {

@@ -41,7 +41,15 @@ describe("admin.overview", () => {
 
     it("counts the waitlist, builders by status, visitors over 24 h, and lists the 5 newest signups", async () => {
       await t.db.insert(waitlistEntries).values([
-        { position: 1, email: "w1@example.com", name: "Oldest", country: "US", city: "Austin", source: "homepage", createdAt: ago(10 * HOUR) },
+        {
+          position: 1,
+          email: "w1@example.com",
+          name: "Oldest",
+          country: "US",
+          city: "Austin",
+          source: "homepage",
+          createdAt: ago(10 * HOUR),
+        },
         { position: 2, email: "w2@example.com", name: "Second", country: "GB", source: "homepage", createdAt: ago(9 * HOUR) },
         { position: 3, email: "w3@example.com", name: null, country: null, source: "debug", createdAt: ago(8 * HOUR) },
         { position: 4, email: "w4@example.com", name: "Dana", country: "DE", city: "Berlin", source: "admin", createdAt: ago(7 * HOUR) },
@@ -52,7 +60,13 @@ describe("admin.overview", () => {
       const statuses = ["pending", "pending", "pending", "approved", "approved", "verified", "rejected", "rejected"] as const;
       await t.db.insert(builders).values(statuses.map((status, i) => ({ name: `B${i}`, email: `b${i}@example.com`, status })));
 
-      const event = (visitorId: string, event: string, at: Date) => ({ visitorId, event, receivedAt: at, page: "/", sessionId: `s-${visitorId}` });
+      const event = (visitorId: string, event: string, at: Date) => ({
+        visitorId,
+        event,
+        receivedAt: at,
+        page: "/",
+        sessionId: `s-${visitorId}`,
+      });
       await t.db.insert(analyticsEvents).values([
         // Inside the last 24 h: visitors a, b, c (c only clicked); 4 page views.
         event("a", "page_view", ago(23 * HOUR)),

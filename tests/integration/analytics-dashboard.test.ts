@@ -2,7 +2,13 @@ import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AnalyticsDashboard, AnalyticsTimeRange } from "../../src/common/analytics-dashboard";
 import type { Database } from "../../src/server/db/client";
-import { analyticsPageDays, analyticsPageHours, analyticsSessions, analyticsVisitorDays, analyticsVisitorHours } from "../../src/server/db/schema";
+import {
+  analyticsPageDays,
+  analyticsPageHours,
+  analyticsSessions,
+  analyticsVisitorDays,
+  analyticsVisitorHours,
+} from "../../src/server/db/schema";
 import { getAnalyticsDashboard } from "../../src/server/features/analytics/dashboard";
 import { insertAnalyticsEvents, type AnalyticsEventRow } from "../../src/server/features/analytics/event-writer";
 import { rebuildRollups } from "../../src/server/features/analytics/rollups";
@@ -215,8 +221,14 @@ describe("dashboard figures on hand-made events", () => {
 
   it("keeps the rollups equal to a rebuild from the events, whatever the batches and their order", async () => {
     const snapshot = async () => ({
-      visitorHours: await t.db.select().from(analyticsVisitorHours).orderBy(asc(analyticsVisitorHours.hour), asc(analyticsVisitorHours.visitorId)),
-      visitorDays: await t.db.select().from(analyticsVisitorDays).orderBy(asc(analyticsVisitorDays.day), asc(analyticsVisitorDays.visitorId)),
+      visitorHours: await t.db
+        .select()
+        .from(analyticsVisitorHours)
+        .orderBy(asc(analyticsVisitorHours.hour), asc(analyticsVisitorHours.visitorId)),
+      visitorDays: await t.db
+        .select()
+        .from(analyticsVisitorDays)
+        .orderBy(asc(analyticsVisitorDays.day), asc(analyticsVisitorDays.visitorId)),
       pageHours: await t.db.select().from(analyticsPageHours).orderBy(asc(analyticsPageHours.hour), asc(analyticsPageHours.page)),
       pageDays: await t.db.select().from(analyticsPageDays).orderBy(asc(analyticsPageDays.day), asc(analyticsPageDays.page)),
       sessions: (await t.db.select().from(analyticsSessions))

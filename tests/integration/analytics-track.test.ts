@@ -156,7 +156,13 @@ describe("POST /api/analytics/track", () => {
     expect(row!.label).toHaveLength(200);
     expect(row!.url!.length).toBeLessThanOrEqual(1000);
     expect(row!.visitorId).not.toBe("forged");
-    expect(row!.properties).toEqual({ message: "m".repeat(500), stack: "s".repeat(2000), file: "https://lab.example/assets/index.js", line: 12, column: 34 });
+    expect(row!.properties).toEqual({
+      message: "m".repeat(500),
+      stack: "s".repeat(2000),
+      file: "https://lab.example/assets/index.js",
+      line: 12,
+      column: 34,
+    });
   });
 
   it("stores text Postgres would refuse (NUL, lone surrogates) and ignores an impossible client time, without failing the batch", async () => {
@@ -175,7 +181,10 @@ describe("POST /api/analytics/track", () => {
   });
 
   it("reads a sendBeacon body: JSON sent as text/plain", async () => {
-    const response = await track(undefined, { contentType: "text/plain;charset=UTF-8", raw: JSON.stringify(event({ sessionId: "beacon" })) });
+    const response = await track(undefined, {
+      contentType: "text/plain;charset=UTF-8",
+      raw: JSON.stringify(event({ sessionId: "beacon" })),
+    });
     expect(response.statusCode).toBe(202);
     expect(await rowsOfSession("beacon")).toHaveLength(1);
     const malformed = await track(undefined, { contentType: "text/plain;charset=UTF-8", raw: "{not json" });

@@ -47,7 +47,12 @@ describe("the app shell", () => {
   it("logs and hides the details of an unexpected failure", async () => {
     const broken = useBrokenDatabase();
     t.expectErrorLog();
-    const response = await t.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: JSON.stringify({ email: "a@b.co", password: "whatever" }) });
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "a@b.co", password: "whatever" }),
+    });
     broken.restore();
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: "Something went wrong on our side. Please try again." });
@@ -154,7 +159,14 @@ describe("compression", () => {
       method: "POST",
       url: ANALYTICS_TRACK_PATH,
       headers: { "content-type": "text/plain", "accept-encoding": "br" },
-      payload: JSON.stringify({ event: "page_view", page: "/", sessionId: "compress-1", timestamp: new Date().toISOString(), url: "https://lab.example/", referrer: "" }),
+      payload: JSON.stringify({
+        event: "page_view",
+        page: "/",
+        sessionId: "compress-1",
+        timestamp: new Date().toISOString(),
+        url: "https://lab.example/",
+        referrer: "",
+      }),
     });
     expect(beacon.statusCode).toBe(202);
     expect(beacon.headers["content-encoding"]).toBeUndefined();
@@ -173,12 +185,15 @@ describe("unknown paths", () => {
     },
   );
 
-  it.each(["/nope", "/builders/someone", "/login/debug/more", "/adminx"])("serves the app's not-found page for %s with 404", async (url) => {
-    const response = await t.inject({ method: "GET", url });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers["content-type"]).toMatch(/text\/html/);
-    expect(response.body).toMatch(SHELL_WITH_HEAD);
-  });
+  it.each(["/nope", "/builders/someone", "/login/debug/more", "/adminx"])(
+    "serves the app's not-found page for %s with 404",
+    async (url) => {
+      const response = await t.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toMatch(/text\/html/);
+      expect(response.body).toMatch(SHELL_WITH_HEAD);
+    },
+  );
 
   it.each(["/index.php", "/assets/missing.js", "/admin/export.csv", "/wp-login.php"])(
     "answers a missing file %s with a plain 404, never the app",

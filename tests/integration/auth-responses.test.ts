@@ -14,7 +14,13 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 const trpcPost = (path: string, input: unknown, headers: Record<string, string> = {}) => post(`/trpc/${path}`, input ?? null, headers);
 
 const expectNoStore = (response: LightMyRequestResponse) => expect(response.headers["cache-control"]).toMatch(/\bno-store\b/);
-const sessionCount = async (token: string) => (await t.db.select().from(sessions).where(eq(sessions.id, hashToken(token)))).length;
+const sessionCount = async (token: string) =>
+  (
+    await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+  ).length;
 const sessionCookie = (response: LightMyRequestResponse) => response.cookies.find((cookie) => cookie.name === "session");
 
 describe("answers that carry a token or the signed-in user are never cached", () => {
@@ -36,7 +42,11 @@ describe("answers that carry a token or the signed-in user are never cached", ()
     const member = await t.createUser("member", { email: "trpc-cache@example.com", password: "correct-horse" });
     const me = await t.inject({ method: "GET", url: "/trpc/auth.me", headers: member.headers });
     expect(me.json().result.data.user.email).toBe("trpc-cache@example.com");
-    const batch = await t.inject({ method: "GET", url: `/trpc/auth.me,builders.list?batch=1&input=${encodeURIComponent("{}")}`, headers: member.headers });
+    const batch = await t.inject({
+      method: "GET",
+      url: `/trpc/auth.me,builders.list?batch=1&input=${encodeURIComponent("{}")}`,
+      headers: member.headers,
+    });
     expect(batch.statusCode).toBe(200);
     const login = await trpcPost("auth.login", { email: "trpc-cache@example.com", password: "correct-horse" });
     const signup = await trpcPost("auth.signup", { name: "New One", email: "trpc-new@example.com", password: "correct-horse" });

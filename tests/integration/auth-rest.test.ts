@@ -10,7 +10,13 @@ import { sessionCookieOf, useTestApp } from "../helpers/test-app";
 const t = useTestApp();
 const json = { "content-type": "application/json" };
 const post = (url: string, body: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
-  t.inject({ method: "POST", url, headers: { ...json, ...headers }, payload: JSON.stringify(body), ...(remoteAddress ? { remoteAddress } : {}) });
+  t.inject({
+    method: "POST",
+    url,
+    headers: { ...json, ...headers },
+    payload: JSON.stringify(body),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 describe("POST /api/auth/signup", () => {
   it("creates a member, answers 201 with the user and a token, and sets an httpOnly SameSite=Lax cookie", async () => {
@@ -26,7 +32,10 @@ describe("POST /api/auth/signup", () => {
     expect(cookie.sameSite).toBe("Lax");
     expect(cookie.secure).toBeUndefined();
     expect(cookie.path).toBe("/");
-    const [session] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(body.token)));
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(body.token)));
     expect(session?.userId).toBe(body.user.id);
     const [stored] = await t.db.select().from(users).where(eq(users.id, body.user.id));
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -89,25 +98,48 @@ describe("POST /api/auth/login and the session", () => {
   it("logout ends the session on the server and clears the cookie", async () => {
     const { token } = await t.createUser();
     const cookie = `session=${token}`;
-    const out = await t.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie, host: "lab.example", origin: "https://lab.example" } });
+    const out = await t.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie, host: "lab.example", origin: "https://lab.example" },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === "session")?.value).toBe("");
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, hashToken(token)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    ).toHaveLength(0);
     expect((await t.trpcQuery<{ user: null }>("auth.me", undefined, { authorization: `Bearer ${token}` })).data.user).toBeNull();
   });
 
   it("forgets an expired session and slides one past half its life forward 30 days", async () => {
     const expired = await t.createUser();
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, hashToken(expired.token)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, hashToken(expired.token)));
     expect((await t.trpcQuery<{ user: null }>("auth.me", undefined, expired.headers)).data.user).toBeNull();
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, hashToken(expired.token)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(expired.token))),
+    ).toHaveLength(0);
 
     const aging = await t.createUser();
     const tenDaysLeft = new Date(Date.now() + 10 * 24 * 3600 * 1000);
-    await t.db.update(sessions).set({ expiresAt: tenDaysLeft }).where(eq(sessions.id, hashToken(aging.token)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: tenDaysLeft })
+      .where(eq(sessions.id, hashToken(aging.token)));
     const response = await t.inject({ method: "GET", url: "/trpc/auth.me", headers: { cookie: `session=${aging.token}` } });
     expect(response.json().result.data.user.id).toBe(aging.user.id);
-    const [renewed] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(aging.token)));
+    const [renewed] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(aging.token)));
     expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_LIFETIME_MS - 60_000);
     expect(response.cookies.find((c) => c.name === "session")?.value).toBe(aging.token);
   });
@@ -115,12 +147,22 @@ describe("POST /api/auth/login and the session", () => {
   it("refuses a cookie-authenticated write from another origin with 403, and accepts the site's own", async () => {
     const { token } = await t.createUser();
     const headers = { ...json, cookie: `session=${token}` };
-    const crossSite = await t.inject({ method: "POST", url: "/trpc/auth.logout", headers: { ...headers, origin: "https://evil.example" }, payload: "null" });
+    const crossSite = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.logout",
+      headers: { ...headers, origin: "https://evil.example" },
+      payload: "null",
+    });
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json()).toEqual({ error: "Cross-site request refused" });
     const noOrigin = await t.inject({ method: "POST", url: "/api/auth/logout", headers });
     expect(noOrigin.statusCode).toBe(403);
-    const sameSite = await t.inject({ method: "POST", url: "/trpc/auth.logout", headers: { ...headers, host: "lab.example", origin: "https://lab.example" }, payload: "null" });
+    const sameSite = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.logout",
+      headers: { ...headers, host: "lab.example", origin: "https://lab.example" },
+      payload: "null",
+    });
     expect(sameSite.statusCode).toBe(200);
   });
 
@@ -133,7 +175,10 @@ describe("POST /api/auth/login and the session", () => {
 
 describe("password reset", () => {
   const resetLinkFor = async (email: string) => {
-    const [mail] = await t.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, email), eq(mailMessages.subject, "Reset your password")));
+    const [mail] = await t.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, email), eq(mailMessages.subject, "Reset your password")));
     const token = /reset-password\?token=([a-z2-7]+)/.exec(mail?.textBody ?? "")?.[1];
     if (!token) throw new Error(`no reset mail for ${email}`);
     return token;
@@ -148,7 +193,10 @@ describe("password reset", () => {
     expect(await t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, "ghost@example.com"))).toHaveLength(0);
 
     const token = await resetLinkFor("dee@example.com");
-    const [stored] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token)));
+    const [stored] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, hashToken(token)));
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeGreaterThan(59 * 60 * 1000);
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
 
@@ -168,13 +216,18 @@ describe("password reset", () => {
     await t.createUser("member", { email: "fay@example.com", password: "old-password" });
     await post("/api/auth/reset-password", { email: "fay@example.com" }, {}, "10.0.4.1");
     await post("/api/auth/reset-password", { email: "fay@example.com" }, {}, "10.0.4.1");
-    const mails = await t.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, "fay@example.com"), eq(mailMessages.subject, "Reset your password")));
+    const mails = await t.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, "fay@example.com"), eq(mailMessages.subject, "Reset your password")));
     const [first, second] = mails.map((mail) => /reset-password\?token=([a-z2-7]+)/.exec(mail.textBody)?.[1]);
     expect(first).toBeDefined();
     expect(second).toBeDefined();
     expect(first).not.toBe(second);
 
-    expect((await post("/api/auth/reset-password/confirm", { token: first, password: "new-password" }, {}, "10.0.4.2")).statusCode).toBe(200);
+    expect((await post("/api/auth/reset-password/confirm", { token: first, password: "new-password" }, {}, "10.0.4.2")).statusCode).toBe(
+      200,
+    );
     const later = await post("/api/auth/reset-password/confirm", { token: second, password: "attacker-password" }, {}, "10.0.4.2");
     expect(later.statusCode).toBe(400);
     expect(later.json()).toEqual({ error: INVALID_RESET_LINK });
@@ -185,7 +238,10 @@ describe("password reset", () => {
     await t.createUser("member", { email: "eve@example.com" });
     await post("/api/auth/reset-password", { email: "eve@example.com" }, {}, "10.0.3.1");
     const token = await resetLinkFor("eve@example.com");
-    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(passwordResetTokens.id, hashToken(token)));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(passwordResetTokens.id, hashToken(token)));
     const response = await post("/api/auth/reset-password/confirm", { token, password: "new-password" }, {}, "10.0.3.1");
     expect(response.statusCode).toBe(400);
   });
@@ -201,7 +257,15 @@ describe("rate limits (login budgets: login-throttle.test.ts)", () => {
 
     const signups = [];
     for (let i = 0; i < 6; i++) {
-      signups.push(await t.inject({ method: "POST", url: "/trpc/auth.signup", headers: json, payload: JSON.stringify({ name: "S", email: `s${i}@example.com`, password: "secret1" }), remoteAddress: "10.7.0.2" }));
+      signups.push(
+        await t.inject({
+          method: "POST",
+          url: "/trpc/auth.signup",
+          headers: json,
+          payload: JSON.stringify({ name: "S", email: `s${i}@example.com`, password: "secret1" }),
+          remoteAddress: "10.7.0.2",
+        }),
+      );
     }
     expect(signups.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(signups[5]!.json().error.message).toBe("Too many requests. Please wait a minute and try again.");
@@ -214,7 +278,11 @@ describe("the cross-site check and browsers that send Origin: null", () => {
     const headers = { cookie: `session=${token}`, origin: "null" };
     const crossSite = await t.inject({ method: "POST", url: "/api/auth/logout", headers: { ...headers, "sec-fetch-site": "cross-site" } });
     expect(crossSite.statusCode).toBe(403);
-    const sameOrigin = await t.inject({ method: "POST", url: "/api/auth/logout", headers: { ...headers, "sec-fetch-site": "same-origin" } });
+    const sameOrigin = await t.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { ...headers, "sec-fetch-site": "same-origin" },
+    });
     expect(sameOrigin.statusCode).toBe(200);
   });
 

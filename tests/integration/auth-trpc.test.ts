@@ -6,7 +6,12 @@ const site = { host: "lab.example", origin: "https://lab.example" };
 
 describe("tRPC auth router", () => {
   it("signs up, reads me, logs out and signs back in through the procedures the client uses", async () => {
-    const signup = await t.inject({ method: "POST", url: "/trpc/auth.signup", headers: { "content-type": "application/json" }, payload: JSON.stringify({ name: "Flo", email: "Flo@Example.com", password: "secret1" }) });
+    const signup = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.signup",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ name: "Flo", email: "Flo@Example.com", password: "secret1" }),
+    });
     expect(signup.statusCode).toBe(200);
     const cookie = sessionCookieOf(signup);
     const me = await t.trpcQuery<{ user: { email: string; role: string } }>("auth.me", undefined, { cookie });
@@ -48,7 +53,9 @@ describe("tRPC auth router", () => {
     expect(request.data.message).toMatch(/If an account exists/);
     await t.drainMail();
     // The outbox logs each mail's links; signup's confirmation link went to the same address first.
-    const mails = t.logs.filter((entry) => entry.msg.startsWith("outbox mail to hal@example.com")) as unknown as Array<{ mail: { links: string[] } }>;
+    const mails = t.logs.filter((entry) => entry.msg.startsWith("outbox mail to hal@example.com")) as unknown as Array<{
+      mail: { links: string[] };
+    }>;
     const link = mails.flatMap((entry) => entry.mail.links).find((url) => url.includes("/reset-password?"));
     const token = new URL(link!).searchParams.get("token");
     const confirm = await t.trpcMutation("auth.confirmPasswordReset", { token, password: "brand-new" });

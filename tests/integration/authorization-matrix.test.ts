@@ -24,7 +24,12 @@ const json = (method: "POST" | "PUT" | "DELETE", url: string, body: unknown = {}
 });
 const get = (url: string): InjectOptions => ({ method: "GET", url });
 /** A public page's form, posted the browser's own way. */
-const form = (url: string): InjectOptions => ({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" });
+const form = (url: string): InjectOptions => ({
+  method: "POST",
+  url,
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  payload: "",
+});
 const unknownId = randomUUID();
 
 const restRoutes: Record<string, Sample> = {
@@ -98,8 +103,14 @@ const restRoutes: Record<string, Sample> = {
   "GET /api/email/templates": { access: "admin", request: get("/api/email/templates") },
   "POST /api/email/templates": { access: "admin", request: json("POST", "/api/email/templates") },
   "DELETE /api/email/templates": { access: "admin", request: json("DELETE", `/api/email/templates?id=${unknownId}`) },
-  "POST /api/email/templates/preview": { access: "admin", request: json("POST", "/api/email/templates/preview", { templateId: unknownId }) },
-  "POST /api/email/templates/test": { access: "admin", request: json("POST", "/api/email/templates/test", { templateId: unknownId, email: "" }) },
+  "POST /api/email/templates/preview": {
+    access: "admin",
+    request: json("POST", "/api/email/templates/preview", { templateId: unknownId }),
+  },
+  "POST /api/email/templates/test": {
+    access: "admin",
+    request: json("POST", "/api/email/templates/test", { templateId: unknownId, email: "" }),
+  },
   "POST /api/email/templates/seed": { access: "admin", request: json("POST", "/api/email/templates/seed") },
   "POST /api/site-assets/update-og": { access: "admin", request: json("POST", "/api/site-assets/update-og") },
   "POST /api/site-assets/update-favicon": { access: "admin", request: json("POST", "/api/site-assets/update-favicon") },

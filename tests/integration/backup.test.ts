@@ -52,12 +52,21 @@ const OWNER_PASSWORD = "correct-horse";
 
 async function upload(file: Buffer, dryRun: boolean, password?: string) {
   const fields: Record<string, string> = password === undefined ? {} : { password };
-  const request = await multipartRequest(`/api/backup/restore?dryRun=${dryRun ? 1 : 0}`, { bytes: file, name: "backup.json", type: "application/json" }, fields, admin.headers);
+  const request = await multipartRequest(
+    `/api/backup/restore?dryRun=${dryRun ? 1 : 0}`,
+    { bytes: file, name: "backup.json", type: "application/json" },
+    fields,
+    admin.headers,
+  );
   return t.inject(request);
 }
 
 const visitorHoursSum = async () =>
-  rowsOf<{ sum: string }>(await t.db.execute(sql`select md5(string_agg(row_to_json(h)::text, ',' order by hour, visitor_id)) as sum from analytics_visitor_hours h`))[0]!.sum;
+  rowsOf<{ sum: string }>(
+    await t.db.execute(
+      sql`select md5(string_agg(row_to_json(h)::text, ',' order by hour, visitor_id)) as sum from analytics_visitor_hours h`,
+    ),
+  )[0]!.sum;
 
 beforeAll(async () => {
   admin = await t.createUser("owner", { email: "boss@example.com", password: OWNER_PASSWORD });
@@ -71,16 +80,24 @@ describe("backup and restore", () => {
     const exported = await t.inject({ ...exportRequest(ALL), headers: { ...exportRequest().headers, ...admin.headers } });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers["content-disposition"]).toMatch(
-      new RegExp(`attachment; filename="brand-backup-accounts-waitlist-builders-content-settings-analytics-system-\\d{4}-\\d{2}-\\d{2}\\.json"`),
+      new RegExp(
+        `attachment; filename="brand-backup-accounts-waitlist-builders-content-settings-analytics-system-\\d{4}-\\d{2}-\\d{2}\\.json"`,
+      ),
     );
     const file = exported.rawPayload;
     const parsed = JSON.parse(file.toString("utf8"));
-    expect(parsed).toMatchObject({ format: "hundred-dollar-lab-backup", version: 1, meta: { createdBy: "boss@example.com", counts: { waitlist_entries: 40, analytics_events: 60 } } });
+    expect(parsed).toMatchObject({
+      format: "hundred-dollar-lab-backup",
+      version: 1,
+      meta: { createdBy: "boss@example.com", counts: { waitlist_entries: 40, analytics_events: 60 } },
+    });
     expect(Object.keys(parsed.tables)).not.toContain("sessions");
     expect(file.toString("utf8")).not.toContain(admin.token);
 
     // Wipe: every table but the signed-in admin's own account.
-    await t.db.execute(sql`truncate analytics_events, analytics_visitor_hours, waitlist_entries, builders, builder_confirmation_tokens, bangers, site_settings, image_test_progress`);
+    await t.db.execute(
+      sql`truncate analytics_events, analytics_visitor_hours, waitlist_entries, builders, builder_confirmation_tokens, bangers, site_settings, image_test_progress`,
+    );
     await t.db.execute(sql`delete from users where id <> ${admin.user.id}`);
 
     const dryRun = await upload(file, true);
@@ -117,11 +134,16 @@ describe("backup and restore", () => {
     expect(report.data.tables).toEqual([{ table: "waitlist_entries", category: "waitlist", added: 1, updated: 1, unchanged: 38 }]);
     expect(rowsOf(await t.db.execute(sql`select 1 from waitlist_entries where position = 2`))).toHaveLength(0);
     await t.trpcMutation("backup.restore", { id: row.id, dryRun: false }, admin.headers);
-    expect(rowsOf(await t.db.execute(sql`select city from waitlist_entries where position in (1, 2)`))).toEqual([{ city: "Berlin" }, { city: "Berlin" }]);
+    expect(rowsOf(await t.db.execute(sql`select city from waitlist_entries where position in (1, 2)`))).toEqual([
+      { city: "Berlin" },
+      { city: "Berlin" },
+    ]);
   });
 
   it("refuses a file of an unknown schema version, and files that are not backups", async () => {
-    const future = Buffer.from(JSON.stringify({ format: "hundred-dollar-lab-backup", version: 99, meta: { categories: [], counts: {} }, tables: {} }));
+    const future = Buffer.from(
+      JSON.stringify({ format: "hundred-dollar-lab-backup", version: 99, meta: { categories: [], counts: {} }, tables: {} }),
+    );
     const refused = await upload(future, true);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toContain("schema version 99");
@@ -131,7 +153,9 @@ describe("backup and restore", () => {
 
   it("a large restore into an empty table builds its indexes after the rows; a failed one keeps table and indexes as they were", async () => {
     const indexesOf = async () =>
-      rowsOf<{ def: string }>(await t.db.execute(sql`select indexdef as def from pg_indexes where tablename = 'analytics_events' order by indexname`)).map((row) => row.def);
+      rowsOf<{ def: string }>(
+        await t.db.execute(sql`select indexdef as def from pg_indexes where tablename = 'analytics_events' order by indexname`),
+      ).map((row) => row.def);
     const indexes = await indexesOf();
     expect(indexes.length).toBeGreaterThan(2);
     const row = await createBackup(context(), { categories: ["analytics"], author: { id: admin.user.id, email: admin.user.email } });
@@ -142,7 +166,9 @@ describe("backup and restore", () => {
     await t.db.execute(sql`truncate analytics_events`);
     const broken = Buffer.from(file.toString("utf8").replace(/("page":)"\/p3"/, "$1"));
     await expect(restore(broken, true)).rejects.toThrow(/^Checking the backup failed: invalid input syntax for type json/);
-    await expect(restore(broken)).rejects.toThrow(/^Restoring Analytics failed, nothing of it was written: invalid input syntax for type json/);
+    await expect(restore(broken)).rejects.toThrow(
+      /^Restoring Analytics failed, nothing of it was written: invalid input syntax for type json/,
+    );
     expect(await tableChecksums(t.db, ["analytics_events"])).toEqual({ analytics_events: "0:d41d8cd98f00b204e9800998ecf8427e" });
     expect(await indexesOf()).toEqual(indexes);
 
@@ -165,12 +191,20 @@ describe("backup and restore", () => {
     expect(data.currentStats.analytics!.keys).toBeGreaterThan(60);
     expect(data.recommendsBackup).toBe(false);
     const newest = data.backupHistory[0]!;
-    expect(data.lastBackup).toEqual({ timestamp: newest.timestamp, createdBy: "boss@example.com", namespaces: newest.namespaces, totalKeys: newest.totalKeys, sizeBytes: newest.sizeBytes });
+    expect(data.lastBackup).toEqual({
+      timestamp: newest.timestamp,
+      createdBy: "boss@example.com",
+      namespaces: newest.namespaces,
+      totalKeys: newest.totalKeys,
+      sizeBytes: newest.sizeBytes,
+    });
     const download = await t.inject({ method: "GET", url: `/api/backup/history/${newest.id}/download`, headers: admin.headers });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.length).toBe(newest.sizeBytes);
     await t.trpcMutation("backup.delete", { id: newest.id }, admin.headers);
-    expect((await t.inject({ method: "GET", url: `/api/backup/history/${newest.id}/download`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.inject({ method: "GET", url: `/api/backup/history/${newest.id}/download`, headers: admin.headers })).statusCode).toBe(
+      404,
+    );
   });
 
   it("makes one scheduled backup per slot across two instances sharing the database, and keeps the newest N", async () => {
@@ -192,12 +226,20 @@ describe("backup and restore", () => {
 function streamedUpload(url: string, chunks: () => AsyncGenerator<Buffer>, fields: Record<string, string> = {}) {
   const boundary = "----backup-test-boundary";
   async function* body() {
-    for (const [name, value] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-    yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n`);
+    for (const [name, value] of Object.entries(fields))
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\nContent-Type: application/json\r\n\r\n`,
+    );
     yield* chunks();
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
-  return t.inject({ method: "POST", url, headers: { ...admin.headers, "content-type": `multipart/form-data; boundary=${boundary}` }, payload: Readable.from(body()) });
+  return t.inject({
+    method: "POST",
+    url,
+    headers: { ...admin.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: Readable.from(body()),
+  });
 }
 
 const HEAD = (categories: string[], counts: Record<string, number>) =>
@@ -217,7 +259,9 @@ describe("restores that cannot crash the server", () => {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 10);
     const answer = await streamedUpload("/api/backup/restore?dryRun=1", file).finally(() => clearInterval(sampler));
     expect(answer.statusCode, answer.body).toBe(422);
-    expect(answer.json().error).toBe("The backup has a value larger than 16 MB at row 1 of waitlist_entries; this site restores values up to that size.");
+    expect(answer.json().error).toBe(
+      "The backup has a value larger than 16 MB at row 1 of waitlist_entries; this site restores values up to that size.",
+    );
     expect((peak - baseline) / (1024 * 1024)).toBeLessThan(90);
     // The server still answers.
     expect((await t.inject({ method: "GET", url: "/api/backup/status", headers: admin.headers })).statusCode).toBe(200);
@@ -236,11 +280,15 @@ describe("restores that cannot crash the server", () => {
 
     const deep = `{"properties":${"[".repeat(100)}${"]".repeat(100)}}`;
     const lines = Buffer.from(`${HEAD(["analytics"], { analytics_events: 1 })}\n"analytics_events":[\n${deep}]\n}}\n`);
-    expect((await upload(lines, true)).json().error).toBe("The backup has values nested deeper than 64 levels at line 3 (a row of analytics_events); this site restores rows nested up to that depth.");
+    expect((await upload(lines, true)).json().error).toBe(
+      "The backup has values nested deeper than 64 levels at line 3 (a row of analytics_events); this site restores rows nested up to that depth.",
+    );
     const anyLayout = Buffer.from(`${HEAD(["analytics"], { analytics_events: 1 })} "analytics_events": [${deep}]}}`);
     const refused = await upload(anyLayout, true);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().error).toBe("The backup has values nested deeper than 64 levels at row 1 of analytics_events; this site restores rows nested up to that depth.");
+    expect(refused.json().error).toBe(
+      "The backup has values nested deeper than 64 levels at row 1 of analytics_events; this site restores rows nested up to that depth.",
+    );
   });
 });
 
@@ -268,7 +316,9 @@ describe("signed backups", () => {
 
     const refused = await upload(unsigned(), false);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe("This backup was not made by this site. Restoring it replaces: Accounts. Type your password to confirm.");
+    expect(refused.json().error).toBe(
+      "This backup was not made by this site. Restoring it replaces: Accounts. Type your password to confirm.",
+    );
     const wrong = await upload(unsigned(), false, "not-the-password");
     expect(wrong.statusCode).toBe(403);
     expect(await plantedRows()).toEqual([]);
@@ -280,7 +330,10 @@ describe("signed backups", () => {
   });
 
   it("a backup this site signed restores without a password; a changed byte makes it unsigned; the secret is never in a file", async () => {
-    const exported = await t.inject({ ...exportRequest(["waitlist", "settings"]), headers: { ...exportRequest().headers, ...admin.headers } });
+    const exported = await t.inject({
+      ...exportRequest(["waitlist", "settings"]),
+      headers: { ...exportRequest().headers, ...admin.headers },
+    });
     const file = exported.rawPayload;
     const text = file.toString("utf8");
     expect(text).toMatch(/\n\},\n"signature":"hmac-sha256:[0-9a-f]{64}"\}\n$/);
@@ -296,7 +349,9 @@ describe("signed backups", () => {
     expect((await upload(changed, true)).json<RestoreReport>()).toMatchObject({ signed: false, passwordRequired: true });
     const refused = await upload(changed, false);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe("This backup was not made by this site. Restoring it replaces: Waitlist, Settings. Type your password to confirm.");
+    expect(refused.json().error).toBe(
+      "This backup was not made by this site. Restoring it replaces: Waitlist, Settings. Type your password to confirm.",
+    );
     // A file made before backups were signed ends with "}}": it restores, as unsigned.
     const old = Buffer.from(text.replace(/\n\},\n"signature":"[^"]*"\}\n$/, "\n}}\n"));
     expect((await upload(old, true)).json<RestoreReport>()).toMatchObject({ signed: false });
@@ -321,4 +376,3 @@ describe("authorization", () => {
     });
   });
 });
-

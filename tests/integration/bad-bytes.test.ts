@@ -45,15 +45,18 @@ const PROFILE_LABELS = {
   currentProject: "Current project",
 } as const;
 
-const fieldsOf = (
-  labels: Record<string, string>,
-  base: Omit<TextInput, "field" | "label">,
-): TextInput[] => Object.entries(labels).map(([field, label]) => ({ ...base, field, label }));
+const fieldsOf = (labels: Record<string, string>, base: Omit<TextInput, "field" | "label">): TextInput[] =>
+  Object.entries(labels).map(([field, label]) => ({ ...base, field, label }));
 
 const TEXT_INPUTS: TextInput[] = [
   ...fieldsOf(
     { name: "Full name", email: "Email address", password: "Password" },
-    { caller: "anonymous", valid: signup, rest: { method: "POST", url: "/api/auth/signup", in: "body" }, trpc: { path: "auth.signup", kind: "mutation" } },
+    {
+      caller: "anonymous",
+      valid: signup,
+      rest: { method: "POST", url: "/api/auth/signup", in: "body" },
+      trpc: { path: "auth.signup", kind: "mutation" },
+    },
   ),
   ...fieldsOf(
     { email: "Email address", password: "Password" },
@@ -122,7 +125,13 @@ const TEXT_INPUTS: TextInput[] = [
     label: "Builder id",
     rest: { method: "PUT", url: "/api/builders/admin", in: "query", body: { status: "approved" } },
   },
-  { caller: "admin", valid: () => ({ id: ID, status: "approved" }), field: "id", label: "Builder id", trpc: { path: "builders.adminSetStatus", kind: "mutation" } },
+  {
+    caller: "admin",
+    valid: () => ({ id: ID, status: "approved" }),
+    field: "id",
+    label: "Builder id",
+    trpc: { path: "builders.adminSetStatus", kind: "mutation" },
+  },
   {
     caller: "admin",
     valid: () => ({ id: ID }),
@@ -159,7 +168,13 @@ const CHOICE_INPUTS: TextInput[] = [
     rest: { method: "GET", url: "/api/analytics/dashboard", in: "query" },
     trpc: { path: "analytics.dashboard", kind: "query" },
   },
-  { caller: "admin", valid: () => ({ sort: "email" }), field: "sort", label: "Sort", rest: { method: "GET", url: "/api/waitlist/admin", in: "query" } },
+  {
+    caller: "admin",
+    valid: () => ({ sort: "email" }),
+    field: "sort",
+    label: "Sort",
+    rest: { method: "GET", url: "/api/waitlist/admin", in: "query" },
+  },
   {
     caller: "admin",
     valid: () => ({ ...profile(), email: "ada@example.com", status: "approved" }),
@@ -167,7 +182,13 @@ const CHOICE_INPUTS: TextInput[] = [
     label: "Status",
     trpc: { path: "builders.adminCreate", kind: "mutation" },
   },
-  { caller: "admin", valid: () => ({ id: "1", checked: true }), field: "id", label: "Item id", trpc: { path: "seo.toggle", kind: "mutation" } },
+  {
+    caller: "admin",
+    valid: () => ({ id: "1", checked: true }),
+    field: "id",
+    label: "Item id",
+    trpc: { path: "seo.toggle", kind: "mutation" },
+  },
 ];
 
 const users: Partial<Record<Caller, TestUser>> = {};
@@ -187,9 +208,11 @@ const cases = (inputs: TextInput[], surface: "rest" | "trpc") =>
   inputs.flatMap((input) => {
     const route = surface === "rest" ? input.rest && `${input.rest.method} ${input.rest.url}` : input.trpc?.path;
     if (!route) return [];
-    return BAD_BYTES.filter((bad) => !(surface === "rest" && input.rest?.in === "query" && bad.name === "lone surrogate")).map(
-      (bad) => ({ ...input, bad, title: `${route} ${input.field} with ${bad.name}` }),
-    );
+    return BAD_BYTES.filter((bad) => !(surface === "rest" && input.rest?.in === "query" && bad.name === "lone surrogate")).map((bad) => ({
+      ...input,
+      bad,
+      title: `${route} ${input.field} with ${bad.name}`,
+    }));
   });
 
 function withBadValue(input: TextInput, bad: (typeof BAD_BYTES)[number]): Record<string, unknown> {
@@ -205,7 +228,12 @@ async function sendRest(input: TextInput, values: Record<string, unknown>) {
     const query = new URLSearchParams(values as Record<string, string>).toString();
     return t.inject({ method: rest.method, url: `${rest.url}?${query}`, headers, ...(rest.body ? { payload: rest.body } : {}) });
   }
-  return t.inject({ method: rest.method, url: rest.url, headers: { ...headers, "content-type": "application/json" }, payload: JSON.stringify(values) });
+  return t.inject({
+    method: rest.method,
+    url: rest.url,
+    headers: { ...headers, "content-type": "application/json" },
+    payload: JSON.stringify(values),
+  });
 }
 
 async function sendTrpc(input: TextInput, values: Record<string, unknown>) {
@@ -242,7 +270,12 @@ describe("bad bytes in text inputs", () => {
 
   it.each(BAD_BYTES)("refuses a SEO checklist key with $name through REST", async (bad) => {
     const admin = await headersOf("admin");
-    const response = await t.inject({ method: "PUT", url: "/api/seo/checklist", headers: admin, payload: { checkedItems: { [bad.insert("12")]: true } } });
+    const response = await t.inject({
+      method: "PUT",
+      url: "/api/seo/checklist",
+      headers: admin,
+      payload: { checkedItems: { [bad.insert("12")]: true } },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: expect.stringContaining("checkedItems keys") });
     expect(errorLogs()).toEqual([]);

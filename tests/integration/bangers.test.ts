@@ -33,7 +33,12 @@ const update = (input: Record<string, unknown>) => t.trpcMutation<BangerResult>(
 describe("content bangers: who may call", () => {
   it("lets only admins and owners list, create and delete over REST", async () => {
     await expectAdminOnlyRest(t, { method: "GET", url: "/api/content/bangers?action=list" });
-    await expectAdminOnlyRest(t, { method: "POST", url: "/api/content/bangers", headers: json, payload: JSON.stringify({ type: "blog", title: "Mine" }) });
+    await expectAdminOnlyRest(t, {
+      method: "POST",
+      url: "/api/content/bangers",
+      headers: json,
+      payload: JSON.stringify({ type: "blog", title: "Mine" }),
+    });
     const ids = new Map<string, string>();
     for (const caller of ["anonymous", "member", "owner", "admin"]) ids.set(caller, (await create({ title: caller })).id);
     await expectAdminOnlyRest(t, (caller) => ({ method: "DELETE", url: `/api/content/bangers?id=${ids.get(caller)}` }));
@@ -45,8 +50,16 @@ describe("content bangers: who may call", () => {
     const target = async () => (await create({})).id;
     await expectAdminOnlyProcedure(t, { type: "query", path: "bangers.list", input: {} });
     await expectAdminOnlyProcedure(t, { type: "mutation", path: "bangers.create", input: { type: "tweet", title: "x" } });
-    await expectAdminOnlyProcedure(t, { type: "mutation", path: "bangers.update", inputFor: async () => ({ id: await target(), type: "tweet", title: "y" }) });
-    await expectAdminOnlyProcedure(t, { type: "mutation", path: "bangers.setStatus", inputFor: async () => ({ id: await target(), status: "ready" }) });
+    await expectAdminOnlyProcedure(t, {
+      type: "mutation",
+      path: "bangers.update",
+      inputFor: async () => ({ id: await target(), type: "tweet", title: "y" }),
+    });
+    await expectAdminOnlyProcedure(t, {
+      type: "mutation",
+      path: "bangers.setStatus",
+      inputFor: async () => ({ id: await target(), status: "ready" }),
+    });
     await expectAdminOnlyProcedure(t, { type: "mutation", path: "bangers.delete", inputFor: async () => ({ id: await target() }) });
     await expectAdminOnlyProcedure(t, { type: "query", path: "bangers.campaign", inputFor: async () => ({ id: await target() }) });
   });
@@ -54,7 +67,13 @@ describe("content bangers: who may call", () => {
 
 describe("POST /api/content/bangers", () => {
   it("creates a draft when no status is given, with the platform defaulting to the type and a short campaign id", async () => {
-    const response = await post({ type: "thread", title: "  Why $100  ", content: "One\n\nTwo", tags: [" growth ", "", "lab"], metadata: { hook: "numbers" } });
+    const response = await post({
+      type: "thread",
+      title: "  Why $100  ",
+      content: "One\n\nTwo",
+      tags: [" growth ", "", "lab"],
+      metadata: { hook: "numbers" },
+    });
     expect(response.statusCode).toBe(201);
     const { banger } = response.json<BangerResult>();
     expect(banger).toMatchObject({
@@ -80,10 +99,16 @@ describe("POST /api/content/bangers", () => {
       [{ type: "poem", title: "x" }, "Type must be one of: thread, linkedin, tweet, blog, chapter"],
       [{ type: "tweet", title: "   " }, "Title is required"],
       [{ type: "tweet", title: "x", tags: "a,b" }, "Tags must be a list of texts"],
-      [{ type: "tweet", title: "x", metadata: { platform: "x com/<b>" } }, "Platform must be a short name: letters, digits, dots, dashes or underscores"],
+      [
+        { type: "tweet", title: "x", metadata: { platform: "x com/<b>" } },
+        "Platform must be a short name: letters, digits, dots, dashes or underscores",
+      ],
       [{ type: "tweet", title: "x", status: "live" }, "Status must be one of: draft, ready, posted"],
       [{ type: "tweet", title: "x", status: "posted" }, "Create the banger first, then mark it posted with the post's URL"],
-      [{ type: "tweet", title: "x", status: "ready", content: "a".repeat(281) }, "A Tweet can have at most 280 characters; this one has 281"],
+      [
+        { type: "tweet", title: "x", status: "ready", content: "a".repeat(281) },
+        "A Tweet can have at most 280 characters; this one has 281",
+      ],
       [{ type: "tweet", title: "x\u0000" }, "Title must not contain control characters or invalid Unicode"],
       [[], "Request body must be a JSON object"],
     ];
@@ -107,7 +132,11 @@ describe("GET /api/content/bangers", () => {
     const third = await create({ type: "linkedin", title: "three", status: "ready" });
     await setStatus({ id: first.id, status: "ready" });
     // Explicit times, an hour apart in the order created: rows made within one clock tick tie on createdAt.
-    for (const [hour, id] of [first.id, second.id, third.id].entries()) await t.db.update(bangers).set({ createdAt: new Date(Date.UTC(2026, 0, 1, hour)) }).where(eq(bangers.id, id));
+    for (const [hour, id] of [first.id, second.id, third.id].entries())
+      await t.db
+        .update(bangers)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, hour)) })
+        .where(eq(bangers.id, id));
 
     const all = await list();
     expect(all.bangers.map((banger) => banger.title)).toEqual(["three", "two", "one"]);
@@ -118,7 +147,11 @@ describe("GET /api/content/bangers", () => {
     });
     expect(await list("?action=list")).toEqual(all);
     // The dashboard's Quick Action counts the same.
-    expect((await t.trpcQuery<{ bangers: unknown }>("admin.overview", undefined, admin.headers)).data.bangers).toEqual({ drafts: 1, ready: 2, draftTweets: 0 });
+    expect((await t.trpcQuery<{ bangers: unknown }>("admin.overview", undefined, admin.headers)).data.bangers).toEqual({
+      drafts: 1,
+      ready: 2,
+      draftTweets: 0,
+    });
     expect((await list("?status=ready")).bangers.map((banger) => banger.title)).toEqual(["three", "one"]);
     expect((await list("?type=tweet&status=ready")).bangers.map((banger) => banger.title)).toEqual(["one"]);
     expect((await list("?type=&status=")).bangers).toHaveLength(3);
@@ -178,7 +211,13 @@ describe("bangers.create and bangers.update", () => {
     const id = created.data.banger.id;
     const edited = await update({ id, type: "linkedin", title: "Edited", content: "v2", tags: ["a"], metadata: { audience: "founders" } });
     expect(edited.status).toBe(200);
-    expect(edited.data.banger).toMatchObject({ type: "linkedin", title: "Edited", content: "v2", tags: ["a"], metadata: { audience: "founders", platform: "linkedin" } });
+    expect(edited.data.banger).toMatchObject({
+      type: "linkedin",
+      title: "Edited",
+      content: "v2",
+      tags: ["a"],
+      metadata: { audience: "founders", platform: "linkedin" },
+    });
     expect(edited.data.banger.campaign).toBe(created.data.banger.campaign);
     const missing = await update({ id: randomUUID(), type: "tweet", title: "x" });
     expect(missing.error?.data.code).toBe("NOT_FOUND");
@@ -235,7 +274,10 @@ describe("bangers.setStatus: the status machine", () => {
   it("refuses ready for a 281-character tweet, a thread with one long post, a long LinkedIn post and empty content", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ type: "tweet", content: "a".repeat(281) }, "A Tweet can have at most 280 characters; this one has 281"],
-      [{ type: "thread", content: `Fine.\n\n${"b".repeat(281)}\n\nAlso fine.` }, "Post 2 of the thread is 281 characters; each post can have at most 280"],
+      [
+        { type: "thread", content: `Fine.\n\n${"b".repeat(281)}\n\nAlso fine.` },
+        "Post 2 of the thread is 281 characters; each post can have at most 280",
+      ],
       [{ type: "linkedin", content: "c".repeat(3001) }, "A LinkedIn can have at most 3,000 characters; this one has 3,001"],
       [{ type: "blog", content: "   " }, "Write some content before marking it ready"],
     ];
@@ -248,7 +290,10 @@ describe("bangers.setStatus: the status machine", () => {
       expect(row?.status).toBe("draft");
     }
     // At the limit is fine: 280 characters, emoji counted as one each, and a thread of 280-character posts.
-    for (const fields of [{ type: "tweet", content: "🇫🇷".repeat(280) }, { type: "thread", content: `${"a".repeat(280)}\n\n${"b".repeat(280)}` }]) {
+    for (const fields of [
+      { type: "tweet", content: "🇫🇷".repeat(280) },
+      { type: "thread", content: `${"a".repeat(280)}\n\n${"b".repeat(280)}` },
+    ]) {
       const banger = await create(fields);
       expect((await setStatus({ id: banger.id, status: "ready" })).data.banger.status).toBe("ready");
     }

@@ -15,7 +15,16 @@ const json = { "content-type": "application/json" };
 const EMAIL_TAKEN = "A builder profile with this email already exists.";
 const STATUS_MESSAGE = "Status must be one of: pending, approved, verified, rejected";
 
-const EMPTY_PROFILE = { title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] };
+const EMPTY_PROFILE = {
+  title: null,
+  bio: null,
+  location: null,
+  twitterHandle: null,
+  websiteUrl: null,
+  linkedinUrl: null,
+  currentProject: null,
+  tags: [],
+};
 let seeded = 0;
 
 /** A builder brought to the status along the machine's own moves, as the back office would. */
@@ -23,7 +32,12 @@ async function seedBuilder(status: BuilderStatus = "pending", fields: { name?: s
   seeded += 1;
   const email = fields.email ?? `builder${seeded}@example.com`;
   const row = await insertBuilder(t.db, { ...EMPTY_PROFILE, name: fields.name ?? `Builder ${seeded}`, email }, "pending");
-  const path: Record<BuilderStatus, BuilderStatus[]> = { pending: [], approved: ["approved"], verified: ["approved", "verified"], rejected: ["rejected"] };
+  const path: Record<BuilderStatus, BuilderStatus[]> = {
+    pending: [],
+    approved: ["approved"],
+    verified: ["approved", "verified"],
+    rejected: ["rejected"],
+  };
   for (const step of path[status]) await setBuilderStatus(t.db, row.id, step);
   return row.id;
 }
@@ -45,14 +59,16 @@ const createRequest = (body: unknown, headers: Record<string, string> = {}): Inj
   payload: JSON.stringify(body),
 });
 const create = (body: unknown) => t.inject(createRequest(body, asAdmin()));
-const remove = (id: string, headers: Record<string, string> = asAdmin()) => t.inject({ method: "DELETE", url: `/api/builders?id=${id}`, headers });
+const remove = (id: string, headers: Record<string, string> = asAdmin()) =>
+  t.inject({ method: "DELETE", url: `/api/builders?id=${id}`, headers });
 const adminList = async () => {
   const response = await t.inject({ method: "GET", url: "/api/builders/admin", headers: asAdmin() });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<BuilderAdminList>();
 };
 const publicList = async () => (await t.inject({ method: "GET", url: "/api/builders" })).json<{ builders: PublicBuilder[] }>().builders;
-const statusOf = async (id: string) => (await t.db.select({ status: builders.status }).from(builders).where(eq(builders.id, id)))[0]?.status;
+const statusOf = async (id: string) =>
+  (await t.db.select({ status: builders.status }).from(builders).where(eq(builders.id, id)))[0]?.status;
 
 /** Each caller of the matrix gets its own target, so the owner's and the admin's calls both succeed. */
 async function targetsFor(status: BuilderStatus = "pending") {
@@ -80,7 +96,9 @@ describe("builders admin: who may call", () => {
     expect(await statusOf(toApprove("owner"))).toBe("approved");
     expect(await statusOf(toApprove("admin"))).toBe("approved");
 
-    await expectAdminOnlyRest(t, (caller) => createRequest({ name: `By ${caller}`, email: `rest-${caller}@example.com`, status: "approved" }));
+    await expectAdminOnlyRest(t, (caller) =>
+      createRequest({ name: `By ${caller}`, email: `rest-${caller}@example.com`, status: "approved" }),
+    );
     const created = await t.db.select({ email: builders.email }).from(builders).where(eq(builders.name, "By admin"));
     expect(created).toEqual([{ email: "rest-admin@example.com" }]);
     expect(await t.db.$count(builders, eq(builders.name, "By member"))).toBe(0);
@@ -99,7 +117,11 @@ describe("builders admin: who may call", () => {
     expect((listed.data as BuilderAdminList).summary.total).toBe(1);
 
     const toApprove = await targetsFor("pending");
-    await expectAdminOnlyProcedure(t, { type: "mutation", path: "builders.adminSetStatus", inputFor: (caller) => ({ id: toApprove(caller), status: "approved" }) });
+    await expectAdminOnlyProcedure(t, {
+      type: "mutation",
+      path: "builders.adminSetStatus",
+      inputFor: (caller) => ({ id: toApprove(caller), status: "approved" }),
+    });
     expect(await statusOf(toApprove("member"))).toBe("pending");
     expect(await statusOf(toApprove("admin"))).toBe("approved");
 
@@ -122,7 +144,12 @@ describe("builders admin: who may call", () => {
     const basic = { authorization: `Basic ${Buffer.from("admin:admin").toString("base64")}` };
     const requests: InjectOptions[] = [
       { method: "GET", url: "/api/builders/admin", headers: basic },
-      { method: "PUT", url: `/api/builders/admin?id=${id}`, headers: { ...json, ...basic }, payload: JSON.stringify({ status: "approved" }) },
+      {
+        method: "PUT",
+        url: `/api/builders/admin?id=${id}`,
+        headers: { ...json, ...basic },
+        payload: JSON.stringify({ status: "approved" }),
+      },
       createRequest({ name: "Basic", email: "basic@example.com", status: "verified" }, basic),
       { method: "DELETE", url: `/api/builders?id=${id}`, headers: basic },
     ];
@@ -142,7 +169,10 @@ describe("builders admin: who may call", () => {
 
     const crossSite = await putStatus(id, "approved", { ...cookie, origin: "https://evil.example" });
     expect(crossSite.statusCode).toBe(403);
-    expect((await t.inject({ method: "DELETE", url: `/api/builders?id=${id}`, headers: { ...cookie, origin: "https://evil.example" } })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: "DELETE", url: `/api/builders?id=${id}`, headers: { ...cookie, origin: "https://evil.example" } }))
+        .statusCode,
+    ).toBe(403);
     expect(await statusOf(id)).toBe("pending");
 
     const sameSite = await putStatus(id, "approved", { ...cookie, host: "lab.example", origin: "https://lab.example" });
@@ -171,7 +201,11 @@ describe("GET /api/builders/admin", () => {
     const last = await seedBuilder("pending");
     // Explicit times, an hour apart in the order created: rows made within one clock tick tie on createdAt.
     const created = [ids.pending, ids.approved, ids.verified, ids.rejected, last];
-    for (const [hour, id] of created.entries()) await t.db.update(builders).set({ createdAt: new Date(Date.UTC(2026, 0, 1, hour)) }).where(eq(builders.id, id));
+    for (const [hour, id] of created.entries())
+      await t.db
+        .update(builders)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, hour)) })
+        .where(eq(builders.id, id));
     const response = await t.inject({ method: "GET", url: "/api/builders/admin", headers: asAdmin() });
     expect(response.headers["cache-control"]).toBe("private, no-store");
     expect(response.headers["x-robots-tag"]).toBe("noindex");
@@ -184,9 +218,32 @@ describe("GET /api/builders/admin", () => {
 
     const vic = body.builders.find((b) => b.id === ids.verified)!;
     expect(Object.keys(vic).sort()).toEqual(
-      ["avatarUrl", "bio", "createdAt", "currentProject", "email", "emailConfirmedAt", "id", "joinedAt", "linkedinUrl", "location", "name", "status", "tags", "title", "twitterHandle", "updatedAt", "websiteUrl"].sort(),
+      [
+        "avatarUrl",
+        "bio",
+        "createdAt",
+        "currentProject",
+        "email",
+        "emailConfirmedAt",
+        "id",
+        "joinedAt",
+        "linkedinUrl",
+        "location",
+        "name",
+        "status",
+        "tags",
+        "title",
+        "twitterHandle",
+        "updatedAt",
+        "websiteUrl",
+      ].sort(),
     );
-    expect(vic).toMatchObject({ name: "Vic Verified", status: "verified", email: expect.stringMatching(/@example\.com$/), joinedAt: expect.stringMatching(/Z$/) });
+    expect(vic).toMatchObject({
+      name: "Vic Verified",
+      status: "verified",
+      email: expect.stringMatching(/@example\.com$/),
+      joinedAt: expect.stringMatching(/Z$/),
+    });
     expect(body.builders.find((b) => b.id === ids.rejected)).toMatchObject({ status: "rejected", joinedAt: null });
   });
 
@@ -196,7 +253,10 @@ describe("GET /api/builders/admin", () => {
     for (let i = 0; i < 6; i += 1) tied.push(await seedBuilder(i % 2 === 0 ? "pending" : "approved"));
     await t.db.update(builders).set({ createdAt: sameTime });
     const newer = await seedBuilder("pending");
-    await t.db.update(builders).set({ createdAt: new Date("2026-01-02T00:00:00Z") }).where(eq(builders.id, newer));
+    await t.db
+      .update(builders)
+      .set({ createdAt: new Date("2026-01-02T00:00:00Z") })
+      .where(eq(builders.id, newer));
 
     const expected = [newer, ...[...tied].sort().reverse()];
     for (let call = 0; call < 3; call += 1) expect((await adminList()).builders.map((b) => b.id)).toEqual(expected);
@@ -205,7 +265,10 @@ describe("GET /api/builders/admin", () => {
   });
 
   it("answers an empty list with zero counts", async () => {
-    expect(await adminList()).toEqual({ builders: [], summary: { total: 0, byStatus: { pending: 0, approved: 0, verified: 0, rejected: 0 } } });
+    expect(await adminList()).toEqual({
+      builders: [],
+      summary: { total: 0, byStatus: { pending: 0, approved: 0, verified: 0, rejected: 0 } },
+    });
   });
 
   it("answers the same over tRPC, and the dashboard counts the same builders", async () => {
@@ -281,7 +344,12 @@ describe("the builder status machine", () => {
     expect(trpcUnknown).toMatchObject({ status: 404, error: { message: "Builder not found", data: { code: "NOT_FOUND" } } });
 
     for (const query of ["", "?id=", "?id=42", "?id=not-a-uuid", `?id=${id}x`]) {
-      const response = await t.inject({ method: "PUT", url: `/api/builders/admin${query}`, headers: { ...json, ...asAdmin() }, payload: JSON.stringify({ status: "approved" }) });
+      const response = await t.inject({
+        method: "PUT",
+        url: `/api/builders/admin${query}`,
+        headers: { ...json, ...asAdmin() },
+        payload: JSON.stringify({ status: "approved" }),
+      });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error, query).toMatch(/^Builder id/);
     }
@@ -343,7 +411,12 @@ describe("POST /api/builders/admin", () => {
   it("counts a profile the admin adds as confirmed, and lists a joined one as not confirmed until its link is opened", async () => {
     const added = (await create({ name: "Added", email: "added@example.com", status: "pending" })).json<BuilderAdminResult>().builder;
     expect(added.emailConfirmedAt).toMatch(/Z$/);
-    const joined = await t.inject({ method: "POST", url: "/api/builders", headers: json, payload: JSON.stringify({ name: "Joined", email: "joined@example.com" }) });
+    const joined = await t.inject({
+      method: "POST",
+      url: "/api/builders",
+      headers: json,
+      payload: JSON.stringify({ name: "Joined", email: "joined@example.com" }),
+    });
     expect(joined.statusCode).toBe(201);
     const listed = (await adminList()).builders;
     expect(listed.find((b) => b.email === "joined@example.com")?.emailConfirmedAt).toBeNull();
@@ -351,7 +424,11 @@ describe("POST /api/builders/admin", () => {
   });
 
   it("creates over tRPC with the same answer", async () => {
-    const result = await t.trpcMutation<BuilderAdminResult>("builders.adminCreate", { name: "Linus", email: "linus@example.com", status: "verified" }, asAdmin());
+    const result = await t.trpcMutation<BuilderAdminResult>(
+      "builders.adminCreate",
+      { name: "Linus", email: "linus@example.com", status: "verified" },
+      asAdmin(),
+    );
     expect(result.status).toBe(200);
     expect(result.data.builder).toMatchObject({ name: "Linus", email: "linus@example.com", status: "verified", title: null, tags: [] });
     expect((await publicList()).find((b) => b.id === result.data.builder.id)?.status).toBe("verified");
@@ -375,7 +452,10 @@ describe("POST /api/builders/admin", () => {
       [{ name: "A", email: "not-an-email", status: "pending" }, "Please enter a valid email address"],
       [{ name: "A", email: "a@example.com" }, STATUS_MESSAGE],
       [{ name: "A", email: "a@example.com", status: "famous" }, STATUS_MESSAGE],
-      [{ name: "A", email: "a@example.com", status: "pending", websiteUrl: "javascript:alert(1)" }, "Website must be a full web address starting with http:// or https://"],
+      [
+        { name: "A", email: "a@example.com", status: "pending", websiteUrl: "javascript:alert(1)" },
+        "Website must be a full web address starting with http:// or https://",
+      ],
       [{ name: "A", email: "a@example.com", status: "pending", tags: ["Astronaut"] }, "Please choose tags from the list"],
       [{ name: "x".repeat(101), email: "a@example.com", status: "pending" }, "Name must be at most 100 characters"],
     ];
@@ -420,7 +500,9 @@ describe("DELETE /api/builders", () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error, query).toMatch(/^Builder id/);
     }
-    expect((await t.trpcMutation("builders.adminDelete", { id: "42" }, asAdmin())).error).toMatchObject({ message: "Builder id must be a UUID" });
+    expect((await t.trpcMutation("builders.adminDelete", { id: "42" }, asAdmin())).error).toMatchObject({
+      message: "Builder id must be a UUID",
+    });
     expect(await statusOf(kept)).toBe("pending");
   });
 });
@@ -432,7 +514,11 @@ describe("emails stay in the back office", () => {
     const pending = await seedBuilder("pending", { email: "pat@private.example" });
 
     const list = await adminList();
-    expect(list.builders.map((b: AdminBuilder) => b.email).sort()).toEqual(["amy@private.example", "pat@private.example", "vic@private.example"]);
+    expect(list.builders.map((b: AdminBuilder) => b.email).sort()).toEqual([
+      "amy@private.example",
+      "pat@private.example",
+      "vic@private.example",
+    ]);
     expect((await putStatus(pending, "approved")).json<BuilderAdminResult>().builder.email).toBe("pat@private.example");
     expect((await create({ name: "New", email: "new@private.example", status: "verified" })).json<BuilderAdminResult>().builder.email).toBe(
       "new@private.example",

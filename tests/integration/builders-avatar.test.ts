@@ -10,7 +10,9 @@ const t = useTestApp();
 let portrait: Buffer;
 
 beforeAll(async () => {
-  portrait = await sharp({ create: { width: 600, height: 900, channels: 3, background: "#3a6" } }).jpeg().toBuffer();
+  portrait = await sharp({ create: { width: 600, height: 900, channels: 3, background: "#3a6" } })
+    .jpeg()
+    .toBuffer();
 });
 
 const uploadAvatar = async (bytes: Buffer, headers: Record<string, string> = {}) =>
@@ -33,7 +35,9 @@ describe("POST /api/builders/avatar", () => {
     expect(file.headers["x-content-type-options"]).toBe("nosniff");
     const metadata = await sharp(file.rawPayload).metadata();
     expect([metadata.width, metadata.height, metadata.exif]).toEqual([256, 256, undefined]);
-    expect((await t.inject({ method: "GET", url: avatarUrl, headers: { "if-none-match": file.headers.etag as string } })).statusCode).toBe(304);
+    expect((await t.inject({ method: "GET", url: avatarUrl, headers: { "if-none-match": file.headers.etag as string } })).statusCode).toBe(
+      304,
+    );
   });
 
   it("refuses what is not an image (415), a file over 5 MB (413) and a pixel bomb (422)", async () => {
@@ -50,7 +54,9 @@ describe("POST /api/builders/avatar", () => {
   });
 
   it("answers 404 for unknown and malformed avatar ids", async () => {
-    expect((await t.inject({ method: "GET", url: `/uploads/avatars/${crypto.randomUUID()}` })).json()).toEqual({ error: "Avatar not found" });
+    expect((await t.inject({ method: "GET", url: `/uploads/avatars/${crypto.randomUUID()}` })).json()).toEqual({
+      error: "Avatar not found",
+    });
     expect((await t.inject({ method: "GET", url: "/uploads/avatars/..%2Fimages" })).statusCode).toBe(404);
   });
 });
@@ -68,7 +74,11 @@ describe("the profile's avatarUrl", () => {
     expect(kept.json<{ builder: PublicBuilder }>().builder.avatarUrl).toBe(first);
 
     const second = (await uploadAvatar(portrait)).json<{ avatarUrl: string }>().avatarUrl;
-    const replaced = await t.trpcMutation<{ builder: PublicBuilder }>("builders.updateMine", { name: "Ada L.", avatarUrl: second }, owner.headers);
+    const replaced = await t.trpcMutation<{ builder: PublicBuilder }>(
+      "builders.updateMine",
+      { name: "Ada L.", avatarUrl: second },
+      owner.headers,
+    );
     expect(replaced.data.builder.avatarUrl).toBe(second);
 
     const removed = await json("PUT", "/api/builders/mine", { name: "Ada L.", avatarUrl: null }, owner.headers);
@@ -87,7 +97,10 @@ describe("the profile's avatarUrl", () => {
 describe("the avatar budget", () => {
   it("limits avatar uploads per address", async () => {
     for (let i = 0; i < 10; i++) await t.deps.rateLimits.consume("avatarUpload", "203.0.113.9");
-    const refused = await t.inject({ ...(await multipartRequest("/api/builders/avatar", { bytes: portrait, name: "me.jpg" })), remoteAddress: "203.0.113.9" });
+    const refused = await t.inject({
+      ...(await multipartRequest("/api/builders/avatar", { bytes: portrait, name: "me.jpg" })),
+      remoteAddress: "203.0.113.9",
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: "Too many avatar uploads. Please try again later." });
   });

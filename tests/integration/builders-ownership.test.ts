@@ -17,13 +17,20 @@ let addressCount = 0;
 const nextAddress = () => `10.70.${addressCount >> 8}.${++addressCount & 255}`;
 
 const join = (body: unknown, headers: Record<string, string> = {}) =>
-  t.inject({ method: "POST", url: "/api/builders", headers: { ...json, ...headers }, payload: JSON.stringify(body), remoteAddress: nextAddress() });
+  t.inject({
+    method: "POST",
+    url: "/api/builders",
+    headers: { ...json, ...headers },
+    payload: JSON.stringify(body),
+    remoteAddress: nextAddress(),
+  });
 const editMine = (body: unknown, headers: Record<string, string>) =>
   t.inject({ method: "PUT", url: "/api/builders/mine", headers: { ...json, ...headers }, payload: JSON.stringify(body) });
 const publicList = async (headers: Record<string, string> = {}) =>
   (await t.inject({ method: "GET", url: "/api/builders", headers })).json<{ builders: PublicBuilder[] }>().builders;
 const rowOf = async (email: string) => (await t.db.select().from(builders).where(eq(builders.email, email)))[0]!;
-const mailsTo = (email: string) => t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email)).orderBy(mailMessages.createdAt);
+const mailsTo = (email: string) =>
+  t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email)).orderBy(mailMessages.createdAt);
 
 /** The first link to `path` in the mails to the address, as a path and query to request. */
 async function linkIn(email: string, path: string): Promise<string> {
@@ -55,7 +62,10 @@ describe("a builder's address confirmation", () => {
     expect(mail!.textBody).not.toContain("Cleo");
     const link = await linkIn("cleo@example.com", "/builders/confirm");
     const token = new URLSearchParams(link.split("?")[1]).get("token")!;
-    const [stored] = await t.db.select().from(builderConfirmationTokens).where(eq(builderConfirmationTokens.id, hashToken(token)));
+    const [stored] = await t.db
+      .select()
+      .from(builderConfirmationTokens)
+      .where(eq(builderConfirmationTokens.id, hashToken(token)));
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeGreaterThan(7 * 24 * 60 * 60 * 1000 - 5000);
     expect((await rowOf("cleo@example.com")).emailConfirmedAt).toBeNull();
 
@@ -76,7 +86,10 @@ describe("a builder's address confirmation", () => {
     await join({ name: "Dora", email: "dora@example.com" });
     const link = await linkIn("dora@example.com", "/builders/confirm");
     const [row] = await t.db.select({ id: builders.id }).from(builders).where(eq(builders.email, "dora@example.com"));
-    await t.db.update(builderConfirmationTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(builderConfirmationTokens.builderId, row!.id));
+    await t.db
+      .update(builderConfirmationTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(builderConfirmationTokens.builderId, row!.id));
     expect((await open(link)).headers.location).toBe(BUILDER_CONFIRM_INVALID_REDIRECT);
     expect((await rowOf("dora@example.com")).emailConfirmedAt).toBeNull();
   });
@@ -145,7 +158,9 @@ describe("the takeover of a builder profile, replayed", () => {
 
     // 3. The attacker signs up with the victim's address: the account works, but the profile is not theirs.
     const attacker = await signup(victim);
-    expect((await t.trpcQuery<{ user: { emailVerified: boolean } }>("auth.me", undefined, attacker.headers)).data.user.emailVerified).toBe(false);
+    expect((await t.trpcQuery<{ user: { emailVerified: boolean } }>("auth.me", undefined, attacker.headers)).data.user.emailVerified).toBe(
+      false,
+    );
     expect((await publicList(attacker.headers)).find((b) => b.id === row.id)?.canEdit).toBe(false);
     expect((await publicList({ cookie: attacker.cookie })).find((b) => b.id === row.id)?.canEdit).toBe(false);
     const trpcList = await t.trpcQuery<{ builders: PublicBuilder[] }>("builders.list", undefined, attacker.headers);
@@ -160,7 +175,12 @@ describe("the takeover of a builder profile, replayed", () => {
     expect(await rowOf(victim)).toMatchObject({ name: "Victor", bio: "Real bio", websiteUrl: null });
 
     // 5. Asking for a new link mails the victim, not the attacker; nothing in any answer carries a link.
-    const resend = await t.inject({ method: "POST", url: "/api/auth/verify-email/resend", headers: attacker.headers, remoteAddress: nextAddress() });
+    const resend = await t.inject({
+      method: "POST",
+      url: "/api/auth/verify-email/resend",
+      headers: attacker.headers,
+      remoteAddress: nextAddress(),
+    });
     expect(resend.statusCode).toBe(200);
     expect(resend.body).not.toMatch(/token=/);
     const links = await t.db
@@ -168,7 +188,13 @@ describe("the takeover of a builder profile, replayed", () => {
       .from(mailMessages)
       .where(and(like(mailMessages.textBody, "%/verify-email?token=%"), eq(mailMessages.toAddress, victim)));
     expect(links).toHaveLength(2);
-    expect(await t.db.select().from(mailMessages).where(like(mailMessages.textBody, "%/verify-email?token=%")).then((all) => all.every((m) => m.toAddress !== "attacker@example.com"))).toBe(true);
+    expect(
+      await t.db
+        .select()
+        .from(mailMessages)
+        .where(like(mailMessages.textBody, "%/verify-email?token=%"))
+        .then((all) => all.every((m) => m.toAddress !== "attacker@example.com")),
+    ).toBe(true);
 
     // 6. An unverified account cannot probe whether an address has a profile: 403 before any lookup.
     const prober = await signup("nobody-has-this@example.com");

@@ -25,15 +25,49 @@ const list = async (headers: Record<string, string> = {}) => {
 
 /** A builder moved to the status through the same service the back office will use. */
 async function seedBuilder(email: string, status: BuilderStatus, name = email.split("@")[0]!) {
-  const builder = await insertBuilder(t.db, { name, email, title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] }, "pending");
-  const path: Record<BuilderStatus, BuilderStatus[]> = { pending: [], approved: ["approved"], verified: ["approved", "verified"], rejected: ["rejected"] };
+  const builder = await insertBuilder(
+    t.db,
+    {
+      name,
+      email,
+      title: null,
+      bio: null,
+      location: null,
+      twitterHandle: null,
+      websiteUrl: null,
+      linkedinUrl: null,
+      currentProject: null,
+      tags: [],
+    },
+    "pending",
+  );
+  const path: Record<BuilderStatus, BuilderStatus[]> = {
+    pending: [],
+    approved: ["approved"],
+    verified: ["approved", "verified"],
+    rejected: ["rejected"],
+  };
   for (const step of path[status]) await setBuilderStatus(t.db, builder.id, step);
   return builder;
 }
 
 const PUBLIC_KEYS = [
-  "avatarUrl", "bio", "canEdit", "createdAt", "currentProject", "id", "joinedAt", "linkedinUrl", "location",
-  "name", "status", "tags", "title", "twitterHandle", "updatedAt", "websiteUrl",
+  "avatarUrl",
+  "bio",
+  "canEdit",
+  "createdAt",
+  "currentProject",
+  "id",
+  "joinedAt",
+  "linkedinUrl",
+  "location",
+  "name",
+  "status",
+  "tags",
+  "title",
+  "twitterHandle",
+  "updatedAt",
+  "websiteUrl",
 ].sort();
 
 describe("POST /api/builders", () => {
@@ -98,9 +132,18 @@ describe("POST /api/builders", () => {
     [{ email: "a@example.com" }, "Name is required"],
     [{ name: "A" }, "Email address is required"],
     [{ name: "A", email: "not-an-email" }, "Please enter a valid email address"],
-    [{ name: "A", email: "a@example.com", websiteUrl: "javascript:alert(1)" }, "Website must be a full web address starting with http:// or https://"],
-    [{ name: "A", email: "a@example.com", linkedinUrl: "www.linkedin.com/in/a" }, "LinkedIn URL must be a full web address starting with http:// or https://"],
-    [{ name: "A", email: "a@example.com", twitterHandle: "@not valid!" }, "Twitter/X handle must be 1 to 15 letters, numbers or underscores"],
+    [
+      { name: "A", email: "a@example.com", websiteUrl: "javascript:alert(1)" },
+      "Website must be a full web address starting with http:// or https://",
+    ],
+    [
+      { name: "A", email: "a@example.com", linkedinUrl: "www.linkedin.com/in/a" },
+      "LinkedIn URL must be a full web address starting with http:// or https://",
+    ],
+    [
+      { name: "A", email: "a@example.com", twitterHandle: "@not valid!" },
+      "Twitter/X handle must be 1 to 15 letters, numbers or underscores",
+    ],
     [{ name: "A", email: "a@example.com", tags: ["Astronaut"] }, "Please choose tags from the list"],
     [{ name: "A", email: "a@example.com", tags: ["Designer", "Designer"] }, "Each tag can be chosen only once"],
     [{ name: "A", email: "a@example.com", bio: "b".repeat(501) }, "Bio must be at most 500 characters"],
@@ -113,7 +156,13 @@ describe("POST /api/builders", () => {
   });
 
   it("answers 400 for malformed JSON", async () => {
-    const response = await t.inject({ method: "POST", url: "/api/builders", headers: json, payload: "{oops", remoteAddress: nextAddress() });
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/builders",
+      headers: json,
+      payload: "{oops",
+      remoteAddress: nextAddress(),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: "Malformed JSON body" });
   });
@@ -153,7 +202,11 @@ describe("GET /api/builders", () => {
       [middle.id, "2024-02-01T00:00:00Z"],
       [newest.id, "2024-03-01T00:00:00Z"],
     ];
-    for (const [id, at] of times) await t.db.update(builders).set({ createdAt: new Date(at) }).where(eq(builders.id, id));
+    for (const [id, at] of times)
+      await t.db
+        .update(builders)
+        .set({ createdAt: new Date(at) })
+        .where(eq(builders.id, id));
 
     const response = await t.inject({ method: "GET", url: "/api/builders" });
     expect(response.statusCode).toBe(200);
@@ -223,7 +276,10 @@ describe("PUT /api/builders/mine", () => {
   it("updates the owner's profile, keeping status, email and joinedAt", async () => {
     const member = await t.createUser("member", { email: "cy@example.com" });
     const seeded = await seedBuilder("cy@example.com", "verified", "Cy");
-    await t.db.update(builders).set({ linkedinUrl: "https://www.linkedin.com/in/cy", updatedAt: new Date("2024-01-01T00:00:00Z") }).where(eq(builders.id, seeded.id));
+    await t.db
+      .update(builders)
+      .set({ linkedinUrl: "https://www.linkedin.com/in/cy", updatedAt: new Date("2024-01-01T00:00:00Z") })
+      .where(eq(builders.id, seeded.id));
     const [before] = await t.db.select().from(builders).where(eq(builders.id, seeded.id));
 
     const response = await put({ ...edit, email: "hijack@example.com", status: "pending" }, member.headers);

@@ -12,7 +12,18 @@ async function pendingBuilder() {
   count += 1;
   const builder = await insertBuilder(
     t.db,
-    { name: `B${count}`, email: `status${count}@example.com`, title: null, bio: null, location: null, twitterHandle: null, websiteUrl: null, linkedinUrl: null, currentProject: null, tags: [] },
+    {
+      name: `B${count}`,
+      email: `status${count}@example.com`,
+      title: null,
+      bio: null,
+      location: null,
+      twitterHandle: null,
+      websiteUrl: null,
+      linkedinUrl: null,
+      currentProject: null,
+      tags: [],
+    },
     "pending",
   );
   return builder.id;
@@ -45,7 +56,10 @@ describe("setBuilderStatus", () => {
     const id = await pendingBuilder();
     const rejected = await setBuilderStatus(t.db, id, "rejected");
     expect(rejected).toMatchObject({ status: "rejected", joinedAt: null });
-    expect(await kindOf(setBuilderStatus(t.db, id, "approved"))).toEqual({ kind: "invalid", message: "A builder cannot move from rejected to approved" });
+    expect(await kindOf(setBuilderStatus(t.db, id, "approved"))).toEqual({
+      kind: "invalid",
+      message: "A builder cannot move from rejected to approved",
+    });
   });
 
   it.each([
@@ -67,7 +81,10 @@ describe("setBuilderStatus", () => {
   });
 
   it("answers not_found (404) for an unknown or malformed id", async () => {
-    expect(await kindOf(setBuilderStatus(t.db, "00000000-0000-4000-8000-000000000000", "approved"))).toEqual({ kind: "not_found", message: "Builder not found" });
+    expect(await kindOf(setBuilderStatus(t.db, "00000000-0000-4000-8000-000000000000", "approved"))).toEqual({
+      kind: "not_found",
+      message: "Builder not found",
+    });
     expect((await kindOf(setBuilderStatus(t.db, "not-a-uuid", "approved"))).kind).toBe("not_found");
   });
 

@@ -39,7 +39,13 @@ describe("builders.submit", () => {
   });
 
   it("answers an email that has a profile as it answers a new one, whichever surface created it", async () => {
-    const rest = await t.inject({ method: "POST", url: "/api/builders", headers: { "content-type": "application/json" }, payload: JSON.stringify({ name: "Bo", email: "bo@example.com" }), remoteAddress: nextAddress() });
+    const rest = await t.inject({
+      method: "POST",
+      url: "/api/builders",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ name: "Bo", email: "bo@example.com" }),
+      remoteAddress: nextAddress(),
+    });
     expect(rest.statusCode).toBe(201);
     const result = await submit({ name: "Bo 2", email: "Bo@Example.com" });
     expect(result.status).toBe(200);
@@ -59,7 +65,13 @@ describe("builders.submit", () => {
     const address = "10.31.0.1";
     for (let i = 0; i < 3; i++) expect((await submit({ name: "R", email: `t${i}@example.com` }, address)).status).toBe(200);
     for (let i = 3; i < 5; i++) {
-      const rest = await t.inject({ method: "POST", url: "/api/builders", headers: { "content-type": "application/json" }, payload: JSON.stringify({ name: "R", email: `t${i}@example.com` }), remoteAddress: address });
+      const rest = await t.inject({
+        method: "POST",
+        url: "/api/builders",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ name: "R", email: `t${i}@example.com` }),
+        remoteAddress: address,
+      });
       expect(rest.statusCode).toBe(201);
     }
     const limited = await submit({ name: "R", email: "t5@example.com" }, address);
@@ -110,9 +122,22 @@ describe("builders.updateMine", () => {
     const member = await t.createUser("member", { email: "editor@example.com" });
     await submit({ name: "Editor", email: "editor@example.com", location: "Oslo" });
     const created = { id: await idOf("editor@example.com") };
-    const result = await t.trpcMutation<{ builder: PublicBuilder }>("builders.updateMine", { ...input, email: "x@example.com" }, member.headers);
+    const result = await t.trpcMutation<{ builder: PublicBuilder }>(
+      "builders.updateMine",
+      { ...input, email: "x@example.com" },
+      member.headers,
+    );
     expect(result.status).toBe(200);
-    expect(result.data.builder).toMatchObject({ id: created.id, name: "Renamed", bio: "Edited bio", location: null, twitterHandle: "renamed", tags: ["Consultant"], status: "pending", canEdit: true });
+    expect(result.data.builder).toMatchObject({
+      id: created.id,
+      name: "Renamed",
+      bio: "Edited bio",
+      location: null,
+      twitterHandle: "renamed",
+      tags: ["Consultant"],
+      status: "pending",
+      canEdit: true,
+    });
     const [row] = await t.db.select().from(builders).where(eq(builders.id, created.id));
     expect(row).toMatchObject({ email: "editor@example.com", status: "pending", name: "Renamed" });
   });

@@ -79,7 +79,9 @@ describe("the content-to-growth loop", () => {
 
     const figures = await t.trpcQuery<BangerCampaignResult>("bangers.campaign", { id: banger.id }, admin.headers);
     expect(figures.data.figures).toEqual({ visitors: 2, joins: 2 });
-    expect(figures.data.since).toBe((await t.trpcQuery<{ bangers: Array<{ postedAt: string }> }>("bangers.list", {}, admin.headers)).data.bangers[0]!.postedAt);
+    expect(figures.data.since).toBe(
+      (await t.trpcQuery<{ bangers: Array<{ postedAt: string }> }>("bangers.list", {}, admin.headers)).data.bangers[0]!.postedAt,
+    );
 
     // Another campaign with only hand-made events: one within the day, one three days ago.
     await insertAnalyticsEvents(t.db)([
@@ -103,7 +105,9 @@ describe("the content-to-growth loop", () => {
       { campaign: banger.campaign, visitors: 3, joins: 2, banger: { id: banger.id, title: "Day 1" } },
       { campaign: "newsletter-june", visitors: 2, joins: 0, banger: null },
     ]);
-    expect(await dashboard("1h")).toEqual([{ campaign: banger.campaign, visitors: 2, joins: 2, banger: { id: banger.id, title: "Day 1" } }]);
+    expect(await dashboard("1h")).toEqual([
+      { campaign: banger.campaign, visitors: 2, joins: 2, banger: { id: banger.id, title: "Day 1" } },
+    ]);
 
     // tRPC answers the same.
     const viaTrpc = await t.trpcQuery<AnalyticsDashboard>("analytics.dashboard", { timeRange: "7d" }, admin.headers);

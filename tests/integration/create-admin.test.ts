@@ -67,7 +67,9 @@ describe("npm run create-admin", () => {
   it("says plainly when the embedded data folder is in use", async () => {
     const holder = await openDatabase({ kind: "pglite", dataDir });
     try {
-      const blocked = await runCreateAdmin(["--email", "x@example.com", "--password", "long-enough"], env).catch((caught: unknown) => caught);
+      const blocked = await runCreateAdmin(["--email", "x@example.com", "--password", "long-enough"], env).catch(
+        (caught: unknown) => caught,
+      );
       expect(blocked).toBeInstanceOf(DataDirInUseError);
       expect(describeCreateAdminFailure(blocked)).toContain(`The data folder ${dataDir} is in use by another process`);
     } finally {

@@ -92,7 +92,14 @@ describe("a database outage", () => {
       expect(answered).toBeGreaterThan(0);
 
       // The process lives and heals: health returns by itself, and every answered event is stored.
-      expect((await until(() => t.inject({ url: "/healthz" }), (r) => r.statusCode === 200)).statusCode).toBe(200);
+      expect(
+        (
+          await until(
+            () => t.inject({ url: "/healthz" }),
+            (r) => r.statusCode === 200,
+          )
+        ).statusCode,
+      ).toBe(200);
       await analyticsWriterOf(t.deps)!.flush();
       expect(await storedEvents("killed")).toBe(answered);
     });
@@ -106,7 +113,10 @@ describe("a database outage", () => {
       await admin.query(`alter database "${databaseName}" allow_connections false`);
       await killAppConnections();
 
-      const rest = await until(() => t.inject({ url: "/api/builders" }), (r) => r.statusCode === 503);
+      const rest = await until(
+        () => t.inject({ url: "/api/builders" }),
+        (r) => r.statusCode === 503,
+      );
       expect(rest.statusCode).toBe(503);
       expect(rest.json()).toEqual({ error: expect.any(String) });
       expect(rest.headers["retry-after"]).toBeDefined();
@@ -130,9 +140,30 @@ describe("a database outage", () => {
       expect(Number(full.headers["retry-after"])).toBeGreaterThan(0);
 
       await admin.query(`alter database "${databaseName}" allow_connections true`);
-      expect((await until(() => t.inject({ url: "/healthz" }), (r) => r.statusCode === 200)).statusCode).toBe(200);
-      expect((await until(() => t.inject({ url: "/api/builders" }), (r) => r.statusCode === 200)).statusCode).toBe(200);
-      expect((await until(() => t.trpcQuery("builders.list"), (r) => r.status === 200)).status).toBe(200);
+      expect(
+        (
+          await until(
+            () => t.inject({ url: "/healthz" }),
+            (r) => r.statusCode === 200,
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await until(
+            () => t.inject({ url: "/api/builders" }),
+            (r) => r.statusCode === 200,
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await until(
+            () => t.trpcQuery("builders.list"),
+            (r) => r.status === 200,
+          )
+        ).status,
+      ).toBe(200);
       await analyticsWriterOf(t.deps)!.flush();
       expect(await storedEvents("refused")).toBe(20);
       expect(await storedEvents("filler")).toBe(filled);

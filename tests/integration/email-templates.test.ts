@@ -2,7 +2,18 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { EMAIL_TEMPLATE_SAMPLE_DATA, TEST_EMAIL_INVALID, TEST_EMAIL_REQUIRED, TEST_EMAIL_RESERVED, type EmailTemplate, type EmailTemplateList, type EmailTemplatePreview, type EmailTemplateSaveResult, type EmailTemplateSeedResult, type EmailTemplateTestResult } from "../../src/common/email-templates";
+import {
+  EMAIL_TEMPLATE_SAMPLE_DATA,
+  TEST_EMAIL_INVALID,
+  TEST_EMAIL_REQUIRED,
+  TEST_EMAIL_RESERVED,
+  type EmailTemplate,
+  type EmailTemplateList,
+  type EmailTemplatePreview,
+  type EmailTemplateSaveResult,
+  type EmailTemplateSeedResult,
+  type EmailTemplateTestResult,
+} from "../../src/common/email-templates";
 import { emailTemplates, mailMessages } from "../../src/server/db/schema";
 import { mailWorkerFor } from "../helpers/mail";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
@@ -18,8 +29,10 @@ beforeEach(async () => {
   admin ??= await t.createUser("admin");
 });
 
-const post = (url: string, body: unknown) => t.inject({ method: "POST", url, headers: { ...json, ...admin.headers }, payload: JSON.stringify(body) });
-const list = async () => (await t.inject({ method: "GET", url: "/api/email/templates", headers: admin.headers })).json<EmailTemplateList>().templates;
+const post = (url: string, body: unknown) =>
+  t.inject({ method: "POST", url, headers: { ...json, ...admin.headers }, payload: JSON.stringify(body) });
+const list = async () =>
+  (await t.inject({ method: "GET", url: "/api/email/templates", headers: admin.headers })).json<EmailTemplateList>().templates;
 const seed = async () => {
   const response = await post("/api/email/templates/seed", {});
   expect(response.statusCode, response.body).toBe(200);
@@ -27,7 +40,13 @@ const seed = async () => {
 };
 const templateOf = async (type: string): Promise<EmailTemplate> => (await list()).find((template) => template.type === type)!;
 const save = (body: Record<string, unknown>) =>
-  post("/api/email/templates", { type: "waitlist_welcome", name: "Welcome", subject: "Hi {{ name }}", htmlContent: "<p>Hi {{ name }}, #{{ position }}</p>", ...body });
+  post("/api/email/templates", {
+    type: "waitlist_welcome",
+    name: "Welcome",
+    subject: "Hi {{ name }}",
+    htmlContent: "<p>Hi {{ name }}, #{{ position }}</p>",
+    ...body,
+  });
 const preview = (templateId: string, data?: unknown) => post("/api/email/templates/preview", { templateId, data });
 
 describe("email templates: who may call", () => {
@@ -35,7 +54,12 @@ describe("email templates: who may call", () => {
     await expectAdminOnlyRest(t, { method: "GET", url: "/api/email/templates" });
     await expectAdminOnlyRest(t, { method: "POST", url: "/api/email/templates/seed", headers: json, payload: "{}" });
     const id = (await templateOf("newsletter")).id;
-    await expectAdminOnlyRest(t, { method: "POST", url: "/api/email/templates/preview", headers: json, payload: JSON.stringify({ templateId: id, data: {} }) });
+    await expectAdminOnlyRest(t, {
+      method: "POST",
+      url: "/api/email/templates/preview",
+      headers: json,
+      payload: JSON.stringify({ templateId: id, data: {} }),
+    });
     await expectAdminOnlyRest(t, (caller) => ({
       method: "POST",
       url: "/api/email/templates",
@@ -66,7 +90,12 @@ describe("CRUD and seed", () => {
     const created = await save({ textContent: "  " });
     expect(created.statusCode, created.body).toBe(201);
     const { template, warnings } = created.json<EmailTemplateSaveResult>();
-    expect(template).toMatchObject({ type: "waitlist_welcome", name: "Welcome", textContent: "", variables: ["name", "position", "waitlistCount", "interests"] });
+    expect(template).toMatchObject({
+      type: "waitlist_welcome",
+      name: "Welcome",
+      textContent: "",
+      variables: ["name", "position", "waitlistCount", "interests"],
+    });
     expect(warnings).toEqual([]);
 
     const edited = await save({ id: template.id, name: "Welcome v2", subject: "Hello {{ nickname }}" });
@@ -77,7 +106,9 @@ describe("CRUD and seed", () => {
     const viaTrpc = await t.trpcQuery<EmailTemplateList>("emailTemplates.list", undefined, admin.headers);
     expect(viaTrpc.data.templates.map((row) => row.name)).toEqual(["Welcome v2"]);
 
-    expect((await save({ name: "Second" })).json()).toEqual({ error: "There is already a waitlist_welcome template: edit that one instead" });
+    expect((await save({ name: "Second" })).json()).toEqual({
+      error: "There is already a waitlist_welcome template: edit that one instead",
+    });
     const removed = await t.inject({ method: "DELETE", url: `/api/email/templates?id=${template.id}`, headers: admin.headers });
     expect(removed.json()).toEqual({ deleted: { id: template.id } });
     const again = await t.inject({ method: "DELETE", url: `/api/email/templates?id=${template.id}`, headers: admin.headers });
@@ -90,7 +121,11 @@ describe("CRUD and seed", () => {
       [{ name: "  " }, 400, /^Name is required$/],
       [{ htmlContent: "<p>{% if name %}</p>" }, 400, /^HTML content: tag {% if name %} not closed/],
       [{ subject: "{{ name | shout }}" }, 400, /^Subject: undefined filter: shout/],
-      [{ variables: ["name", "password"] }, 400, /^A waitlist_welcome template can use only name, position, waitlistCount, interests \(not password\)$/],
+      [
+        { variables: ["name", "password"] },
+        400,
+        /^A waitlist_welcome template can use only name, position, waitlistCount, interests \(not password\)$/,
+      ],
       [{ id: "not-a-uuid" }, 400, /^Template id must be a UUID$/],
       [{ id: "00000000-0000-4000-8000-000000000000" }, 404, /^Template not found$/],
     ];
@@ -99,7 +134,12 @@ describe("CRUD and seed", () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(status);
       expect(response.json<{ error: string }>().error).toMatch(message);
     }
-    const notJson = await t.inject({ method: "POST", url: "/api/email/templates/preview", headers: { ...json, ...admin.headers }, payload: "[1]" });
+    const notJson = await t.inject({
+      method: "POST",
+      url: "/api/email/templates/preview",
+      headers: { ...json, ...admin.headers },
+      payload: "[1]",
+    });
     expect(notJson.statusCode).toBe(400);
   });
 });
@@ -124,8 +164,10 @@ describe("preview", () => {
     const { id } = await templateOf("waitlist_welcome");
     const result = (await preview(id)).json<EmailTemplatePreview>();
     expect(result.subject).toBe("You're # on the $100 Lab waitlist");
-    expect(result.html).toContain("<h1 style=\"font-size:22px;margin:0 0 16px\">Welcome!</h1>");
-    expect(result.warnings).toEqual(expect.arrayContaining(['Missing data for "position": it renders empty.', 'Missing data for "name": it renders empty.']));
+    expect(result.html).toContain('<h1 style="font-size:22px;margin:0 0 16px">Welcome!</h1>');
+    expect(result.warnings).toEqual(
+      expect.arrayContaining(['Missing data for "position": it renders empty.', 'Missing data for "name": it renders empty.']),
+    );
     const extra = (await preview(id, { secret: "x" })).json<EmailTemplatePreview>();
     expect(extra.warnings).toContain('Ignored data "secret": not a variable of this template.');
   });
@@ -133,7 +175,9 @@ describe("preview", () => {
   it("escapes variables in the HTML part: a <script> arrives as text", async () => {
     const { template } = (await save({ htmlContent: '<p title="{{ name }}">{{ name }}</p>' })).json<EmailTemplateSaveResult>();
     const result = (await preview(template.id, { name: '<script>alert("x")</script>' })).json<EmailTemplatePreview>();
-    expect(result.html).toBe('<p title="&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;">&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;</p>');
+    expect(result.html).toBe(
+      '<p title="&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;">&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;</p>',
+    );
     expect(result.text).toBe('<script>alert("x")</script>');
   });
 
@@ -157,7 +201,12 @@ describe("preview", () => {
 
   it("fills the data from a real waitlist entry", async () => {
     await seed();
-    const joined = await t.inject({ method: "POST", url: "/api/waitlist/join", headers: json, payload: JSON.stringify({ email: "grace@lab.dev", name: "Grace", interests: ["Analytics"] }) });
+    const joined = await t.inject({
+      method: "POST",
+      url: "/api/waitlist/join",
+      headers: json,
+      payload: JSON.stringify({ email: "grace@lab.dev", name: "Grace", interests: ["Analytics"] }),
+    });
     expect(joined.statusCode, joined.body).toBeLessThan(300);
     const [entry] = await t.db.query.waitlistEntries.findMany({ where: (row, { eq: is }) => is(row.email, "grace@lab.dev") });
     const { id } = await templateOf("waitlist_welcome");
@@ -173,7 +222,11 @@ describe("test send", () => {
   it("queues the mail and answers what happened: kept in the outbox", async () => {
     await seed();
     const { id } = await templateOf("newsletter");
-    const pending = post("/api/email/templates/test", { templateId: id, email: " ada@lab.dev ", data: EMAIL_TEMPLATE_SAMPLE_DATA.newsletter });
+    const pending = post("/api/email/templates/test", {
+      templateId: id,
+      email: " ada@lab.dev ",
+      data: EMAIL_TEMPLATE_SAMPLE_DATA.newsletter,
+    });
     // No worker runs in the tests: drain the queue as main.ts's worker would, once the mail is there.
     while ((await t.drainMail()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     const response = await pending;
@@ -199,21 +252,35 @@ describe("test send", () => {
       });
     });
     await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
-    const resend = mailWorkerFor(t, { MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_test", MAIL_API_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` });
+    const resend = mailWorkerFor(t, {
+      MAIL_PROVIDER: "resend",
+      RESEND_API_KEY: "re_test",
+      MAIL_API_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,
+    });
     try {
       await seed();
       const { id } = await templateOf("newsletter");
       const send = async () => {
-        const pending = post("/api/email/templates/test", { templateId: id, email: "ada@lab.dev", data: EMAIL_TEMPLATE_SAMPLE_DATA.newsletter });
+        const pending = post("/api/email/templates/test", {
+          templateId: id,
+          email: "ada@lab.dev",
+          data: EMAIL_TEMPLATE_SAMPLE_DATA.newsletter,
+        });
         while ((await resend.worker.drain()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
         return pending;
       };
       const sent = await send();
       expect(sent.statusCode, sent.body).toBe(200);
-      expect(sent.json<EmailTemplateTestResult>()).toMatchObject({ status: "sent", provider: "resend", message: "Sent: resend accepted the test email." });
+      expect(sent.json<EmailTemplateTestResult>()).toMatchObject({
+        status: "sent",
+        provider: "resend",
+        message: "Sent: resend accepted the test email.",
+      });
       const refused = await send();
       expect(refused.statusCode, refused.body).toBe(422);
-      expect(refused.json<{ error: string }>().error).toMatch(/^The mail provider refused the test email: .*Invalid `to` field\..*\. Please use a real email address you can read\.$/);
+      expect(refused.json<{ error: string }>().error).toMatch(
+        /^The mail provider refused the test email: .*Invalid `to` field\..*\. Please use a real email address you can read\.$/,
+      );
     } finally {
       await resend.close();
       await new Promise((resolve) => provider.close(resolve));

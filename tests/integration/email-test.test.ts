@@ -34,9 +34,19 @@ const RESEND_KEY = "re_typed_secret_1234567890";
 const MAILGUN_KEY = "key-typed-mailgun-secret-0987";
 
 const send = (body: unknown, headers: Record<string, string> = {}) =>
-  t.inject({ method: "POST", url: "/api/email/send", headers: { ...admin.headers, "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
+  t.inject({
+    method: "POST",
+    url: "/api/email/send",
+    headers: { ...admin.headers, "content-type": "application/json", ...headers },
+    payload: JSON.stringify(body),
+  });
 const testCredentials = (body: unknown, headers: Record<string, string> = {}) =>
-  t.inject({ method: "POST", url: "/api/email/test-credentials", headers: { ...admin.headers, "content-type": "application/json", ...headers }, payload: JSON.stringify(body) });
+  t.inject({
+    method: "POST",
+    url: "/api/email/test-credentials",
+    headers: { ...admin.headers, "content-type": "application/json", ...headers },
+    payload: JSON.stringify(body),
+  });
 const form = { to: "reader@example.com", subject: "Lab test", content: "Hello from the lab.", provider: "resend" };
 const live = (keys: Record<string, string>) => ({ [CREDENTIAL_HEADERS.liveMode]: "true", ...keys });
 
@@ -83,7 +93,13 @@ describe("POST /api/email/send through the site's queue", () => {
     const resend = mailWorkerFor(t, { MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_site_key", MAIL_API_BASE_URL: provider.baseUrl });
     const response = await withWorker(resend, () => send(form));
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ success: false, status: "failed", provider: "resend", deliveryTime: null, error: "Resend answered 422: Invalid `to` field." });
+    expect(response.json()).toMatchObject({
+      success: false,
+      status: "failed",
+      provider: "resend",
+      deliveryTime: null,
+      error: "Resend answered 422: Invalid `to` field.",
+    });
     expect(provider.requests[0]!.headers.authorization).toBe("Bearer re_site_key");
   });
 
@@ -112,11 +128,23 @@ describe("POST /api/email/send with keys typed on the page", () => {
     const response = await send({ ...form, from: "Lab <lab@lab.example>" }, live({ [CREDENTIAL_HEADERS.resendApiKey]: RESEND_KEY }));
     expect(response.statusCode).toBe(200);
     const result = response.json<EmailSendResult>();
-    expect(result).toMatchObject({ success: true, status: "sent", messageId: "re-direct-1", provider: "resend", testMode: false, error: null });
+    expect(result).toMatchObject({
+      success: true,
+      status: "sent",
+      messageId: "re-direct-1",
+      provider: "resend",
+      testMode: false,
+      error: null,
+    });
     expect(result.deliveryTime).toBeGreaterThanOrEqual(0);
     expect(provider.requests[0]).toMatchObject({ method: "POST", url: "/emails" });
     expect(provider.requests[0]!.headers.authorization).toBe(`Bearer ${RESEND_KEY}`);
-    expect(JSON.parse(provider.requests[0]!.body)).toMatchObject({ from: "Lab <lab@lab.example>", to: ["reader@example.com"], subject: "Lab test", text: "Hello from the lab." });
+    expect(JSON.parse(provider.requests[0]!.body)).toMatchObject({
+      from: "Lab <lab@lab.example>",
+      to: ["reader@example.com"],
+      subject: "Lab test",
+      text: "Hello from the lab.",
+    });
     expect(await t.db.$count(mailMessages)).toBe(before + 1);
     const [attempt] = await t.db.select().from(mailMessages).where(eq(mailMessages.providerMessageId, "re-direct-1"));
     expect(attempt).toMatchObject({ status: "sent", provider: "resend", attempts: 1, toAddress: "reader@example.com", lastError: null });
@@ -133,7 +161,12 @@ describe("POST /api/email/send with keys typed on the page", () => {
       live({ [CREDENTIAL_HEADERS.mailgunApiKey]: MAILGUN_KEY, [CREDENTIAL_HEADERS.mailgunDomain]: "mg.lab.example" }),
     );
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ success: false, status: "failed", provider: "mailgun", error: "Mailgun answered 401: Forbidden" });
+    expect(response.json()).toMatchObject({
+      success: false,
+      status: "failed",
+      provider: "mailgun",
+      error: "Mailgun answered 401: Forbidden",
+    });
     expect(provider.requests[0]!.url).toBe("/v3/mg.lab.example/messages");
     const figures = await t.trpcQuery<EmailAnalytics>("emailTest.analytics", undefined, admin.headers);
     expect(figures.data.rows.find((row) => row.provider === "mailgun")).toMatchObject({ failed: 1 });
@@ -155,7 +188,10 @@ describe("POST /api/email/test-credentials", () => {
   });
 
   it("calls a sending-only Resend key valid and says only a send proves the rest", async () => {
-    provider.answers.push({ status: 401, body: { statusCode: 401, name: "restricted_api_key", message: "This API key is restricted to only send emails" } });
+    provider.answers.push({
+      status: 401,
+      body: { statusCode: 401, name: "restricted_api_key", message: "This API key is restricted to only send emails" },
+    });
     const result = (await testCredentials({ provider: "resend" }, live({ [CREDENTIAL_HEADERS.resendApiKey]: RESEND_KEY }))).json();
     expect(result).toMatchObject({ valid: true, error: null });
     expect(result.message).toMatch(/only a real send/);
@@ -173,7 +209,11 @@ describe("POST /api/email/test-credentials", () => {
       live({ [CREDENTIAL_HEADERS.mailgunApiKey]: MAILGUN_KEY, [CREDENTIAL_HEADERS.mailgunDomain]: "mg.lab.example" }),
     );
     expect(mailgun.statusCode).toBe(200);
-    expect(mailgun.json()).toEqual({ valid: false, message: "Mailgun answered 404: Domain not found", error: "Mailgun answered 404: Domain not found" });
+    expect(mailgun.json()).toEqual({
+      valid: false,
+      message: "Mailgun answered 404: Domain not found",
+      error: "Mailgun answered 404: Domain not found",
+    });
     expect(provider.requests[1]).toMatchObject({ method: "GET", url: "/v3/domains/mg.lab.example" });
     expect(logsText()).not.toContain(MAILGUN_KEY);
   });
@@ -222,15 +262,17 @@ describe("emailTest.analytics", () => {
       createdAt,
       sentAt: deliveryMs === undefined ? null : new Date(createdAt.getTime() + deliveryMs),
     });
-    await t.db.insert(mailMessages).values([
-      row("sent", "resend", day(2), 400),
-      row("sent", "resend", day(2), 1_000),
-      row("failed", "resend", day(2)),
-      row("sent", "smtp", day(5), 3_000),
-      row("kept", "outbox", day(5), 20),
-      row("queued", null, day(1)),
-      row("sent", "resend", day(31), 99_000),
-    ]);
+    await t.db
+      .insert(mailMessages)
+      .values([
+        row("sent", "resend", day(2), 400),
+        row("sent", "resend", day(2), 1_000),
+        row("failed", "resend", day(2)),
+        row("sent", "smtp", day(5), 3_000),
+        row("kept", "outbox", day(5), 20),
+        row("queued", null, day(1)),
+        row("sent", "resend", day(31), 99_000),
+      ]);
     const figures = await emailAnalytics(t.db);
     expect(figures.totals).toEqual({ sent: 3, failed: 1, kept: 1, pending: 1 });
     expect(figures.rows).toEqual([

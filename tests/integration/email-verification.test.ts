@@ -12,7 +12,13 @@ let addressCount = 0;
 const nextAddress = () => `10.60.0.${++addressCount}`;
 
 const signup = (email: string, remoteAddress = nextAddress()) =>
-  t.inject({ method: "POST", url: "/api/auth/signup", headers: json, payload: JSON.stringify({ name: "Vera", email, password: "secret12" }), remoteAddress });
+  t.inject({
+    method: "POST",
+    url: "/api/auth/signup",
+    headers: json,
+    payload: JSON.stringify({ name: "Vera", email, password: "secret12" }),
+    remoteAddress,
+  });
 
 /** The confirmation links mailed to the address, oldest first. */
 async function linksFor(email: string): Promise<string[]> {
@@ -24,7 +30,8 @@ const open = (link: string) => {
   const url = new URL(link);
   return t.inject({ method: "GET", url: `${url.pathname}${url.search}` });
 };
-const me = async (headers: Record<string, string>) => (await t.trpcQuery<{ user: SessionUser | null }>("auth.me", undefined, headers)).data.user;
+const me = async (headers: Record<string, string>) =>
+  (await t.trpcQuery<{ user: SessionUser | null }>("auth.me", undefined, headers)).data.user;
 
 describe("the confirmation link mailed at signup", () => {
   it("queues a plain-text mail with a link to the site, and the new account starts unverified but signed in", async () => {
@@ -37,7 +44,10 @@ describe("the confirmation link mailed at signup", () => {
     const [link] = await linksFor("vera@example.com");
     expect(link!.startsWith(`${t.deps.config.publicUrl}/verify-email?token=`)).toBe(true);
     // Stored only hashed, valid 24 hours.
-    const [stored] = await t.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.id, hashToken(tokenOf(link!))));
+    const [stored] = await t.db
+      .select()
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.id, hashToken(tokenOf(link!))));
     expect(stored).toMatchObject({ userId: response.json().user.id, email: "vera@example.com", usedAt: null });
     const validFor = stored!.expiresAt.getTime() - stored!.createdAt.getTime();
     expect(validFor).toBeGreaterThan(24 * 60 * 60 * 1000 - 5000);
@@ -82,7 +92,12 @@ describe("the confirmation link mailed at signup", () => {
 
   it("ends the other links of the account once one has verified it", async () => {
     const response = await signup("twice@example.com");
-    const resent = await t.inject({ method: "POST", url: "/api/auth/verify-email/resend", headers: { authorization: `Bearer ${response.json().token}` }, remoteAddress: nextAddress() });
+    const resent = await t.inject({
+      method: "POST",
+      url: "/api/auth/verify-email/resend",
+      headers: { authorization: `Bearer ${response.json().token}` },
+      remoteAddress: nextAddress(),
+    });
     expect(resent.json()).toEqual({ message: VERIFICATION_SENT, emailVerified: false });
     const [first, second] = await linksFor("twice@example.com");
     expect(first).not.toBe(second);
@@ -115,7 +130,8 @@ describe("asking for a new link", () => {
 
   it("allows 3 an hour per account, counted once across REST and tRPC, then answers 429", async () => {
     const member = await t.createUser("member", { email: "eager@example.com", verified: false });
-    const rest = () => t.inject({ method: "POST", url: "/api/auth/verify-email/resend", headers: member.headers, remoteAddress: nextAddress() });
+    const rest = () =>
+      t.inject({ method: "POST", url: "/api/auth/verify-email/resend", headers: member.headers, remoteAddress: nextAddress() });
     expect((await rest()).statusCode).toBe(200);
     expect((await t.trpcMutation("auth.resendVerification", undefined, member.headers)).status).toBe(200);
     expect((await rest()).statusCode).toBe(200);
@@ -132,7 +148,10 @@ describe("asking for a new link", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const member = await t.createUser("member", { email: `crowd${i}@example.com`, verified: false });
-      statuses.push((await t.inject({ method: "POST", url: "/api/auth/verify-email/resend", headers: member.headers, remoteAddress: address })).statusCode);
+      statuses.push(
+        (await t.inject({ method: "POST", url: "/api/auth/verify-email/resend", headers: member.headers, remoteAddress: address }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });

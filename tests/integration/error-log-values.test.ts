@@ -75,9 +75,9 @@ const ACCOUNT = { email: SECRET_EMAIL, name: SECRET_NAME, passwordHash: PASSWORD
 /** Inserts the account that already exists and logs the error through the app's logger. */
 async function expectDuplicateLoggedWithoutValues(insertAgain: () => Promise<unknown>) {
   const error = await insertAgain().then(
-      () => null,
-      (caught: unknown) => caught as Error,
-    );
+    () => null,
+    (caught: unknown) => caught as Error,
+  );
   expect(error).toBeInstanceOf(Error);
   // The raw error does carry the values: that is what the serializer is for.
   expect(`${error!.message} ${JSON.stringify(error!.cause ?? {})}`).toContain(SECRET_EMAIL);

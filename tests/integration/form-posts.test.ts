@@ -25,7 +25,14 @@ async function postForm(path: string, fields: Field[], options: { headers?: Reco
     remoteAddress: options.from ?? nextAddress(),
   });
   const cookies = response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
-  return { status: response.statusCode, location: response.headers.location, body: response.body, headers: response.headers, cookies, response };
+  return {
+    status: response.statusCode,
+    location: response.headers.location,
+    body: response.body,
+    headers: response.headers,
+    cookies,
+    response,
+  };
 }
 
 /** The page a successful post redirected to, as the browser then asks for it (with the cookies it was given). */
@@ -36,30 +43,68 @@ async function follow(posted: { location: string | undefined; cookies: string })
 }
 
 /** The page's text as a person reads it: no tags (nor React's <!-- --> between texts), entities decoded. */
-const text = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 describe("POST /login and /system/admin", () => {
   it("signs a member in with the session cookie and sends them home (303), an admin to /today", async () => {
     await t.createUser("member", { email: "mia@example.com", password: "member-pass" });
     await t.createUser("admin", { email: "ada@example.com", password: "admin-pass" });
 
-    const member = await postForm("/login", [["email", "Mia@Example.com"], ["password", "member-pass"]]);
+    const member = await postForm("/login", [
+      ["email", "Mia@Example.com"],
+      ["password", "member-pass"],
+    ]);
     expect(member.status).toBe(303);
     expect(member.location).toBe("/");
     expect(member.headers["cache-control"]).toBe("no-store");
     expect(member.response.cookies.find((cookie) => cookie.name === "session")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     const me = await t.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: member.cookies } });
-    expect(me.statusCode === 404 ? (await t.trpcQuery<{ user: { email: string } }>("auth.me", undefined, { cookie: member.cookies })).data?.user.email : null).toBe("mia@example.com");
+    expect(
+      me.statusCode === 404
+        ? (await t.trpcQuery<{ user: { email: string } }>("auth.me", undefined, { cookie: member.cookies })).data?.user.email
+        : null,
+    ).toBe("mia@example.com");
 
-    expect((await postForm("/login", [["email", "ada@example.com"], ["password", "admin-pass"]])).location).toBe("/today");
-    expect((await postForm("/system/admin", [["email", "ada@example.com"], ["password", "admin-pass"]])).location).toBe("/today");
+    expect(
+      (
+        await postForm("/login", [
+          ["email", "ada@example.com"],
+          ["password", "admin-pass"],
+        ])
+      ).location,
+    ).toBe("/today");
+    expect(
+      (
+        await postForm("/system/admin", [
+          ["email", "ada@example.com"],
+          ["password", "admin-pass"],
+        ])
+      ).location,
+    ).toBe("/today");
   });
 
   it("goes on to a same-site callback path, and to home for an absolute, scheme-relative or disguised one", async () => {
     await t.createUser("member", { email: "cal@example.com", password: "member-pass" });
-    const signIn = (callback: string) => postForm("/login", [["email", "cal@example.com"], ["password", "member-pass"], ["callback", callback]]);
+    const signIn = (callback: string) =>
+      postForm("/login", [
+        ["email", "cal@example.com"],
+        ["password", "member-pass"],
+        ["callback", callback],
+      ]);
     expect((await signIn("/lab?tab=mine")).location).toBe("/lab?tab=mine");
-    for (const foreign of ["https://evil.example/x", "//evil.example/x", "/\\evil.example", "/.//evil.example/builders", "/a/..//evil.example", "/%2e%2e//evil.example"]) {
+    for (const foreign of [
+      "https://evil.example/x",
+      "//evil.example/x",
+      "/\\evil.example",
+      "/.//evil.example/builders",
+      "/a/..//evil.example",
+      "/%2e%2e//evil.example",
+    ]) {
       const answer = await signIn(foreign);
       expect(answer.status, foreign).toBe(303);
       expect(answer.location, foreign).toBe("/");
@@ -68,7 +113,10 @@ describe("POST /login and /system/admin", () => {
 
   it("renders the page again with the email kept, never the password, and the error at the JSON path's status", async () => {
     await t.createUser("member", { email: "wes@example.com", password: "right-pass" });
-    const wrong = await postForm("/login", [["email", "wes@example.com"], ["password", "wrong-pass-123"]]);
+    const wrong = await postForm("/login", [
+      ["email", "wes@example.com"],
+      ["password", "wrong-pass-123"],
+    ]);
     expect(wrong.status).toBe(401);
     expect(wrong.headers["content-type"]).toMatch(/^text\/html/);
     expect(wrong.headers["cache-control"]).toBe("private, no-store");
@@ -77,7 +125,10 @@ describe("POST /login and /system/admin", () => {
     expect(wrong.body).not.toContain("wrong-pass-123");
     expect(wrong.response.cookies.find((cookie) => cookie.name === "session")).toBeUndefined();
 
-    const empty = await postForm("/login", [["email", ""], ["password", ""]]);
+    const empty = await postForm("/login", [
+      ["email", ""],
+      ["password", ""],
+    ]);
     expect(empty.status).toBe(400);
     expect(empty.body).toContain("Email address is required");
     expect(empty.body).toContain("Password is required");
@@ -85,8 +136,23 @@ describe("POST /login and /system/admin", () => {
 
   it("refuses after the failure budget, with 429 and the wait", async () => {
     const from = nextAddress();
-    let last = await postForm("/login", [["email", "nobody@example.com"], ["password", "guess-0"]], { from });
-    for (let i = 1; i <= 10; i++) last = await postForm("/login", [["email", "nobody@example.com"], ["password", `guess-${i}`]], { from });
+    let last = await postForm(
+      "/login",
+      [
+        ["email", "nobody@example.com"],
+        ["password", "guess-0"],
+      ],
+      { from },
+    );
+    for (let i = 1; i <= 10; i++)
+      last = await postForm(
+        "/login",
+        [
+          ["email", "nobody@example.com"],
+          ["password", `guess-${i}`],
+        ],
+        { from },
+      );
     expect(last.status).toBe(429);
     expect(last.headers["retry-after"]).toBeDefined();
     expect(text(last.body)).toMatch(/Too many/);
@@ -94,7 +160,10 @@ describe("POST /login and /system/admin", () => {
 
   it("refuses a post from another site's page (403) and signs no one in", async () => {
     await t.createUser("member", { email: "csrf@example.com", password: "member-pass" });
-    const fields: Field[] = [["email", "csrf@example.com"], ["password", "member-pass"]];
+    const fields: Field[] = [
+      ["email", "csrf@example.com"],
+      ["password", "member-pass"],
+    ];
     const foreign = await postForm("/login", fields, { headers: { origin: "https://evil.example" } });
     expect(foreign.status).toBe(403);
     expect(foreign.response.cookies).toHaveLength(0);
@@ -105,7 +174,13 @@ describe("POST /login and /system/admin", () => {
 
 describe("POST /signup", () => {
   it("creates the account, signs it in and goes to the callback or home", async () => {
-    const created = await postForm("/signup", [["name", "Nia"], ["email", "nia@example.com"], ["password", "secret-1"], ["confirmPassword", "secret-1"], ["callback", "/lab"]]);
+    const created = await postForm("/signup", [
+      ["name", "Nia"],
+      ["email", "nia@example.com"],
+      ["password", "secret-1"],
+      ["confirmPassword", "secret-1"],
+      ["callback", "/lab"],
+    ]);
     expect(created.status).toBe(303);
     expect(created.location).toBe("/lab");
     expect(created.cookies).toMatch(/session=/);
@@ -114,18 +189,33 @@ describe("POST /signup", () => {
   });
 
   it("keeps name and email and says what is wrong: confirmation, length, a taken email", async () => {
-    const mismatch = await postForm("/signup", [["name", "Oli"], ["email", "oli@example.com"], ["password", "secret-1"], ["confirmPassword", "secret-2"]]);
+    const mismatch = await postForm("/signup", [
+      ["name", "Oli"],
+      ["email", "oli@example.com"],
+      ["password", "secret-1"],
+      ["confirmPassword", "secret-2"],
+    ]);
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toContain("Passwords do not match");
     expect(mismatch.body).toContain('value="Oli"');
     expect(mismatch.body).not.toContain("secret-1");
 
-    const short = await postForm("/signup", [["name", "Oli"], ["email", "oli@example.com"], ["password", "abc"], ["confirmPassword", "abc"]]);
+    const short = await postForm("/signup", [
+      ["name", "Oli"],
+      ["email", "oli@example.com"],
+      ["password", "abc"],
+      ["confirmPassword", "abc"],
+    ]);
     expect(short.status).toBe(400);
     expect(short.body).toContain("Password must be at least 6 characters");
 
     await t.createUser("member", { email: "taken@example.com" });
-    const taken = await postForm("/signup", [["name", "Tad"], ["email", "taken@example.com"], ["password", "secret-1"], ["confirmPassword", "secret-1"]]);
+    const taken = await postForm("/signup", [
+      ["name", "Tad"],
+      ["email", "taken@example.com"],
+      ["password", "secret-1"],
+      ["confirmPassword", "secret-1"],
+    ]);
     expect(taken.status).toBe(409);
     expect(taken.body).toContain("An account with this email already exists");
   });
@@ -133,12 +223,36 @@ describe("POST /signup", () => {
   it("spends the same signup budget as the JSON path: 5 a minute per address", async () => {
     const from = nextAddress();
     for (let i = 0; i < 4; i++) {
-      const viaJson = await t.inject({ method: "POST", url: "/api/auth/signup", headers: { "content-type": "application/json" }, payload: JSON.stringify({ name: "J", email: `j${i}@example.com`, password: "secret-1" }), remoteAddress: from });
+      const viaJson = await t.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ name: "J", email: `j${i}@example.com`, password: "secret-1" }),
+        remoteAddress: from,
+      });
       expect(viaJson.statusCode).toBe(201);
     }
-    const fifth = await postForm("/signup", [["name", "F"], ["email", "f5@example.com"], ["password", "secret-1"], ["confirmPassword", "secret-1"]], { from });
+    const fifth = await postForm(
+      "/signup",
+      [
+        ["name", "F"],
+        ["email", "f5@example.com"],
+        ["password", "secret-1"],
+        ["confirmPassword", "secret-1"],
+      ],
+      { from },
+    );
     expect(fifth.status).toBe(303);
-    const sixth = await postForm("/signup", [["name", "F"], ["email", "f6@example.com"], ["password", "secret-1"], ["confirmPassword", "secret-1"]], { from });
+    const sixth = await postForm(
+      "/signup",
+      [
+        ["name", "F"],
+        ["email", "f6@example.com"],
+        ["password", "secret-1"],
+        ["confirmPassword", "secret-1"],
+      ],
+      { from },
+    );
     expect(sixth.status).toBe(429);
   });
 });
@@ -160,17 +274,36 @@ describe("POST /forgot-password and /reset-password", () => {
     const [mail] = await t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, "rey@example.com"));
     const token = /reset-password\?token=([a-z2-7]+)/.exec(mail?.textBody ?? "")![1]!;
     const path = `/reset-password?token=${token}`;
-    const mismatch = await postForm(path, [["token", token], ["password", "new-password"], ["confirmPassword", "other"]]);
+    const mismatch = await postForm(path, [
+      ["token", token],
+      ["password", "new-password"],
+      ["confirmPassword", "other"],
+    ]);
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toContain("Passwords do not match");
     expect(mismatch.body).toContain("Choose a new password");
 
-    const reset = await postForm(path, [["token", token], ["password", "new-password"], ["confirmPassword", "new-password"]]);
+    const reset = await postForm(path, [
+      ["token", token],
+      ["password", "new-password"],
+      ["confirmPassword", "new-password"],
+    ]);
     expect(reset.status).toBe(303);
     expect((await follow(reset)).body).toContain("Password updated");
-    expect((await postForm("/login", [["email", "rey@example.com"], ["password", "new-password"]])).status).toBe(303);
+    expect(
+      (
+        await postForm("/login", [
+          ["email", "rey@example.com"],
+          ["password", "new-password"],
+        ])
+      ).status,
+    ).toBe(303);
 
-    const again = await postForm(path, [["token", token], ["password", "newer-password"], ["confirmPassword", "newer-password"]]);
+    const again = await postForm(path, [
+      ["token", token],
+      ["password", "newer-password"],
+      ["confirmPassword", "newer-password"],
+    ]);
     expect(again.status).toBe(400);
     expect(again.body).toContain("This reset link is invalid, used or expired");
   });
@@ -184,7 +317,14 @@ describe("POST /forgot-password and /reset-password", () => {
 
 describe("POST / (the waitlist)", () => {
   it("joins with interests and the landing campaign, then shows the position; a second join says welcome back", async () => {
-    const fields: Field[] = [["email", "Wanda@Example.com"], ["name", "Wanda"], ["interests", "Analytics"], ["interests", "Community"], ["source", "homepage"], ["utm_campaign", "launch-week"]];
+    const fields: Field[] = [
+      ["email", "Wanda@Example.com"],
+      ["name", "Wanda"],
+      ["interests", "Analytics"],
+      ["interests", "Community"],
+      ["source", "homepage"],
+      ["utm_campaign", "launch-week"],
+    ];
     const joined = await postForm("/", fields);
     expect(joined.status).toBe(303);
     expect(joined.location).toBe("/#waitlist");
@@ -199,7 +339,11 @@ describe("POST / (the waitlist)", () => {
   });
 
   it("renders the form again with what was typed and the schema's message", async () => {
-    const bad = await postForm("/", [["email", "not-an-email"], ["name", "Bo"], ["interests", "Crypto"]]);
+    const bad = await postForm("/", [
+      ["email", "not-an-email"],
+      ["name", "Bo"],
+      ["interests", "Crypto"],
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.body).toContain('value="not-an-email"');
     expect(bad.body).toContain("Please enter a valid email address");
@@ -216,7 +360,14 @@ describe("POST / (the waitlist)", () => {
 
 describe("POST /builders (join the community)", () => {
   it("stores a pending profile with its tags and shows the confirmation with the form open", async () => {
-    const joined = await postForm("/builders", [["name", "Bea Builder"], ["email", "bea@example.com"], ["title", "Indie hacker"], ["twitterHandle", "@bea"], ["tags", "Developer"], ["tags", "Designer"]]);
+    const joined = await postForm("/builders", [
+      ["name", "Bea Builder"],
+      ["email", "bea@example.com"],
+      ["title", "Indie hacker"],
+      ["twitterHandle", "@bea"],
+      ["tags", "Developer"],
+      ["tags", "Designer"],
+    ]);
     expect(joined.status).toBe(303);
     expect(joined.location).toBe("/builders#join-the-community");
     expect(text((await follow(joined)).body)).toContain("Thanks for joining, Bea Builder!");
@@ -225,7 +376,13 @@ describe("POST /builders (join the community)", () => {
   });
 
   it("keeps every field typed on a refusal", async () => {
-    const bad = await postForm("/builders", [["name", "Cy"], ["email", "cy@example.com"], ["websiteUrl", "javascript:alert(1)"], ["bio", "Builds <b>things</b>"], ["tags", "Engineer"]]);
+    const bad = await postForm("/builders", [
+      ["name", "Cy"],
+      ["email", "cy@example.com"],
+      ["websiteUrl", "javascript:alert(1)"],
+      ["bio", "Builds <b>things</b>"],
+      ["tags", "Engineer"],
+    ]);
     expect(bad.status).toBe(400);
     expect(bad.body).toMatch(/Website must be/);
     expect(bad.body).toContain('value="Cy"');

@@ -23,7 +23,10 @@ const server = http.createServer((request, response) => {
   const url = new URL(request.url!, "http://localhost");
   requests.push({ url: request.url!, authorization: request.headers.authorization });
   const basic = `Basic ${Buffer.from(`${ACCOUNT}:${KEY}`).toString("base64")}`;
-  const authorised = url.pathname === "/geoip/databases/GeoLite2-City/download" ? request.headers.authorization === basic : url.searchParams.get("license_key") === KEY;
+  const authorised =
+    url.pathname === "/geoip/databases/GeoLite2-City/download"
+      ? request.headers.authorization === basic
+      : url.searchParams.get("license_key") === KEY;
   if (!authorised) {
     response.writeHead(401).end("Invalid license key");
     return;
@@ -53,7 +56,12 @@ afterAll(async () => {
 });
 
 const target = () => path.join(folder, "data", "GeoLite2-City.mmdb");
-const env = (extra: Record<string, string> = {}) => ({ GEOIP_DB_PATH: target(), GEOIP_DOWNLOAD_URL: baseUrl, MAXMIND_LICENSE_KEY: KEY, ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  GEOIP_DB_PATH: target(),
+  GEOIP_DOWNLOAD_URL: baseUrl,
+  MAXMIND_LICENSE_KEY: KEY,
+  ...extra,
+});
 
 async function failureOf(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -67,7 +75,9 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
 describe("npm run geoip:update", () => {
   it("says a wrong licence key was refused, without repeating the key", async () => {
     const message = await failureOf(runGeoipUpdate(env({ MAXMIND_LICENSE_KEY: "wrong-key", MAXMIND_ACCOUNT_ID: ACCOUNT })));
-    expect(message).toBe("MaxMind refused the licence key (HTTP 401): check MAXMIND_LICENSE_KEY and MAXMIND_ACCOUNT_ID (maxmind.com, Manage License Keys)");
+    expect(message).toBe(
+      "MaxMind refused the licence key (HTTP 401): check MAXMIND_LICENSE_KEY and MAXMIND_ACCOUNT_ID (maxmind.com, Manage License Keys)",
+    );
     expect(message).not.toContain("wrong-key");
     expect(await failureOf(runGeoipUpdate(env({ MAXMIND_LICENSE_KEY: "" })))).toContain("MAXMIND_LICENSE_KEY is required");
     await expect(fs.stat(target())).rejects.toThrow(/ENOENT/);
@@ -96,8 +106,13 @@ describe("npm run geoip:update", () => {
       expect((await lookup.locate("2a00:1450:4009:81f::200e", {})).country).toBeNull();
       requests.length = 0;
       const line = await runGeoipUpdate(env({ MAXMIND_ACCOUNT_ID: ACCOUNT }));
-      expect(line).toMatch(new RegExp(`^GeoLite2-City built \\d{4}-\\d{2}-\\d{2} written to ${target()}: a running server reloads it within seconds\\.$`));
-      expect(requests.map((r) => r.url).sort()).toEqual(["/geoip/databases/GeoLite2-City/download?suffix=tar.gz", "/geoip/databases/GeoLite2-City/download?suffix=tar.gz.sha256"]);
+      expect(line).toMatch(
+        new RegExp(`^GeoLite2-City built \\d{4}-\\d{2}-\\d{2} written to ${target()}: a running server reloads it within seconds\\.$`),
+      );
+      expect(requests.map((r) => r.url).sort()).toEqual([
+        "/geoip/databases/GeoLite2-City/download?suffix=tar.gz",
+        "/geoip/databases/GeoLite2-City/download?suffix=tar.gz.sha256",
+      ]);
       expect(line).not.toContain(KEY);
 
       const until = Date.now() + 5_000;

@@ -29,7 +29,9 @@ const OG_HASH = "0123456789ab";
 
 beforeAll(async () => {
   member = await t.createUser("member");
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c33" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
   const upload = await t.inject(await multipartRequest("/api/images/upload", { bytes: png, name: "shot.png" }, {}, member.headers));
   expect(upload.statusCode).toBe(201);
   storedImageUrl = upload.json<{ image: SavedImage }>().image.url;
@@ -120,7 +122,9 @@ describe.each([
 describe("Accept-Encoding where this server picks the copy itself", () => {
   it("reads `*` as any coding not named, and q=0 on a named one as a refusal", async () => {
     for (const url of ["/", "/login"]) {
-      expect((await t.inject({ method: "GET", url, headers: { "accept-encoding": "br;q=0, *" } })).headers["content-encoding"]).toBe("gzip");
+      expect((await t.inject({ method: "GET", url, headers: { "accept-encoding": "br;q=0, *" } })).headers["content-encoding"]).toBe(
+        "gzip",
+      );
       expect((await t.inject({ method: "GET", url, headers: { "accept-encoding": "*" } })).headers["content-encoding"]).toBe("br");
       expect((await t.inject({ method: "GET", url, headers: { "accept-encoding": "*;q=0" } })).headers["content-encoding"]).toBeUndefined();
     }
@@ -128,7 +132,11 @@ describe("Accept-Encoding where this server picks the copy itself", () => {
 
   it("sends Vary: Accept-Encoding with a page's 304 too", async () => {
     const page = await t.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br" } });
-    const revalidated = await t.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br", "if-none-match": String(page.headers.etag) } });
+    const revalidated = await t.inject({
+      method: "GET",
+      url: "/",
+      headers: { "accept-encoding": "br", "if-none-match": String(page.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers.vary).toMatch(/accept-encoding/i);
   });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   owner = await t.createUser("member");
   stranger = await t.createUser("member");
   admin = await t.createUser("admin");
-  png = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#c33" } }).png().toBuffer();
+  png = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
 });
 
 async function uploadAs(user: TestUser, fields: Record<string, string> = {}): Promise<SavedImage> {
@@ -60,7 +62,9 @@ describe("annotating", () => {
     const rest = await annotateRest(image.id, "First line\nsecond line", owner.headers);
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toEqual({ ok: true });
-    expect((await t.trpcMutation("images.annotate", { imageId: image.id, annotation: "by tRPC" }, owner.headers)).data).toEqual({ ok: true });
+    expect((await t.trpcMutation("images.annotate", { imageId: image.id, annotation: "by tRPC" }, owner.headers)).data).toEqual({
+      ok: true,
+    });
     expect((await annotateRest(image.id, "by the admin", admin.headers)).statusCode).toBe(200);
     const listed = await t.trpcQuery<{ images: SavedImage[] }>("images.list", { experimentId: "general" }, owner.headers);
     expect(listed.data.images.find((row) => row.id === image.id)?.annotation).toBe("by the admin");

@@ -21,7 +21,8 @@ beforeAll(async () => {
   member = await t.createUser("member");
 });
 
-const upload = async (bytes: Buffer) => t.inject(await multipartRequest("/api/images/upload", { bytes, name: "photo.jpg" }, {}, member.headers));
+const upload = async (bytes: Buffer) =>
+  t.inject(await multipartRequest("/api/images/upload", { bytes, name: "photo.jpg" }, {}, member.headers));
 const storedKeys = async () => (await t.deps.storage.list(`images/${member.user.id}/`)).map((object) => object.key);
 
 describe("images on S3-compatible storage", () => {
@@ -29,14 +30,21 @@ describe("images on S3-compatible storage", () => {
     const response = await upload(await jpegWithGpsAndOrientation());
     expect(response.statusCode).toBe(201);
     const image = response.json<{ image: SavedImage }>().image;
-    expect(await storedKeys()).toEqual([`images/${member.user.id}/${image.id}/full.webp`, `images/${member.user.id}/${image.id}/thumb.webp`]);
+    expect(await storedKeys()).toEqual([
+      `images/${member.user.id}/${image.id}/full.webp`,
+      `images/${member.user.id}/${image.id}/thumb.webp`,
+    ]);
 
     const file = await t.inject({ method: "GET", url: image.url, headers: member.headers });
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("image/webp");
     const metadata = await sharp(file.rawPayload).metadata();
     expect([metadata.width, metadata.height, metadata.exif]).toEqual([40, 60, undefined]);
-    const revalidated = await t.inject({ method: "GET", url: image.url, headers: { ...member.headers, "if-none-match": file.headers.etag as string } });
+    const revalidated = await t.inject({
+      method: "GET",
+      url: image.url,
+      headers: { ...member.headers, "if-none-match": file.headers.etag as string },
+    });
     expect(revalidated.statusCode).toBe(304);
 
     expect((await t.trpcMutation("images.delete", { imageId: image.id }, member.headers)).data).toEqual({ ok: true });
@@ -51,11 +59,19 @@ describe("images on S3-compatible storage", () => {
 
   // Last: stops the server for the rest of the file.
   it("answers 503 { success: false } while the storage is away, and 503 for the files", async () => {
-    const kept = await upload(await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } }).png().toBuffer());
+    const kept = await upload(
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
     const image = kept.json<{ image: SavedImage }>().image;
     await server.stop();
     t.expectErrorLog(1); // serveStoredObject logs the outage of the file read.
-    const refused = await upload(await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } }).png().toBuffer());
+    const refused = await upload(
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+    );
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({ success: false, error: "File storage is unavailable right now. Please try again in a moment." });
     expect((await t.inject({ method: "GET", url: image.url, headers: member.headers })).statusCode).toBe(503);

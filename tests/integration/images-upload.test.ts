@@ -35,30 +35,33 @@ async function storedBytes(key: string): Promise<Buffer> {
 const keysOf = (ownerId: string, imageId: string) => [`images/${ownerId}/${imageId}/full.webp`, `images/${ownerId}/${imageId}/thumb.webp`];
 
 describe("POST /api/images/upload", () => {
-  it.each(["jpeg", "png", "webp", "gif", "avif"] as const)("accepts %s, stores a WebP copy and a thumbnail, and answers the saved image", async (format) => {
-    const { status, body } = await upload(samples[format], `photo.${format}`, { experimentId: "exp-1", annotation: "Landing hero" });
-    expect(status).toBe(201);
-    expect(body.success).toBe(true);
-    const image = body.image!;
-    expect(image).toMatchObject({
-      url: `/uploads/images/${image.id}`,
-      thumbnailUrl: `/uploads/images/${image.id}/thumbnail`,
-      originalName: `photo.${format}`,
-      annotation: "Landing hero",
-      experimentId: "exp-1",
-      type: "image/webp",
-      width: 64,
-      height: 48,
-      shared: false,
-      shareUrl: null,
-    });
-    expect(Number.isNaN(Date.parse(image.uploadedAt))).toBe(false);
-    const [fullKey, thumbKey] = keysOf(member.user.id, image.id);
-    const full = await storedBytes(fullKey!);
-    expect(image.size).toBe(full.length);
-    expect((await sharp(full).metadata()).format).toBe("webp");
-    expect((await sharp(await storedBytes(thumbKey!)).metadata()).format).toBe("webp");
-  });
+  it.each(["jpeg", "png", "webp", "gif", "avif"] as const)(
+    "accepts %s, stores a WebP copy and a thumbnail, and answers the saved image",
+    async (format) => {
+      const { status, body } = await upload(samples[format], `photo.${format}`, { experimentId: "exp-1", annotation: "Landing hero" });
+      expect(status).toBe(201);
+      expect(body.success).toBe(true);
+      const image = body.image!;
+      expect(image).toMatchObject({
+        url: `/uploads/images/${image.id}`,
+        thumbnailUrl: `/uploads/images/${image.id}/thumbnail`,
+        originalName: `photo.${format}`,
+        annotation: "Landing hero",
+        experimentId: "exp-1",
+        type: "image/webp",
+        width: 64,
+        height: 48,
+        shared: false,
+        shareUrl: null,
+      });
+      expect(Number.isNaN(Date.parse(image.uploadedAt))).toBe(false);
+      const [fullKey, thumbKey] = keysOf(member.user.id, image.id);
+      const full = await storedBytes(fullKey!);
+      expect(image.size).toBe(full.length);
+      expect((await sharp(full).metadata()).format).toBe("webp");
+      expect((await sharp(await storedBytes(thumbKey!)).metadata()).format).toBe("webp");
+    },
+  );
 
   it("defaults the experiment to general and the annotation to empty", async () => {
     const { status, body } = await upload(samples.png, "plain.png");
@@ -67,7 +70,12 @@ describe("POST /api/images/upload", () => {
   });
 
   it("keeps at most 2560 px on the long side and makes a 400 px thumbnail", async () => {
-    const { status, body } = await upload(await sharp({ create: { width: 3000, height: 1500, channels: 3, background: "#fff" } }).png().toBuffer(), "wide.png");
+    const { status, body } = await upload(
+      await sharp({ create: { width: 3000, height: 1500, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+      "wide.png",
+    );
     expect(status).toBe(201);
     expect(body.image).toMatchObject({ width: 2560, height: 1280 });
     const [, thumbKey] = keysOf(member.user.id, body.image!.id);
@@ -102,7 +110,10 @@ describe("POST /api/images/upload", () => {
   ])("refuses %s with 415 naming the accepted types", async (_label, bytes) => {
     const { status, body } = await upload(bytes, "innocent.png");
     expect(status).toBe(415);
-    expect(body).toEqual({ success: false, error: "This file is not a supported image. Please upload a JPEG, PNG, WebP, GIF or AVIF image." });
+    expect(body).toEqual({
+      success: false,
+      error: "This file is not a supported image. Please upload a JPEG, PNG, WebP, GIF or AVIF image.",
+    });
   });
 
   it("refuses a file over 10 MB with 413", async () => {
@@ -123,7 +134,9 @@ describe("POST /api/images/upload", () => {
   });
 
   it("passes a 12-megapixel photo", async () => {
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#5a7" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#5a7" } })
+      .jpeg()
+      .toBuffer();
     const { status, body } = await upload(photo, "phone.jpg");
     expect(status).toBe(201);
     expect(body.image).toMatchObject({ width: 2560, height: 1920 });
@@ -169,7 +182,12 @@ describe("POST /api/images/upload", () => {
   });
 
   it("answers 415 { success: false } to a JSON body", async () => {
-    const response = await t.inject({ method: "POST", url: "/api/images/upload", headers: { ...member.headers, "content-type": "application/json" }, payload: "{}" });
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/images/upload",
+      headers: { ...member.headers, "content-type": "application/json" },
+      payload: "{}",
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ success: false, error: "Send the file as multipart/form-data" });
   });
@@ -204,7 +222,11 @@ describe("the storage quota", () => {
     const send = async (bytes: Buffer) =>
       quota.inject(await multipartRequest("/api/images/upload", { bytes, name: "shot.jpg" }, {}, owner.headers));
 
-    const small = await send(await sharp({ create: { width: 32, height: 32, channels: 3, background: "#000" } }).png().toBuffer());
+    const small = await send(
+      await sharp({ create: { width: 32, height: 32, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
     expect(small.statusCode).toBe(201);
     const keptKeys = (await quota.deps.storage.list(`images/${owner.user.id}/`)).map((object) => object.key);
     expect(keptKeys).toHaveLength(2);

@@ -63,13 +63,21 @@ const rawMessage = [
   "",
 ].join("\r\n");
 
-const postRaw = (url: string, body = rawMessage) => t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "message/rfc822" }, payload: body });
+const postRaw = (url: string, body = rawMessage) =>
+  t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "message/rfc822" }, payload: body });
 
 function resendEvent(subject: string) {
   return JSON.stringify({
     type: "email.received",
     created_at: new Date().toISOString(),
-    data: { email_id: randomUUID(), from: "Grace <grace@example.org>", to: ["lab@example.com", "ops@example.com"], subject, text: "Signed and sealed.", html: "<b>Signed</b>" },
+    data: {
+      email_id: randomUUID(),
+      from: "Grace <grace@example.org>",
+      to: ["lab@example.com", "ops@example.com"],
+      subject,
+      text: "Signed and sealed.",
+      html: "<b>Signed</b>",
+    },
   });
 }
 /** What Resend really sends: metadata and attachment descriptions, no body. */
@@ -77,7 +85,13 @@ function metadataOnlyEvent(emailId: string) {
   return JSON.stringify({
     type: "email.received",
     created_at: new Date().toISOString(),
-    data: { email_id: emailId, from: "Grace <grace@example.org>", to: ["lab@example.com"], subject: "Metadata only", attachments: [{ id: "att_1", filename: "notes.txt", content_type: "text/plain" }] },
+    data: {
+      email_id: emailId,
+      from: "Grace <grace@example.org>",
+      to: ["lab@example.com"],
+      subject: "Metadata only",
+      attachments: [{ id: "att_1", filename: "notes.txt", content_type: "text/plain" }],
+    },
   });
 }
 function signedHeaders(body: string, secret = SIGNING_SECRET) {
@@ -146,8 +160,14 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n", 
 const DISGUISED_HTML = "<html><body><script>alert(document.cookie)</script></body></html>";
 /** A message with a real PDF, an HTML page that claims to be a PDF, and optionally one file over the limit. */
 function messageWithAttachments(options: { oversized?: boolean; extraHeaders?: string[] } = {}) {
-  const part = (name: string, type: string, bytes: Buffer) =>
-    ["--m1", `Content-Type: ${type}; name="${name}"`, `Content-Disposition: attachment; filename="${name}"`, "Content-Transfer-Encoding: base64", "", bytes.toString("base64")];
+  const part = (name: string, type: string, bytes: Buffer) => [
+    "--m1",
+    `Content-Type: ${type}; name="${name}"`,
+    `Content-Disposition: attachment; filename="${name}"`,
+    "Content-Transfer-Encoding: base64",
+    "",
+    bytes.toString("base64"),
+  ];
   return [
     "From: Ada Lovelace <ada@example.org>",
     "To: lab@example.com",
@@ -181,13 +201,23 @@ describe("received headers and attachments", () => {
     expect(email).toMatchObject({ subject: "Files attached", content: "Two files attached.\n", hasHtml: false });
     expect(email.headers).toMatchObject({ "x-campaign": "spring", subject: "Files attached", from: "Ada Lovelace <ada@example.org>" });
     const [pdf, disguised] = email.attachments;
-    expect(pdf).toMatchObject({ filename: "report.pdf", declaredType: "application/pdf", contentType: "application/pdf", size: PDF.length, note: null });
+    expect(pdf).toMatchObject({
+      filename: "report.pdf",
+      declaredType: "application/pdf",
+      contentType: "application/pdf",
+      size: PDF.length,
+      note: null,
+    });
     expect(disguised).toMatchObject({ filename: "invoice.pdf", declaredType: "application/pdf", contentType: "text/plain; charset=utf-8" });
 
     const file = await download(pdf!.downloadUrl!);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PDF)).toBe(true);
-    expect(file.headers).toMatchObject({ "content-type": "application/pdf", "content-disposition": 'attachment; filename="report.pdf"; filename*=UTF-8\'\'report.pdf', "x-content-type-options": "nosniff" });
+    expect(file.headers).toMatchObject({
+      "content-type": "application/pdf",
+      "content-disposition": "attachment; filename=\"report.pdf\"; filename*=UTF-8''report.pdf",
+      "x-content-type-options": "nosniff",
+    });
     const page = await download(disguised!.downloadUrl!);
     expect(page.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(page.headers["content-disposition"]).toMatch(/^attachment;/);
@@ -199,7 +229,10 @@ describe("received headers and attachments", () => {
   it("lists a file over 2 MB without keeping it, and bounds the headers it keeps", async () => {
     const { url } = await generate({ provider: "raw" });
     const many = Array.from({ length: 150 }, (_, i) => `X-Filler-${i}: ${"v".repeat(50)}`);
-    const response = await postRaw(url, messageWithAttachments({ oversized: true, extraHeaders: [...many, `X-Huge: ${"h".repeat(5000)}`] }));
+    const response = await postRaw(
+      url,
+      messageWithAttachments({ oversized: true, extraHeaders: [...many, `X-Huge: ${"h".repeat(5000)}`] }),
+    );
     expect(response.statusCode).toBe(200);
     const email = await detail(response.json<{ id: string }>().id);
     const huge = email.attachments.find((attachment) => attachment.filename === "huge.bin");
@@ -216,7 +249,11 @@ describe("Resend inbound address", () => {
   it("refuses to make a Resend address without a readable signing secret", async () => {
     const missing = await t.trpcMutation("inboundMail.generateWebhook", { provider: "resend" }, admin.headers);
     expect(missing.status).toBe(400);
-    const unreadable = await t.trpcMutation("inboundMail.generateWebhook", { provider: "resend", signingSecret: "whsec_%%%" }, admin.headers);
+    const unreadable = await t.trpcMutation(
+      "inboundMail.generateWebhook",
+      { provider: "resend", signingSecret: "whsec_%%%" },
+      admin.headers,
+    );
     expect(unreadable.status).toBe(400);
     expect(unreadable.error?.message).toMatch(/signing secret is not valid/);
   });
@@ -227,15 +264,38 @@ describe("Resend inbound address", () => {
     const response = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body), payload: body });
     expect(response.statusCode).toBe(200);
     const [email] = (await list()).emails;
-    expect(email).toMatchObject({ provider: "resend", from: "Grace <grace@example.org>", to: "lab@example.com, ops@example.com", subject: "Signed hello", preview: "Signed and sealed." });
+    expect(email).toMatchObject({
+      provider: "resend",
+      from: "Grace <grace@example.org>",
+      to: "lab@example.com, ops@example.com",
+      subject: "Signed hello",
+      preview: "Signed and sealed.",
+    });
   });
 
   it("fetches the body, headers and attachments an event leaves out from Resend's receiving API with the site's key", async () => {
     const { url } = await generate({ provider: "resend", signingSecret: SIGNING_SECRET });
     const emailId = randomUUID();
     resendApi.answers.push(
-      { status: 200, body: { object: "email", id: emailId, text: "The whole body, fetched.", html: "<p>The whole body</p>", headers: { "X-Mailer": "resend-test" } } },
-      { status: 200, body: { object: "list", data: [{ id: "att_1", filename: "notes.txt", content_type: "text/plain", size: 11, download_url: `${resendApi.baseUrl}/files/att_1` }] } },
+      {
+        status: 200,
+        body: {
+          object: "email",
+          id: emailId,
+          text: "The whole body, fetched.",
+          html: "<p>The whole body</p>",
+          headers: { "X-Mailer": "resend-test" },
+        },
+      },
+      {
+        status: 200,
+        body: {
+          object: "list",
+          data: [
+            { id: "att_1", filename: "notes.txt", content_type: "text/plain", size: 11, download_url: `${resendApi.baseUrl}/files/att_1` },
+          ],
+        },
+      },
       { status: 200, raw: "hello notes" },
     );
     const body = metadataOnlyEvent(emailId);
@@ -261,11 +321,16 @@ describe("Resend inbound address", () => {
     expect(response.statusCode).toBe(200);
     const email = await detail(response.json<{ id: string }>().id);
     expect(email.content).toBe("body not available: Resend answered 404: Email not found");
-    expect(email.attachments).toMatchObject([{ filename: "notes.txt", downloadUrl: null, note: "Not kept: Resend answered 404: Email not found" }]);
+    expect(email.attachments).toMatchObject([
+      { filename: "notes.txt", downloadUrl: null, note: "Not kept: Resend answered 404: Email not found" },
+    ]);
     expect((await list()).emails[0]!.preview).toBe("body not available: Resend answered 404: Email not found");
 
     const message = { from: "a@example.org", to: "b@example.com", subject: "", text: "", html: null, headers: {}, attachments: [] };
-    const withoutKey = await completeResendDelivery({ message, emailId: "e1", hasBody: false }, { apiKey: undefined, baseUrl: resendApi.baseUrl });
+    const withoutKey = await completeResendDelivery(
+      { message, emailId: "e1", hasBody: false },
+      { apiKey: undefined, baseUrl: resendApi.baseUrl },
+    );
     expect(withoutKey.text).toBe("body not available: no RESEND_API_KEY is configured to fetch it from Resend");
     expect(resendApi.requests).toHaveLength(1);
   });
@@ -278,13 +343,20 @@ describe("Resend inbound address", () => {
     const forged = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body, otherSecret), payload: body });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ error: "The webhook signature is missing or invalid" });
-    const tampered = await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(body), payload: body.replace("Forged", "Tampered") });
+    const tampered = await t.inject({
+      method: "POST",
+      url: pathOf(url),
+      headers: signedHeaders(body),
+      payload: body.replace("Forged", "Tampered"),
+    });
     expect(tampered.statusCode).toBe(401);
     const unsigned = await t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "application/json" }, payload: body });
     expect(unsigned.statusCode).toBe(401);
     expect((await postRaw(url)).statusCode).toBe(415);
     const otherEvent = JSON.stringify({ type: "email.sent", data: {} });
-    expect((await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(otherEvent), payload: otherEvent })).statusCode).toBe(400);
+    expect((await t.inject({ method: "POST", url: pathOf(url), headers: signedHeaders(otherEvent), payload: otherEvent })).statusCode).toBe(
+      400,
+    );
     expect(await countReceived()).toBe(before);
   });
 });
@@ -296,13 +368,25 @@ function mailgunForm(options: { key?: string; timestamp?: number; subject?: stri
   const form = new FormData();
   form.append("timestamp", timestamp);
   form.append("token", token);
-  form.append("signature", createHmac("sha256", options.key ?? MAILGUN_KEY).update(timestamp + token).digest("hex"));
+  form.append(
+    "signature",
+    createHmac("sha256", options.key ?? MAILGUN_KEY)
+      .update(timestamp + token)
+      .digest("hex"),
+  );
   form.append("from", "Linus <linus@example.org>");
   form.append("recipient", "lab@example.com");
   form.append("subject", options.subject ?? "Routed by Mailgun");
   form.append("body-plain", "Forwarded by a Mailgun route.");
   form.append("body-html", "<p>Forwarded</p>");
-  form.append("message-headers", JSON.stringify([["Received", "by mx1"], ["Received", "by mx2"], ["X-Mailgun-Variables", "{}"]]));
+  form.append(
+    "message-headers",
+    JSON.stringify([
+      ["Received", "by mx1"],
+      ["Received", "by mx2"],
+      ["X-Mailgun-Variables", "{}"],
+    ]),
+  );
   form.append("attachment-1", new Blob(["route notes"], { type: "text/plain" }), "notes.txt");
   return form;
 }
@@ -318,10 +402,18 @@ describe("Mailgun inbound address", () => {
     const response = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm())) });
     expect(response.statusCode).toBe(200);
     const [email] = (await list()).emails;
-    expect(email).toMatchObject({ provider: "mailgun", from: "Linus <linus@example.org>", to: "lab@example.com", subject: "Routed by Mailgun", preview: "Forwarded by a Mailgun route." });
+    expect(email).toMatchObject({
+      provider: "mailgun",
+      from: "Linus <linus@example.org>",
+      to: "lab@example.com",
+      subject: "Routed by Mailgun",
+      preview: "Forwarded by a Mailgun route.",
+    });
     const { headers, attachments } = await detail(response.json<{ id: string }>().id);
     expect(headers).toMatchObject({ received: "by mx1\nby mx2", "x-mailgun-variables": "{}" });
-    expect(attachments).toMatchObject([{ filename: "notes.txt", declaredType: "text/plain", contentType: "text/plain; charset=utf-8", size: 11 }]);
+    expect(attachments).toMatchObject([
+      { filename: "notes.txt", declaredType: "text/plain", contentType: "text/plain; charset=utf-8", size: 11 },
+    ]);
     expect((await download(attachments[0]!.downloadUrl!)).body).toBe("route notes");
   });
 
@@ -330,7 +422,11 @@ describe("Mailgun inbound address", () => {
     const before = await countReceived();
     const forged = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm({ key: "another-key" }))) });
     expect(forged.statusCode).toBe(401);
-    const stale = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm({ timestamp: Math.floor(Date.now() / 1000) - 3600 }))) });
+    const stale = await t.inject({
+      method: "POST",
+      url: pathOf(url),
+      ...(await encode(mailgunForm({ timestamp: Math.floor(Date.now() / 1000) - 3600 }))),
+    });
     expect(stale.statusCode).toBe(401);
     expect((await postRaw(url)).statusCode).toBe(415);
     expect(await countReceived()).toBe(before);
@@ -348,12 +444,21 @@ describe("SendGrid Inbound Parse address", () => {
     parsed.append("headers", "Message-ID: <1@example.org>\nX-Long: first part\n  folded part\nSubject: Parsed by SendGrid\n");
     const first = await t.inject({ method: "POST", url: pathOf(url), ...(await encode(parsed)) });
     expect(first.statusCode).toBe(200);
-    expect((await detail(first.json<{ id: string }>().id)).headers).toEqual({ "message-id": "<1@example.org>", "x-long": "first part folded part", subject: "Parsed by SendGrid" });
+    expect((await detail(first.json<{ id: string }>().id)).headers).toEqual({
+      "message-id": "<1@example.org>",
+      "x-long": "first part folded part",
+      subject: "Parsed by SendGrid",
+    });
     const raw = new FormData();
     raw.append("email", rawMessage);
     expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(raw)) })).statusCode).toBe(200);
     const [latest, previous] = (await list()).emails;
-    expect(previous).toMatchObject({ provider: "sendgrid", from: "Margaret <margaret@example.org>", subject: "Parsed by SendGrid", preview: "Parsed text body." });
+    expect(previous).toMatchObject({
+      provider: "sendgrid",
+      from: "Margaret <margaret@example.org>",
+      subject: "Parsed by SendGrid",
+      preview: "Parsed text body.",
+    });
     expect(latest).toMatchObject({ provider: "sendgrid", from: "Ada Lovelace <ada@example.org>", subject: "Café notes" });
   });
 
@@ -387,7 +492,11 @@ describe("replayed deliveries", () => {
 
     const other = resendEvent("Sent concurrently");
     const otherHeaders = signedHeaders(other);
-    const copies = await Promise.all(Array.from({ length: 5 }, () => t.inject({ method: "POST", url: pathOf(url), headers: otherHeaders, payload: other, ...from("192.0.2.11") })));
+    const copies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.inject({ method: "POST", url: pathOf(url), headers: otherHeaders, payload: other, ...from("192.0.2.11") }),
+      ),
+    );
     expect(copies.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(copies.map(idOf)).size).toBe(1);
     expect(await countReceived()).toBe(before + 2);
@@ -404,12 +513,23 @@ describe("replayed deliveries", () => {
     expect(await countReceived()).toBe(before + 1);
 
     const concurrent = await encode(mailgunForm({ subject: "Routed concurrently" }));
-    const copies = await Promise.all(Array.from({ length: 5 }, () => t.inject({ method: "POST", url: pathOf(url), ...concurrent, ...from("192.0.2.12") })));
+    const copies = await Promise.all(
+      Array.from({ length: 5 }, () => t.inject({ method: "POST", url: pathOf(url), ...concurrent, ...from("192.0.2.12") })),
+    );
     expect(copies.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(copies.map(idOf)).size).toBe(1);
     expect(await countReceived()).toBe(before + 2);
     // The same message under a new token is a new delivery.
-    expect((await t.inject({ method: "POST", url: pathOf(url), ...(await encode(mailgunForm({ subject: "Routed once" }))), ...from("192.0.2.12") })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: "POST",
+          url: pathOf(url),
+          ...(await encode(mailgunForm({ subject: "Routed once" }))),
+          ...from("192.0.2.12"),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await countReceived()).toBe(before + 3);
   });
 
@@ -417,7 +537,8 @@ describe("replayed deliveries", () => {
     const raw = await generate({ provider: "raw" });
     const before = await countReceived();
     const withId = `Message-ID: <once-${randomUUID()}@example.org>\r\n${rawMessage}`;
-    const post = (url: string, body: string) => t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "message/rfc822" }, payload: body, ...from("192.0.2.13") });
+    const post = (url: string, body: string) =>
+      t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "message/rfc822" }, payload: body, ...from("192.0.2.13") });
     const copies = await Promise.all([post(raw.url, withId), post(raw.url, withId), post(raw.url, withId)]);
     expect(copies.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(copies.map(idOf)).size).toBe(1);
@@ -456,12 +577,25 @@ describe("messages that cannot be read", () => {
     const { url } = await generate({ provider: "raw" });
     const before = await countReceived();
     const depth = 2000;
-    const lines = ["From: deep@example.org", "To: lab@example.com", "Subject: Nested", "MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="b0"', ""];
+    const lines = [
+      "From: deep@example.org",
+      "To: lab@example.com",
+      "Subject: Nested",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="b0"',
+      "",
+    ];
     for (let level = 1; level <= depth; level++) lines.push(`--b${level - 1}`, `Content-Type: multipart/mixed; boundary="b${level}"`, "");
     lines.push(`--b${depth}`, "Content-Type: text/plain", "", "bottom", `--b${depth}--`);
     for (let level = depth - 1; level >= 0; level--) lines.push(`--b${level}--`);
     t.logs.length = 0;
-    const response = await t.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "message/rfc822" }, payload: lines.join("\r\n"), remoteAddress: "192.0.2.14" });
+    const response = await t.inject({
+      method: "POST",
+      url: pathOf(url),
+      headers: { "content-type": "message/rfc822" },
+      payload: lines.join("\r\n"),
+      remoteAddress: "192.0.2.14",
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ error: "This message could not be read: Maximum MIME nesting depth of 256 levels exceeded" });
     expect(t.logs.filter((line) => line.level === 40).map((line) => line.msg)).toEqual(["inbound message refused"]);
@@ -474,7 +608,13 @@ describe("rate limit", () => {
     const statuses: number[] = [];
     let retryAfter: unknown;
     for (let i = 0; i < 61; i++) {
-      const response = await t.inject({ method: "POST", url: "/api/email/inbound/guess", remoteAddress: "203.0.113.9", headers: { "content-type": "message/rfc822" }, payload: rawMessage });
+      const response = await t.inject({
+        method: "POST",
+        url: "/api/email/inbound/guess",
+        remoteAddress: "203.0.113.9",
+        headers: { "content-type": "message/rfc822" },
+        payload: rawMessage,
+      });
       statuses.push(response.statusCode);
       retryAfter = response.headers["retry-after"];
     }

@@ -3,18 +3,24 @@ import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
 const json = { "content-type": "application/json" };
-const refusal = (label: string) => `${label} must not contain invisible formatting characters (such as a byte-order mark or a right-to-left override)`;
+const refusal = (label: string) =>
+  `${label} must not contain invisible formatting characters (such as a byte-order mark or a right-to-left override)`;
 
 // The probe's inputs: a byte-order mark and a right-to-left override ("Ada" + RLO + "gnp.exe" shows as "Adaexe.png").
 const BOM_NAME = "\ufeffAda Lovelace";
 const RLO_NAME = "Ada\u202Egnp.exe";
 
-const post = (url: string, body: unknown, remoteAddress: string) => t.inject({ method: "POST", url, headers: json, payload: JSON.stringify(body), remoteAddress });
+const post = (url: string, body: unknown, remoteAddress: string) =>
+  t.inject({ method: "POST", url, headers: json, payload: JSON.stringify(body), remoteAddress });
 
 describe("names and titles refuse invisible formatting characters", () => {
   it("in the signup name", async () => {
     for (const name of [BOM_NAME, RLO_NAME]) {
-      const response = await post("/api/auth/signup", { name, email: `ada-${name.length}@example.org`, password: "correct horse battery staple" }, "198.51.100.71");
+      const response = await post(
+        "/api/auth/signup",
+        { name, email: `ada-${name.length}@example.org`, password: "correct horse battery staple" },
+        "198.51.100.71",
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: refusal("Full name") });
     }
@@ -42,7 +48,11 @@ describe("names and titles refuse invisible formatting characters", () => {
 
   it("in the titles of experiments and content bangers", async () => {
     const user = await t.createUser("admin");
-    const lab = await t.trpcMutation("lab.create", { title: BOM_NAME, hypothesis: "People want it", targetMetric: "10 signups" }, user.headers);
+    const lab = await t.trpcMutation(
+      "lab.create",
+      { title: BOM_NAME, hypothesis: "People want it", targetMetric: "10 signups" },
+      user.headers,
+    );
     expect(lab.status).toBe(400);
     expect(lab.error?.message).toContain(refusal("Title"));
     const banger = await t.trpcMutation("bangers.create", { title: RLO_NAME, type: "tweet" }, user.headers);

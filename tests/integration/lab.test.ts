@@ -20,23 +20,45 @@ beforeAll(async () => {
 });
 
 const today = isoDate(new Date());
-const form = { title: "Sell a $5 template", hypothesis: "People pay for a ready Notion template", amount: 40, totalDays: 14, targetMetric: "10 sales", nextContent: ["Launch tweet"] };
+const form = {
+  title: "Sell a $5 template",
+  hypothesis: "People pay for a ready Notion template",
+  amount: 40,
+  totalDays: 14,
+  targetMetric: "10 sales",
+  nextContent: ["Launch tweet"],
+};
 
 const create = async (user: TestUser, input: Record<string, unknown> = {}): Promise<Experiment> => {
   const result = await t.trpcMutation<{ experiment: Experiment }>("lab.create", { ...form, ...input }, user.headers);
   expect(result.status, JSON.stringify(result.error)).toBe(200);
   return result.data.experiment;
 };
-const move = (user: TestUser, id: string, status: string) => t.trpcMutation<{ experiment: Experiment }>("lab.move", { id, status }, user.headers);
+const move = (user: TestUser, id: string, status: string) =>
+  t.trpcMutation<{ experiment: Experiment }>("lab.move", { id, status }, user.headers);
 const addUpdate = (user: TestUser, experimentId: string, input: Record<string, unknown> = {}) =>
-  t.trpcMutation<{ experiment: Experiment; update: { day: number } }>("lab.addUpdate", { experimentId, note: "Posted on Reddit", spend: 5, result: 10, ...input }, user.headers);
+  t.trpcMutation<{ experiment: Experiment; update: { day: number } }>(
+    "lab.addUpdate",
+    { experimentId, note: "Posted on Reddit", spend: 5, result: 10, ...input },
+    user.headers,
+  );
 const get = (id: string, headers: Record<string, string> = {}) => t.trpcQuery<ExperimentDetail>("lab.get", { id }, headers);
 
 /** An experiment as stored, started `daysAgo` days ago (hand-made data for the computed figures). */
 async function insertRunning(ownerId: string, daysAgo: number, values: Partial<typeof experiments.$inferInsert> = {}) {
   const [row] = await t.db
     .insert(experiments)
-    .values({ ownerId, title: "Hand-made", hypothesis: "h", amount: 100, totalDays: 30, targetMetric: "m", status: "running", startDate: addDays(today, -daysAgo), ...values })
+    .values({
+      ownerId,
+      title: "Hand-made",
+      hypothesis: "h",
+      amount: 100,
+      totalDays: 30,
+      targetMetric: "m",
+      status: "running",
+      startDate: addDays(today, -daysAgo),
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -50,7 +72,8 @@ describe("lab procedures: who may call", () => {
     ];
     for (const [path, type, input] of calls) {
       const experiment = await create(owner);
-      const call = (headers: Record<string, string>) => (type === "query" ? t.trpcQuery(path, input(experiment.id), headers) : t.trpcMutation(path, input(experiment.id), headers));
+      const call = (headers: Record<string, string>) =>
+        type === "query" ? t.trpcQuery(path, input(experiment.id), headers) : t.trpcMutation(path, input(experiment.id), headers);
       expect((await call({})).status, `${path} anonymous`).toBe(401);
       const asOther = await call(other.headers);
       expect(asOther.status, `${path} other member`).toBe(404);
@@ -70,7 +93,8 @@ describe("lab procedures: who may call", () => {
     expect((await t.trpcMutation("lab.createTemplate", { id: experiment.id }, other.headers)).status).toBe(404);
     expect((await t.trpcMutation("lab.createTemplate", { id: experiment.id }, admin.headers)).status).toBe(200);
     expect((await t.trpcMutation("lab.createTemplate", { id: experiment.id })).status).toBe(401);
-    for (const path of ["lab.list", "lab.calendar"]) expect((await t.trpcQuery(path, path === "lab.list" ? undefined : { month: "2026-01" })).status).toBe(401);
+    for (const path of ["lab.list", "lab.calendar"])
+      expect((await t.trpcQuery(path, path === "lab.list" ? undefined : { month: "2026-01" })).status).toBe(401);
   });
 
   it("shows a private experiment to its owner and admins only, and a shared one to anyone, read-only", async () => {
@@ -96,7 +120,17 @@ describe("lab procedures: who may call", () => {
 describe("experiments", () => {
   it("creates a private planning experiment from the form, and refuses amounts that are not whole dollars up to $100", async () => {
     const experiment = await create(owner, { title: "  Trimmed  ", targetAmount: "", nextContent: ["A", "", "A", "B"] });
-    expect(experiment).toMatchObject({ title: "Trimmed", status: "planning", visibility: "private", day: null, startDate: null, spent: 0, currentResult: null, targetAmount: null, nextContent: ["A", "B"] });
+    expect(experiment).toMatchObject({
+      title: "Trimmed",
+      status: "planning",
+      visibility: "private",
+      day: null,
+      startDate: null,
+      spent: 0,
+      currentResult: null,
+      targetAmount: null,
+      nextContent: ["A", "B"],
+    });
 
     const over = await t.trpcMutation("lab.create", { ...form, amount: 101 }, owner.headers);
     expect(over.status).toBe(400);
@@ -104,7 +138,9 @@ describe("experiments", () => {
     const fraction = await t.trpcMutation("lab.create", { ...form, amount: "2.5" }, owner.headers);
     expect(fraction.error?.message).toBe("Investment amount must be a whole number");
     expect((await t.trpcMutation("lab.create", { ...form, title: " " }, owner.headers)).error?.message).toBe("Title is required");
-    expect((await t.trpcMutation("lab.create", { ...form, totalDays: 0 }, owner.headers)).error?.message).toBe("Duration must be from 1 to 365 days");
+    expect((await t.trpcMutation("lab.create", { ...form, totalDays: 0 }, owner.headers)).error?.message).toBe(
+      "Duration must be from 1 to 365 days",
+    );
   });
 
   it("moves planning -> running (start date today) -> completed, and refuses every other move", async () => {
@@ -124,7 +160,11 @@ describe("experiments", () => {
   it("logs updates only while running, keeps spends within the investment, and computes the day", async () => {
     const experiment = await create(owner);
     expect((await addUpdate(owner, experiment.id)).error?.message).toBe("Start the experiment before adding updates");
-    const [row] = await t.db.update(experiments).set({ status: "running", startDate: addDays(today, -4) }).where(eq(experiments.id, experiment.id)).returning();
+    const [row] = await t.db
+      .update(experiments)
+      .set({ status: "running", startDate: addDays(today, -4) })
+      .where(eq(experiments.id, experiment.id))
+      .returning();
     expect(row).toBeDefined();
     const first = await addUpdate(owner, experiment.id, { spend: 30, result: -5, attempts: 2 });
     expect(first.data.update.day).toBe(5);
@@ -137,7 +177,10 @@ describe("experiments", () => {
     const second = await addUpdate(owner, experiment.id, { spend: 10, result: 25, attempts: "" });
     expect(second.data.experiment).toMatchObject({ spent: 40, currentResult: 25, fundingAttempts: 2, updateCount: 2 });
     const detail = await get(experiment.id, owner.headers);
-    expect(detail.data.updates.map((update) => [update.day, update.spend, update.result])).toEqual([[5, 30, -5], [5, 10, 25]]);
+    expect(detail.data.updates.map((update) => [update.day, update.spend, update.result])).toEqual([
+      [5, 30, -5],
+      [5, 10, 25],
+    ]);
     await move(owner, experiment.id, "completed");
     expect((await addUpdate(owner, experiment.id, { spend: 0 })).error?.message).toBe("This experiment is completed: its log is closed");
   });
@@ -146,7 +189,11 @@ describe("experiments", () => {
     const experiment = await create(owner, { title: "Cold emails" });
     await move(owner, experiment.id, "running");
     await addUpdate(owner, experiment.id, { note: "Sent 20 emails\nsecond line", spend: 3, result: 12 });
-    const generated = await t.trpcMutation<{ content: Array<{ type: string; plannedFor: string; status: string }> }>("lab.generateContent", { id: experiment.id }, owner.headers);
+    const generated = await t.trpcMutation<{ content: Array<{ type: string; plannedFor: string; status: string }> }>(
+      "lab.generateContent",
+      { id: experiment.id },
+      owner.headers,
+    );
     expect(generated.data.content.map((item) => item.type).sort()).toEqual(["linkedin", "thread", "tweet"]);
     expect(generated.data.content.every((item) => item.status === "draft" && item.plannedFor > today)).toBe(true);
     const rows = await t.db.select().from(bangers).where(eq(bangers.experimentId, experiment.id));
@@ -158,12 +205,23 @@ describe("experiments", () => {
     const adminList = await t.trpcQuery<BangerList>("bangers.list", {}, admin.headers);
     expect(adminList.data.bangers.filter((banger) => banger.title.startsWith("Cold emails")).length).toBe(3);
     // Each draft fits its platform as generated: it can be marked ready at once.
-    for (const row of rows) expect((await t.trpcMutation("bangers.setStatus", { id: row.id, status: "ready" }, admin.headers)).status).toBe(200);
+    for (const row of rows)
+      expect((await t.trpcMutation("bangers.setStatus", { id: row.id, status: "ready" }, admin.headers)).status).toBe(200);
 
-    expect((await t.trpcMutation("lab.createTemplate", { id: experiment.id }, owner.headers)).error?.message).toBe("Only a completed experiment can become a template");
+    expect((await t.trpcMutation("lab.createTemplate", { id: experiment.id }, owner.headers)).error?.message).toBe(
+      "Only a completed experiment can become a template",
+    );
     await move(owner, experiment.id, "completed");
     const template = await t.trpcMutation<{ experiment: Experiment }>("lab.createTemplate", { id: experiment.id }, owner.headers);
-    expect(template.data.experiment).toMatchObject({ title: "Cold emails (template)", status: "planning", hypothesis: form.hypothesis, amount: 40, totalDays: 14, updateCount: 0, visibility: "private" });
+    expect(template.data.experiment).toMatchObject({
+      title: "Cold emails (template)",
+      status: "planning",
+      hypothesis: form.hypothesis,
+      amount: 40,
+      totalDays: 14,
+      updateCount: 0,
+      visibility: "private",
+    });
   });
 });
 
@@ -174,7 +232,9 @@ describe("computed figures", () => {
     const running = await insertRunning(member.user.id, 9, { visibility: "shared" });
     const runningToo = await insertRunning(member.user.id, 0);
     const done = await insertRunning(member.user.id, 20, { status: "completed", completedOn: addDays(today, -2), totalDays: 10 });
-    await t.db.insert(experiments).values({ ownerId: member.user.id, title: "Planned", hypothesis: "h", amount: 10, totalDays: 5, targetMetric: "m" });
+    await t.db
+      .insert(experiments)
+      .values({ ownerId: member.user.id, title: "Planned", hypothesis: "h", amount: 10, totalDays: 5, targetMetric: "m" });
     const others = await insertRunning(neighbour.user.id, 1, { visibility: "shared", title: "Nina's" });
     await insertRunning(neighbour.user.id, 1, { title: "Nina's private" });
     await t.db.insert(experimentUpdates).values([
@@ -185,7 +245,18 @@ describe("computed figures", () => {
     ]);
     const [image] = await t.db
       .insert(images)
-      .values({ ownerId: member.user.id, experimentId: running.id, originalName: "a.png", fullKey: "k1", thumbnailKey: "k2", contentType: "image/webp", fullBytes: 1, thumbnailBytes: 1, width: 1, height: 1 })
+      .values({
+        ownerId: member.user.id,
+        experimentId: running.id,
+        originalName: "a.png",
+        fullKey: "k1",
+        thumbnailKey: "k2",
+        contentType: "image/webp",
+        fullBytes: 1,
+        thumbnailBytes: 1,
+        width: 1,
+        height: 1,
+      })
       .returning();
     const day = new Date(`${today}T00:00:00Z`);
     const yesterday = new Date(day.getTime() - 86_400_000);
@@ -214,7 +285,10 @@ describe("computed figures", () => {
 
     const month = today.slice(0, 7);
     const calendar = await t.trpcQuery<LabCalendar>("lab.calendar", { month }, member.headers);
-    const kinds = calendar.data.items.map((item) => `${item.kind}:${item.experimentId === running.id ? "running" : item.experimentId === done.id ? "done" : "other"}:${item.date}`);
+    const kinds = calendar.data.items.map(
+      (item) =>
+        `${item.kind}:${item.experimentId === running.id ? "running" : item.experimentId === done.id ? "done" : "other"}:${item.date}`,
+    );
     expect(kinds).toContain(`update:running:${today}`);
     expect(kinds).toContain(`start:other:${today}`);
     if (addDays(today, -2).startsWith(month)) expect(kinds).toContain(`end:done:${addDays(today, -2)}`);
@@ -235,7 +309,9 @@ describe("computed figures", () => {
     const stale = (await listStaleRunningExperiments(t.db, new Date())).filter((row) => row.owner.id === member.user.id);
     expect(stale.map((row) => row.title)).toEqual(["Quiet"]);
     expect(stale[0]).toMatchObject({ id: quiet.id, owner: { email: member.user.email }, lastUpdateAt: expect.any(String) });
-    expect((await listStaleRunningExperiments(t.db, new Date(), 0)).map((row) => row.id)).toEqual(expect.arrayContaining([quiet.id, busy.id, fresh.id]));
+    expect((await listStaleRunningExperiments(t.db, new Date(), 0)).map((row) => row.id)).toEqual(
+      expect.arrayContaining([quiet.id, busy.id, fresh.id]),
+    );
     const shared = await listSharedExperimentIds(t.db);
     expect(shared.find((row) => row.id === fresh.id)?.updatedAt).toBeInstanceOf(Date);
     expect(shared.some((row) => row.id === quiet.id)).toBe(false);

@@ -82,7 +82,9 @@ describe("the local driver's files", () => {
   });
 
   it("a failed put leaves no temp file behind", async () => {
-    await expect(storage.put("failed/one.bin", failingAfter(Buffer.alloc(50_000)), { contentType: "image/png" })).rejects.toThrow(/went away/);
+    await expect(storage.put("failed/one.bin", failingAfter(Buffer.alloc(50_000)), { contentType: "image/png" })).rejects.toThrow(
+      /went away/,
+    );
     expect(await filesUnder(path.join(root, "failed"))).toEqual([]);
     expect((await filesUnder(root)).filter((file) => file.includes("~"))).toEqual([]);
   });
@@ -112,7 +114,9 @@ describe("the local driver's files", () => {
     await expect(storage.put("tree/leaf/below", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow(
       "Cannot store tree/leaf/below: a folder on its path is already an object",
     );
-    await expect(storage.put("tree", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow("Cannot store tree: it is a folder of other objects");
+    await expect(storage.put("tree", Buffer.from("x"), { contentType: "image/png" })).rejects.toThrow(
+      "Cannot store tree: it is a folder of other objects",
+    );
     expect((await filesUnder(path.join(root, "tree"))).filter((file) => file.includes("~"))).toEqual([]);
   });
 
@@ -122,7 +126,9 @@ describe("the local driver's files", () => {
     const broken = createLocalStorage({ root: path.join(file, "storage") });
     const failed = broken.put("x.png", Buffer.from("x"), { contentType: "image/png" });
     await expect(failed).rejects.toThrow(StorageUnavailableError);
-    await expect(failed).rejects.toThrow(/^Storage \(local folder .*not-a-folder\/storage\) could not write x\.png: ENOTDIR: not a directory/);
+    await expect(failed).rejects.toThrow(
+      /^Storage \(local folder .*not-a-folder\/storage\) could not write x\.png: ENOTDIR: not a directory/,
+    );
   });
 
   it("treats a folder as no object", async () => {

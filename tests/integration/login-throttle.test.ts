@@ -12,9 +12,20 @@ const restLogin = (email: string, password: string, remoteAddress: string) =>
 const trpcLogin = (email: string, password: string, remoteAddress: string) =>
   t.inject({ method: "POST", url: "/trpc/auth.login", headers: json, payload: JSON.stringify({ email, password }), remoteAddress });
 const resetRequest = (email: string, remoteAddress: string, surface: "rest" | "trpc" = "rest") =>
-  t.inject({ method: "POST", url: surface === "rest" ? "/api/auth/reset-password" : "/trpc/auth.requestPasswordReset", headers: json, payload: JSON.stringify({ email }), remoteAddress });
+  t.inject({
+    method: "POST",
+    url: surface === "rest" ? "/api/auth/reset-password" : "/trpc/auth.requestPasswordReset",
+    headers: json,
+    payload: JSON.stringify({ email }),
+    remoteAddress,
+  });
 const mailsTo = async (email: string) =>
-  (await t.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, email), eq(mailMessages.subject, "Reset your password")))).length;
+  (
+    await t.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, email), eq(mailMessages.subject, "Reset your password")))
+  ).length;
 
 describe("login budgets", () => {
   it("locks an address out of an email after 10 failures, on REST and tRPC alike, while the owner signs in from another", async () => {
@@ -62,7 +73,8 @@ describe("login budgets", () => {
     }
     // One attacker address gets only its few tries now, not ten.
     const statuses: number[] = [];
-    for (let i = 1; i < TRIES_PER_ADDRESS_UNDER_ATTACK + 1; i++) statuses.push((await restLogin("owner3@example.com", "wrong-pass", "10.22.0.0")).statusCode);
+    for (let i = 1; i < TRIES_PER_ADDRESS_UNDER_ATTACK + 1; i++)
+      statuses.push((await restLogin("owner3@example.com", "wrong-pass", "10.22.0.0")).statusCode);
     expect(statuses).toEqual([...Array(TRIES_PER_ADDRESS_UNDER_ATTACK - 1).fill(401), 429]);
 
     // The owner, from an address that has not failed, still signs in, after a typo too.
@@ -72,7 +84,8 @@ describe("login budgets", () => {
 
   it("counts an IPv6 client per /64: rotating the rest of the address does not reset its failures", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await restLogin("owner4@example.com", "wrong-pass", `2001:db8:4:4::${(i + 1).toString(16)}`)).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await restLogin("owner4@example.com", "wrong-pass", `2001:db8:4:4::${(i + 1).toString(16)}`)).statusCode);
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     expect((await restLogin("owner4@example.com", "wrong-pass", "2001:db8:4:5::1")).statusCode).toBe(401);
   });

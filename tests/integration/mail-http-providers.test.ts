@@ -14,8 +14,15 @@ beforeAll(() => provider.start());
 afterAll(() => provider.stop());
 beforeEach(() => provider.reset());
 
-const message = { to: "reader@example.com", subject: "Lab notes", text: "Plain words.", html: "<p>Rich words</p>", headers: { "List-Unsubscribe": "<https://lab.example/u?t=1>" } };
-const workerFor = (env: Record<string, string>) => mailWorkerFor(t, { MAIL_API_BASE_URL: provider.baseUrl, ...env }, { retryBaseMs: 60_000 });
+const message = {
+  to: "reader@example.com",
+  subject: "Lab notes",
+  text: "Plain words.",
+  html: "<p>Rich words</p>",
+  headers: { "List-Unsubscribe": "<https://lab.example/u?t=1>" },
+};
+const workerFor = (env: Record<string, string>) =>
+  mailWorkerFor(t, { MAIL_API_BASE_URL: provider.baseUrl, ...env }, { retryBaseMs: 60_000 });
 
 describe("Resend", () => {
   const resend = () => workerFor({ MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_test_key" });
@@ -29,7 +36,11 @@ describe("Resend", () => {
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request).toMatchObject({ method: "POST", url: "/emails" });
-    expect(request!.headers).toMatchObject({ authorization: "Bearer re_test_key", "content-type": "application/json", "idempotency-key": id });
+    expect(request!.headers).toMatchObject({
+      authorization: "Bearer re_test_key",
+      "content-type": "application/json",
+      "idempotency-key": id,
+    });
     expect(JSON.parse(request!.body)).toEqual({
       from: "The $100 Lab <hello@lab.example>",
       to: ["reader@example.com"],
@@ -38,16 +49,28 @@ describe("Resend", () => {
       html: "<p>Rich words</p>",
       headers: { "List-Unsubscribe": "<https://lab.example/u?t=1>" },
     });
-    expect(await mailRow(t.db, id)).toMatchObject({ status: "sent", provider: "resend", providerMessageId: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794", attempts: 1 });
+    expect(await mailRow(t.db, id)).toMatchObject({
+      status: "sent",
+      provider: "resend",
+      providerMessageId: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794",
+      attempts: 1,
+    });
   });
 
   it("retries a 429 with the same Idempotency-Key, and fails a 422 with Resend's reason", async () => {
     const { worker } = resend();
-    answers.push({ status: 429, body: { statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests. You can only make 2 requests per second." } });
+    answers.push({
+      status: 429,
+      body: { statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests. You can only make 2 requests per second." },
+    });
     const { id } = await enqueueMail(t.db, message);
     await worker.drain();
     const waiting = await mailRow(t.db, id);
-    expect(waiting).toMatchObject({ status: "queued", attempts: 1, lastError: "Resend answered 429: Too many requests. You can only make 2 requests per second." });
+    expect(waiting).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: "Resend answered 429: Too many requests. You can only make 2 requests per second.",
+    });
 
     answers.push({ status: 200, body: { id: "re-second-try" } });
     await makeDue(t.db, [id]);
@@ -58,7 +81,11 @@ describe("Resend", () => {
     answers.push({ status: 422, body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field." } });
     const bad = await enqueueMail(t.db, { ...message, to: "not an address" });
     await worker.drain();
-    expect(await mailRow(t.db, bad.id)).toMatchObject({ status: "failed", attempts: 1, lastError: "Resend answered 422: Invalid `to` field." });
+    expect(await mailRow(t.db, bad.id)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "Resend answered 422: Invalid `to` field.",
+    });
   });
 
   it("counts an accepting answer it cannot read as sent, so the message is not sent twice", async () => {
@@ -119,7 +146,10 @@ describe("SendGrid", () => {
     await worker.drain();
     expect(await mailRow(t.db, id)).toMatchObject({ status: "queued", lastError: "SendGrid answered 500: Internal server error" });
 
-    answers.push({ status: 401, body: { errors: [{ field: null, message: "The provided authorization grant is invalid, expired, or revoked" }] } });
+    answers.push({
+      status: 401,
+      body: { errors: [{ field: null, message: "The provided authorization grant is invalid, expired, or revoked" }] },
+    });
     await makeDue(t.db, [id]);
     await worker.drain();
     expect(await mailRow(t.db, id)).toMatchObject({
@@ -151,7 +181,11 @@ describe("Mailgun", () => {
       html: "<p>Rich words</p>",
       "h:List-Unsubscribe": "<https://lab.example/u?t=1>",
     });
-    expect(await mailRow(t.db, id)).toMatchObject({ status: "sent", provider: "mailgun", providerMessageId: "<20261123.1@mg.lab.example>" });
+    expect(await mailRow(t.db, id)).toMatchObject({
+      status: "sent",
+      provider: "mailgun",
+      providerMessageId: "<20261123.1@mg.lab.example>",
+    });
   });
 
   it("retries a 429 and fails a 400 with Mailgun's reason", async () => {
@@ -164,6 +198,9 @@ describe("Mailgun", () => {
     answers.push({ status: 400, body: { message: "'to' parameter is not a valid address. please check documentation" } });
     await makeDue(t.db, [id]);
     await worker.drain();
-    expect(await mailRow(t.db, id)).toMatchObject({ status: "failed", lastError: "Mailgun answered 400: 'to' parameter is not a valid address. please check documentation" });
+    expect(await mailRow(t.db, id)).toMatchObject({
+      status: "failed",
+      lastError: "Mailgun answered 400: 'to' parameter is not a valid address. please check documentation",
+    });
   });
 });

@@ -22,7 +22,8 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-const countTo = async (pattern: string) => (await t.db.select({ n: count() }).from(mailMessages).where(like(mailMessages.toAddress, pattern)))[0]!.n;
+const countTo = async (pattern: string) =>
+  (await t.db.select({ n: count() }).from(mailMessages).where(like(mailMessages.toAddress, pattern)))[0]!.n;
 
 describe("queueing", () => {
   it("writes one message for one idempotency key, even when two callers race", async () => {
@@ -50,36 +51,50 @@ describe("queueing", () => {
   });
 
   it("queues thousands at once in chunks, skipping keys already queued", async () => {
-    const mails = Array.from({ length: 2_500 }, (_, i) => ({ to: `bulk${i}@example.com`, subject: "Bulk", text: `Message ${i}`, idempotencyKey: `bulk/${i}` }));
+    const mails = Array.from({ length: 2_500 }, (_, i) => ({
+      to: `bulk${i}@example.com`,
+      subject: "Bulk",
+      text: `Message ${i}`,
+      idempotencyKey: `bulk/${i}`,
+    }));
     expect(await enqueueMails(t.db, mails.slice(0, 100))).toBe(100);
     expect(await enqueueMails(t.db, mails)).toBe(2_400);
     expect(await countTo("bulk%")).toBe(2_500);
     // Delivered later with the rest; mark them done so the next tests' drains stay small.
-    await t.db.update(mailMessages).set({ status: "failed", lastError: "test: not delivered" }).where(like(mailMessages.toAddress, "bulk%"));
+    await t.db
+      .update(mailMessages)
+      .set({ status: "failed", lastError: "test: not delivered" })
+      .where(like(mailMessages.toAddress, "bulk%"));
   });
 });
 
 describe("the worker", () => {
-  it.skipIf(!usesRealPostgres())("delivers each message exactly once with two workers on one Postgres database (skipped on PGlite: one connection, no concurrency to test)", async () => {
-    const second = await openDatabase({ kind: "postgres", url: t.database.url! });
-    const other = mailWorkerFor(t, { MAIL_PROVIDER: "smtp", SMTP_URL: sink.url }, { batchSize: 10 }, second.db);
-    try {
-      const mails = Array.from({ length: 300 }, (_, i) => ({ to: `pair${i}@example.com`, subject: "Pair", text: `Message ${i}` }));
-      await enqueueMails(t.db, mails);
-      const [a, b] = await Promise.all([smtp.worker.drain(), other.worker.drain()]);
-      expect(a + b).toBe(300);
-      expect(a).toBeGreaterThan(0);
-      expect(b).toBeGreaterThan(0);
-      const received = sink.received.filter((m) => m.to[0]!.startsWith("pair"));
-      expect(received).toHaveLength(300);
-      expect(new Set(received.map((m) => m.messageId)).size).toBe(300);
-      const rows = await t.db.select({ status: mailMessages.status, attempts: mailMessages.attempts }).from(mailMessages).where(like(mailMessages.toAddress, "pair%"));
-      expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
-    } finally {
-      await other.close();
-      await second.close();
-    }
-  });
+  it.skipIf(!usesRealPostgres())(
+    "delivers each message exactly once with two workers on one Postgres database (skipped on PGlite: one connection, no concurrency to test)",
+    async () => {
+      const second = await openDatabase({ kind: "postgres", url: t.database.url! });
+      const other = mailWorkerFor(t, { MAIL_PROVIDER: "smtp", SMTP_URL: sink.url }, { batchSize: 10 }, second.db);
+      try {
+        const mails = Array.from({ length: 300 }, (_, i) => ({ to: `pair${i}@example.com`, subject: "Pair", text: `Message ${i}` }));
+        await enqueueMails(t.db, mails);
+        const [a, b] = await Promise.all([smtp.worker.drain(), other.worker.drain()]);
+        expect(a + b).toBe(300);
+        expect(a).toBeGreaterThan(0);
+        expect(b).toBeGreaterThan(0);
+        const received = sink.received.filter((m) => m.to[0]!.startsWith("pair"));
+        expect(received).toHaveLength(300);
+        expect(new Set(received.map((m) => m.messageId)).size).toBe(300);
+        const rows = await t.db
+          .select({ status: mailMessages.status, attempts: mailMessages.attempts })
+          .from(mailMessages)
+          .where(like(mailMessages.toAddress, "pair%"));
+        expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+      } finally {
+        await other.close();
+        await second.close();
+      }
+    },
+  );
 
   it("retries a message whose worker died mid-send once its claim expires, and the dead worker's late answer changes nothing", async () => {
     let finishHungSend = (_value: { providerMessageId: string }) => {};
@@ -118,7 +133,11 @@ describe("the worker", () => {
     await t.db.update(mailMessages).set({ status: "sending", attempts: 10 }).where(eq(mailMessages.id, id));
     await makeDue(t.db, [id]);
     await smtp.worker.drain();
-    expect(await mailRow(t.db, id)).toMatchObject({ status: "failed", attempts: 10, lastError: "the worker stopped during the last attempt" });
+    expect(await mailRow(t.db, id)).toMatchObject({
+      status: "failed",
+      attempts: 10,
+      lastError: "the worker stopped during the last attempt",
+    });
   });
 
   it("wakes up when mail is queued and lets a caller wait for the result (an admin's test send)", async () => {
@@ -127,12 +146,22 @@ describe("the worker", () => {
     try {
       const { id } = await enqueueMail(t.db, { to: "test-send@example.com", subject: "Test send", text: "Does it work?" });
       const result = await sendAndWait(t.db, id, 10_000);
-      expect(result).toMatchObject({ id, status: "sent", provider: "smtp", providerMessageId: `<${id}@lab.example>`, lastError: null, attempts: 1 });
+      expect(result).toMatchObject({
+        id,
+        status: "sent",
+        provider: "smtp",
+        providerMessageId: `<${id}@lab.example>`,
+        lastError: null,
+        attempts: 1,
+      });
       expect(result!.sentAt).toBeInstanceOf(Date);
 
       sink.setVerdict((mail) => (mail.to.includes("refused@example.com") ? { code: 550, message: "5.7.1 Relaying denied" } : undefined));
       const refused = await enqueueMail(t.db, { to: "refused@example.com", subject: "Test send", text: "Refused." });
-      expect(await sendAndWait(t.db, refused.id, 10_000)).toMatchObject({ status: "failed", lastError: expect.stringMatching(/^SMTP 550: .*Relaying denied/) });
+      expect(await sendAndWait(t.db, refused.id, 10_000)).toMatchObject({
+        status: "failed",
+        lastError: expect.stringMatching(/^SMTP 550: .*Relaying denied/),
+      });
     } finally {
       sink.setVerdict(() => undefined);
       await started.close();
@@ -146,32 +175,37 @@ describe("the worker", () => {
     await smtp.worker.drain();
   });
 
-  it.skipIf(!usesRealPostgres())("waits out a database outage with a warning and delivers once the database is back (skipped on PGlite: embedded, it cannot go away)", async () => {
-    const target = new URL(t.database.url!);
-    const proxy = await startTcpProxy(target.hostname, Number(target.port));
-    const viaProxy = new URL(t.database.url!);
-    viaProxy.port = String(proxy.port);
-    const handle = await openDatabase({ kind: "postgres", url: viaProxy.toString() });
-    const cut = mailWorkerFor(t, { MAIL_PROVIDER: "smtp", SMTP_URL: sink.url }, { pollIntervalMs: 50 }, handle.db);
-    try {
-      const { id } = await enqueueMail(t.db, { to: "outage@example.com", subject: "Outage", text: "Waits for the database." });
-      await proxy.stop();
-      cut.worker.start();
-      await expect.poll(() => t.logs.some((entry) => entry.msg.startsWith("mail worker: the database is unreachable")), { timeout: 10_000 }).toBe(true);
-      expect(await mailRow(t.db, id)).toMatchObject({ status: "queued", attempts: 0 });
+  it.skipIf(!usesRealPostgres())(
+    "waits out a database outage with a warning and delivers once the database is back (skipped on PGlite: embedded, it cannot go away)",
+    async () => {
+      const target = new URL(t.database.url!);
+      const proxy = await startTcpProxy(target.hostname, Number(target.port));
+      const viaProxy = new URL(t.database.url!);
+      viaProxy.port = String(proxy.port);
+      const handle = await openDatabase({ kind: "postgres", url: viaProxy.toString() });
+      const cut = mailWorkerFor(t, { MAIL_PROVIDER: "smtp", SMTP_URL: sink.url }, { pollIntervalMs: 50 }, handle.db);
+      try {
+        const { id } = await enqueueMail(t.db, { to: "outage@example.com", subject: "Outage", text: "Waits for the database." });
+        await proxy.stop();
+        cut.worker.start();
+        await expect
+          .poll(() => t.logs.some((entry) => entry.msg.startsWith("mail worker: the database is unreachable")), { timeout: 10_000 })
+          .toBe(true);
+        expect(await mailRow(t.db, id)).toMatchObject({ status: "queued", attempts: 0 });
 
-      await proxy.start();
-      expect(await sendAndWait(t.db, id, 10_000)).toMatchObject({ status: "sent", attempts: 1 });
-      expect(sink.received.filter((m) => m.to.includes("outage@example.com"))).toHaveLength(1);
-      // Said once for the whole outage, not at every poll, and its end said too.
-      expect(t.logs.filter((entry) => entry.msg.startsWith("mail worker: the database is unreachable"))).toHaveLength(1);
-      expect(t.logs.some((entry) => entry.msg === "mail worker: the database is reachable again")).toBe(true);
-    } finally {
-      await cut.close();
-      await proxy.stop();
-      await handle.close();
-    }
-  });
+        await proxy.start();
+        expect(await sendAndWait(t.db, id, 10_000)).toMatchObject({ status: "sent", attempts: 1 });
+        expect(sink.received.filter((m) => m.to.includes("outage@example.com"))).toHaveLength(1);
+        // Said once for the whole outage, not at every poll, and its end said too.
+        expect(t.logs.filter((entry) => entry.msg.startsWith("mail worker: the database is unreachable"))).toHaveLength(1);
+        expect(t.logs.some((entry) => entry.msg === "mail worker: the database is reachable again")).toBe(true);
+      } finally {
+        await cut.close();
+        await proxy.stop();
+        await handle.close();
+      }
+    },
+  );
 });
 
 /** A TCP forwarder in front of Postgres: stopping it refuses new connections and cuts the open ones, as an outage would. */

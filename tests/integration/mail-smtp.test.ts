@@ -49,7 +49,11 @@ describe("delivery through SMTP (a real smtp-server)", () => {
 
   it("retries after a 451 and then delivers, with the same Message-ID", async () => {
     let refusals = 0;
-    sink.setVerdict((mail) => (mail.to.includes("greylisted@example.com") && refusals++ === 0 ? { code: 451, message: "4.7.1 Greylisted, try again later" } : undefined));
+    sink.setVerdict((mail) =>
+      mail.to.includes("greylisted@example.com") && refusals++ === 0
+        ? { code: 451, message: "4.7.1 Greylisted, try again later" }
+        : undefined,
+    );
     const { id } = await enqueueMail(t.db, { to: "greylisted@example.com", subject: "Retry me", text: "Second time lucky." });
     await smtp.worker.drain();
 
@@ -61,12 +65,21 @@ describe("delivery through SMTP (a real smtp-server)", () => {
 
     await makeDue(t.db, [id]);
     await smtp.worker.drain();
-    expect(await mailRow(t.db, id)).toMatchObject({ status: "sent", attempts: 2, lastError: null, providerMessageId: `<${id}@lab.example>` });
+    expect(await mailRow(t.db, id)).toMatchObject({
+      status: "sent",
+      attempts: 2,
+      lastError: null,
+      providerMessageId: `<${id}@lab.example>`,
+    });
     expect(receivedBy("greylisted@example.com").map((mail) => mail.messageId)).toEqual([`<${id}@lab.example>`]);
   });
 
   it("fails a message at once on a 550, with the server's reason", async () => {
-    sink.setVerdict((mail) => (mail.to.includes("nobody@example.com") ? { code: 550, message: "5.1.1 The email account that you tried to reach does not exist" } : undefined));
+    sink.setVerdict((mail) =>
+      mail.to.includes("nobody@example.com")
+        ? { code: 550, message: "5.1.1 The email account that you tried to reach does not exist" }
+        : undefined,
+    );
     const { id } = await enqueueMail(t.db, { to: "nobody@example.com", subject: "Anyone there?", text: "Hello?" });
     await smtp.worker.drain();
     const row = await mailRow(t.db, id);

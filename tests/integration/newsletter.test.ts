@@ -35,7 +35,8 @@ beforeEach(async () => {
   ]);
 });
 
-const send = (body: unknown) => t.inject({ method: "POST", url: "/api/email/newsletter", headers: { ...json, ...admin.headers }, payload: JSON.stringify(body) });
+const send = (body: unknown) =>
+  t.inject({ method: "POST", url: "/api/email/newsletter", headers: { ...json, ...admin.headers }, payload: JSON.stringify(body) });
 const mailsOf = (sendId: string) => t.db.select().from(mailMessages).where(eq(mailMessages.newsletterSendId, sendId));
 
 describe("newsletter send", () => {
@@ -96,7 +97,10 @@ describe("newsletter send", () => {
   });
 
   it("refuses a template of another type, an unknown template or send, and bad ids with {error}", async () => {
-    const [welcome] = await t.db.insert(emailTemplates).values({ type: "waitlist_welcome", name: "W", subject: "S", htmlContent: "<p>x</p>", variables: ["name"] }).returning();
+    const [welcome] = await t.db
+      .insert(emailTemplates)
+      .values({ type: "waitlist_welcome", name: "W", subject: "S", htmlContent: "<p>x</p>", variables: ["name"] })
+      .returning();
     const wrongType = await send({ templateId: welcome!.id });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json()).toEqual({ error: "Only a newsletter template can be sent to the waitlist (this one is waitlist_welcome)" });

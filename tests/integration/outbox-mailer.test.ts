@@ -35,14 +35,24 @@ function outboxWorkerFor(env: Record<string, string>) {
 
 describe("the outbox driver", () => {
   it("in production keeps the message as `kept`, never `sent`, and never logs its link, token, body or recipient", async () => {
-    const { driver, worker, logged } = outboxWorkerFor({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com", UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef" });
+    const { driver, worker, logged } = outboxWorkerFor({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://lab.example.com",
+      UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef",
+    });
     const { id } = await enqueueMail(t.db, resetMail("prod-reader@example.com"));
     expect(await worker.drain()).toBe(1);
 
     expect(driver.delivers).toBe(false);
     expect(logged()).toContain("outbox mail kept in the database, not delivered");
     for (const secret of [TOKEN, "reset-password", "https://", "prod-reader@example.com"]) expect(logged()).not.toContain(secret);
-    expect(await readMail(t.db, id)).toMatchObject({ status: "kept", provider: "outbox", providerMessageId: id, attempts: 1, lastError: null });
+    expect(await readMail(t.db, id)).toMatchObject({
+      status: "kept",
+      provider: "outbox",
+      providerMessageId: id,
+      attempts: 1,
+      lastError: null,
+    });
     const [row] = await t.db.select().from(mailMessages).where(eq(mailMessages.id, id));
     expect(row).toMatchObject({ toAddress: "prod-reader@example.com", subject: "Reset your password", fromAddress: null });
     expect(row!.sentAt).toBeInstanceOf(Date);

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { PDFParse } from "pdf-parse";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChapterCard, ChapterDetail, ChapterDraft, ChecklistProgress, PlaybookBrowseResult, RateResult } from "../../src/common/playbook";
+import type {
+  ChapterCard,
+  ChapterDetail,
+  ChapterDraft,
+  ChecklistProgress,
+  PlaybookBrowseResult,
+  RateResult,
+} from "../../src/common/playbook";
 import type { ChapterValues } from "../../src/common/playbook-input";
 import { playbookPdfPath } from "../../src/common/playbook";
 import { STARTER_CHAPTERS } from "../../src/server/features/playbook/starter-chapters";
@@ -47,19 +54,26 @@ const browse = async (input: Record<string, unknown> = {}, user = member) => {
 const read = (id: string, user = member) => t.trpcQuery<ChapterDetail>("playbook.chapter", { id }, user.headers);
 const toggle = (chapterId: string, itemId: string, done: boolean, user = member) =>
   t.trpcMutation<ChecklistProgress>("playbook.toggleChecklistItem", { chapterId, itemId, done }, user.headers);
-const rate = (chapterId: string, rating: number, user = member) => t.trpcMutation<RateResult>("playbook.rate", { chapterId, rating }, user.headers);
+const rate = (chapterId: string, rating: number, user = member) =>
+  t.trpcMutation<RateResult>("playbook.rate", { chapterId, rating }, user.headers);
 const titles = (chapters: ChapterCard[]) => chapters.map((card) => card.title);
 
 describe("playbook: who may call", () => {
   // Every playbook procedure's gate is also in authorization-matrix.test.ts; here the writes run to the end.
   it("keeps authoring to admins and owners", async () => {
     const ids = new Map<string, string>();
-    for (const caller of ["anonymous", "member", "owner", "admin"]) ids.set(caller, (await create({ title: `Target ${caller}`, status: "draft" })).id);
+    for (const caller of ["anonymous", "member", "owner", "admin"])
+      ids.set(caller, (await create({ title: `Target ${caller}`, status: "draft" })).id);
     await expectAdminOnlyProcedure(t, { type: "mutation", path: "playbook.create", input: chapter({ status: "draft" }) });
-    await expectAdminOnlyProcedure(t, { type: "mutation", path: "playbook.update", input: { id: ids.get("admin"), ...chapter({ status: "draft" }) } });
+    await expectAdminOnlyProcedure(t, {
+      type: "mutation",
+      path: "playbook.update",
+      input: { id: ids.get("admin"), ...chapter({ status: "draft" }) },
+    });
     await expectAdminOnlyProcedure(t, { type: "mutation", path: "playbook.delete", inputFor: (caller) => ({ id: ids.get(caller) }) });
     // The anonymous caller's and the member's targets are still there.
-    for (const caller of ["anonymous", "member"]) expect((await t.trpcQuery("playbook.draft", { id: ids.get(caller) }, admin.headers)).status).toBe(200);
+    for (const caller of ["anonymous", "member"])
+      expect((await t.trpcQuery("playbook.draft", { id: ids.get(caller) }, admin.headers)).status).toBe(200);
   });
 
   it("asks anonymous callers to sign in for every member procedure and the PDF", async () => {
@@ -108,7 +122,10 @@ describe("playbook: authoring", () => {
   it("refuses bad chapters with a clear message", async () => {
     const cases: Array<[Partial<ChapterValues> | Record<string, unknown>, string]> = [
       [{ title: "  " }, "Title is required"],
-      [{ category: "Crypto" }, "Category must be one of: Social Media, Investment, Product Strategy, Design, AI Strategy, Technical Guide, Security"],
+      [
+        { category: "Crypto" },
+        "Category must be one of: Social Media, Investment, Product Strategy, Design, AI Strategy, Technical Guide, Security",
+      ],
       [{ difficulty: "Expert" }, "Difficulty must be one of: Beginner, Intermediate, Advanced"],
       [{ status: "live" }, "Status must be Published, Coming Soon or Draft"],
       [{ checklist: [{ text: "", timeEstimate: "" }] }, "Each checklist item is required"],
@@ -148,7 +165,14 @@ describe("playbook: what members see", () => {
 
     const detail = await read(published.id);
     expect(detail.status).toBe(200);
-    expect(detail.data).toMatchObject({ title: "Zebra pricing", readTimeMinutes: 1, downloads: 0, rating: { average: null, count: 0 }, myRating: null, completedItemIds: [] });
+    expect(detail.data).toMatchObject({
+      title: "Zebra pricing",
+      readTimeMinutes: 1,
+      downloads: 0,
+      rating: { average: null, count: 0 },
+      myRating: null,
+      completedItemIds: [],
+    });
   });
 
   it("searches a body only where the reader may open the chapter: a member cannot probe drafts or Coming Soon bodies", async () => {
@@ -199,11 +223,20 @@ describe("playbook: checklist and ratings", () => {
     expect((await toggle(id, a!, false)).data.completedItemIds).toEqual([c]);
     expect((await toggle(id, "nosuchitem", true)).status).toBe(404);
 
-    const otherDevice = { authorization: `Bearer ${(await t.createUser("member", { email: `device-${randomUUID()}@example.com` })).token}` };
+    const otherDevice = {
+      authorization: `Bearer ${(await t.createUser("member", { email: `device-${randomUUID()}@example.com` })).token}`,
+    };
     expect((await t.trpcQuery<ChapterDetail>("playbook.chapter", { id }, otherDevice)).data.completedItemIds).toEqual([]);
-    const sameMemberElsewhere = await t.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: JSON.stringify({ email: member.user.email, password: "correct-horse" }) });
+    const sameMemberElsewhere = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: member.user.email, password: "correct-horse" }),
+    });
     const token = sameMemberElsewhere.json<{ token: string }>().token;
-    expect((await t.trpcQuery<ChapterDetail>("playbook.chapter", { id }, { authorization: `Bearer ${token}` })).data.completedItemIds).toEqual([c]);
+    expect(
+      (await t.trpcQuery<ChapterDetail>("playbook.chapter", { id }, { authorization: `Bearer ${token}` })).data.completedItemIds,
+    ).toEqual([c]);
     expect(b).toBeDefined();
   });
 
@@ -238,7 +271,9 @@ describe("playbook: PDF and starters", () => {
     expect(text).toContain("A paragraph about margins.");
     expect(text).toContain("Publish the page");
     expect((await read(id)).data.downloads).toBe(1);
-    expect((await t.inject({ method: "GET", url: "/api/playbook/chapters/not-a-uuid/pdf", headers: member.headers })).json()).toEqual({ error: "Chapter id must be a UUID" });
+    expect((await t.inject({ method: "GET", url: "/api/playbook/chapters/not-a-uuid/pdf", headers: member.headers })).json()).toEqual({
+      error: "Chapter id must be a UUID",
+    });
   });
 
   it("adds the starter chapters once", async () => {

@@ -37,10 +37,17 @@ describe.skipIf(!hasRedisServer)("rate limits when Redis goes away (skipped when
   let probe: Redis | undefined;
 
   const startRedis = async () => {
-    server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     const ping = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: 0 });
     ping.on("error", () => {}); // refused until the server listens
-    await waitFor("redis-server to accept connections", () => ping.ping().then(() => true, () => false));
+    await waitFor("redis-server to accept connections", () =>
+      ping.ping().then(
+        () => true,
+        () => false,
+      ),
+    );
     ping.disconnect();
   };
   const stopRedis = async () => {
@@ -62,7 +69,13 @@ describe.skipIf(!hasRedisServer)("rate limits when Redis goes away (skipped when
   const json = { "content-type": "application/json" };
   let signups = 0;
   const signup = (remoteAddress: string) =>
-    t.inject({ method: "POST", url: "/api/auth/signup", headers: json, payload: JSON.stringify({ name: "R", email: `redis${++signups}@example.com`, password: "secret1" }), remoteAddress });
+    t.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      headers: json,
+      payload: JSON.stringify({ name: "R", email: `redis${++signups}@example.com`, password: "secret1" }),
+      remoteAddress,
+    });
   const logged = (level: number, pattern: RegExp) => t.logs.filter((entry) => entry.level === level && pattern.test(entry.msg)).length;
 
   it("keeps answering while Redis is away, counts per instance, logs the outage once, and shares counters again when it is back", async () => {
@@ -79,7 +92,13 @@ describe.skipIf(!hasRedisServer)("rate limits when Redis goes away (skipped when
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await signup("10.40.0.2")).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-    const login = await t.inject({ method: "POST", url: "/api/auth/login", headers: json, payload: JSON.stringify({ email: "redis1@example.com", password: "wrong-pass" }), remoteAddress: "10.40.0.3" });
+    const login = await t.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: json,
+      payload: JSON.stringify({ email: "redis1@example.com", password: "wrong-pass" }),
+      remoteAddress: "10.40.0.3",
+    });
     expect(login.statusCode).toBe(401);
     const me = await t.inject({ method: "GET", url: "/trpc/auth.me", remoteAddress: "10.40.0.3" });
     expect(me.statusCode).toBe(200);

@@ -30,7 +30,9 @@ describe("the S3 driver's listing", () => {
 describe("the S3 driver against a misconfigured service", () => {
   it("names a missing bucket", async () => {
     const wrongBucket = createS3Storage({ ...server.config, bucket: "no-such-bucket" });
-    await expect(wrongBucket.probe()).rejects.toThrow(/S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+\) could not write .*: the bucket does not exist/);
+    await expect(wrongBucket.probe()).rejects.toThrow(
+      /S3 bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+\) could not write .*: the bucket does not exist/,
+    );
   });
 
   // s3rver checks the key id but not SigV4 signatures, so a wrong secret cannot be shown here.
@@ -69,6 +71,8 @@ describe("the S3 driver when the service is away", () => {
     await expect(storage.head("away.png")).rejects.toThrow(refused);
     await expect(storage.list("")).rejects.toThrow(refused);
     await expect(storage.delete("away.png")).rejects.toThrow(refused);
-    await expect(storage.probe()).rejects.toThrow(/^Storage \(S3 bucket "lab-test" at http:\/\/127\.0\.0\.1:\d+\) could not write \.status-probe\/\w+: the connection was refused/);
+    await expect(storage.probe()).rejects.toThrow(
+      /^Storage \(S3 bucket "lab-test" at http:\/\/127\.0\.0\.1:\d+\) could not write \.status-probe\/\w+: the connection was refused/,
+    );
   });
 });

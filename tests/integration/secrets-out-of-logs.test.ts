@@ -11,23 +11,61 @@ const form = { "content-type": "application/x-www-form-urlencoded" };
 
 describe("secrets in request URLs never reach the log", () => {
   it.each([
-    { label: "a password reset link", secret: "reset-token-5e1f9a", request: { method: "GET" as const, url: "/reset-password?token=reset-token-5e1f9a" } },
-    { label: "the unsubscribe page's link", secret: "unsub-page-token-77c3", request: { method: "GET" as const, url: "/unsubscribe?token=unsub-page-token-77c3" } },
+    {
+      label: "a password reset link",
+      secret: "reset-token-5e1f9a",
+      request: { method: "GET" as const, url: "/reset-password?token=reset-token-5e1f9a" },
+    },
+    {
+      label: "the unsubscribe page's link",
+      secret: "unsub-page-token-77c3",
+      request: { method: "GET" as const, url: "/unsubscribe?token=unsub-page-token-77c3" },
+    },
     {
       label: "a mail client's one-click unsubscribe",
       secret: "one-click-token-2b8d",
-      request: { method: "POST" as const, url: "/api/waitlist/unsubscribe?token=one-click-token-2b8d", headers: form, payload: "List-Unsubscribe=One-Click" },
+      request: {
+        method: "POST" as const,
+        url: "/api/waitlist/unsubscribe?token=one-click-token-2b8d",
+        headers: form,
+        payload: "List-Unsubscribe=One-Click",
+      },
     },
-    { label: "a GET of the one-click address", secret: "one-click-get-4a1e", request: { method: "GET" as const, url: "/api/waitlist/unsubscribe?token=one-click-get-4a1e" } },
+    {
+      label: "a GET of the one-click address",
+      secret: "one-click-get-4a1e",
+      request: { method: "GET" as const, url: "/api/waitlist/unsubscribe?token=one-click-get-4a1e" },
+    },
     {
       label: "an inbound mail delivery",
       secret: "inbound-address-secret-91ab",
-      request: { method: "POST" as const, url: "/api/email/inbound/inbound-address-secret-91ab", headers: { "content-type": "message/rfc822" }, payload: "Subject: hi\r\n\r\nhello" },
+      request: {
+        method: "POST" as const,
+        url: "/api/email/inbound/inbound-address-secret-91ab",
+        headers: { "content-type": "message/rfc822" },
+        payload: "Subject: hi\r\n\r\nhello",
+      },
     },
-    { label: "a login form sent before its scripts ran", secret: "supersecret123", request: { method: "GET" as const, url: "/login?email=a%40b.c&password=supersecret123" } },
-    { label: "a signup form sent before its scripts ran", secret: "confirm-secret-456", request: { method: "GET" as const, url: "/signup?name=Ada&password=pw-secret-123&confirmPassword=confirm-secret-456" } },
-    { label: "an unknown page with a token", secret: "stray-token-c0ffee", request: { method: "GET" as const, url: "/no-such-page?token=stray-token-c0ffee" } },
-    { label: "an unknown API path with an api key", secret: "api-key-value-d00d", request: { method: "GET" as const, url: "/api/no-such-route?api_key=api-key-value-d00d" } },
+    {
+      label: "a login form sent before its scripts ran",
+      secret: "supersecret123",
+      request: { method: "GET" as const, url: "/login?email=a%40b.c&password=supersecret123" },
+    },
+    {
+      label: "a signup form sent before its scripts ran",
+      secret: "confirm-secret-456",
+      request: { method: "GET" as const, url: "/signup?name=Ada&password=pw-secret-123&confirmPassword=confirm-secret-456" },
+    },
+    {
+      label: "an unknown page with a token",
+      secret: "stray-token-c0ffee",
+      request: { method: "GET" as const, url: "/no-such-page?token=stray-token-c0ffee" },
+    },
+    {
+      label: "an unknown API path with an api key",
+      secret: "api-key-value-d00d",
+      request: { method: "GET" as const, url: "/api/no-such-route?api_key=api-key-value-d00d" },
+    },
   ])("$label", async ({ secret, request }) => {
     const response = await t.inject(request);
     expect(response.statusCode).toBeLessThan(500);

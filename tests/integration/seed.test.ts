@@ -1,7 +1,18 @@
 import { count, like } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents, analyticsVisitorHours, bangers, builders, experimentUpdates, experiments, mailMessages, playbookChapters, users, waitlistEntries } from "../../src/server/db/schema";
+import {
+  analyticsEvents,
+  analyticsVisitorHours,
+  bangers,
+  builders,
+  experimentUpdates,
+  experiments,
+  mailMessages,
+  playbookChapters,
+  users,
+  waitlistEntries,
+} from "../../src/server/db/schema";
 import { describeSeedFailure, runSeed, seedDemoContent, SeedRefusedError } from "../../src/server/seed/demo-content";
 import { useTestApp } from "../helpers/test-app";
 
@@ -30,10 +41,22 @@ describe("npm run seed", () => {
     expect(first.chapters).toBeGreaterThan(0);
     expect(first.events).toBeGreaterThan(100);
     const after = await counts();
-    expect(after).toMatchObject({ users: 3, builders: 5, experiments: 5, updates: 7, chapters: first.chapters, bangers: 3, events: first.events, waitlist: 6, mail: 0 });
+    expect(after).toMatchObject({
+      users: 3,
+      builders: 5,
+      experiments: 5,
+      updates: 7,
+      chapters: first.chapters,
+      bangers: 3,
+      events: first.events,
+      waitlist: 6,
+      mail: 0,
+    });
     // The events went through the beacon's writer, so the dashboard's rollups hold them.
     expect(after.visitorHours).toBeGreaterThan(0);
-    expect((await t.db.select({ n: count() }).from(analyticsEvents).where(like(analyticsEvents.sessionId, "seed:%")))[0]!.n).toBe(first.events);
+    expect((await t.db.select({ n: count() }).from(analyticsEvents).where(like(analyticsEvents.sessionId, "seed:%")))[0]!.n).toBe(
+      first.events,
+    );
 
     const second = await seedDemoContent(t.db);
     expect(Object.values(second).every((n) => n === 0)).toBe(true);
@@ -46,7 +69,11 @@ describe("npm run seed", () => {
   }, 60_000);
 
   it("is refused in production unless forced, before touching any database", async () => {
-    const production = { NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com", DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" };
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://lab.example.com",
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+    };
     const error = await runSeed([], production).then(
       () => undefined,
       (e: unknown) => e,

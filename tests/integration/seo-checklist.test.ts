@@ -26,7 +26,12 @@ describe("SEO checklist: authorization", () => {
 
   it("GET and PUT /api/seo/checklist are admin-only", async () => {
     await expectAdminOnlyRest(t, { method: "GET", url: "/api/seo/checklist" });
-    await expectAdminOnlyRest(t, { method: "PUT", url: "/api/seo/checklist", headers: json, payload: JSON.stringify({ checkedItems: { "1": true } }) });
+    await expectAdminOnlyRest(t, {
+      method: "PUT",
+      url: "/api/seo/checklist",
+      headers: json,
+      payload: JSON.stringify({ checkedItems: { "1": true } }),
+    });
   });
 
   it("refuses an anonymous PUT before reading its body", async () => {
@@ -39,7 +44,12 @@ describe("SEO checklist: behaviour", () => {
   it("starts with the five items unchecked and no lastUpdated", async () => {
     const admin = await t.createUser("admin");
     // Undo what the authorization tests stored.
-    const replaced = await t.inject({ method: "PUT", url: "/api/seo/checklist", headers: { ...json, ...admin.headers }, payload: JSON.stringify({ checkedItems: {} }) });
+    const replaced = await t.inject({
+      method: "PUT",
+      url: "/api/seo/checklist",
+      headers: { ...json, ...admin.headers },
+      payload: JSON.stringify({ checkedItems: {} }),
+    });
     expect(replaced.statusCode).toBe(200);
     const state = await checklist(admin);
     expect(state.items.map((item) => [item.id, item.category])).toEqual([

@@ -15,9 +15,15 @@ import { startS3Server, type TestS3Server } from "../helpers/s3-server";
 async function appServing(storage: ObjectStorage): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false });
-  app.get<{ Params: { name: string } }>("/files/:name", (request, reply) => serveStoredObject(request, reply, storage, `files/${request.params.name}`));
+  app.get<{ Params: { name: string } }>("/files/:name", (request, reply) =>
+    serveStoredObject(request, reply, storage, `files/${request.params.name}`),
+  );
   app.get<{ Params: { name: string } }>("/immutable/:name", (request, reply) =>
-    serveStoredObject(request, reply, storage, `files/${request.params.name}`, { immutable: true, visibility: "public", notFoundMessage: "Image not found" }),
+    serveStoredObject(request, reply, storage, `files/${request.params.name}`, {
+      immutable: true,
+      visibility: "public",
+      notFoundMessage: "Image not found",
+    }),
   );
   await app.ready();
   return app;
@@ -120,8 +126,16 @@ describe("serving from S3", () => {
     const response = await s3App.inject({ method: "GET", url: "/files/photo.png" });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(image)).toBe(true);
-    expect(response.headers).toMatchObject({ "content-type": "image/png", "content-length": String(image.length), "x-content-type-options": "nosniff" });
-    const again = await s3App.inject({ method: "GET", url: "/files/photo.png", headers: { "if-none-match": String(response.headers.etag) } });
+    expect(response.headers).toMatchObject({
+      "content-type": "image/png",
+      "content-length": String(image.length),
+      "x-content-type-options": "nosniff",
+    });
+    const again = await s3App.inject({
+      method: "GET",
+      url: "/files/photo.png",
+      headers: { "if-none-match": String(response.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect((await s3App.inject({ method: "GET", url: "/files/missing.png" })).statusCode).toBe(404);
   });

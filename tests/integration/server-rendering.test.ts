@@ -11,7 +11,11 @@ const t = useTestApp({ clientDir, ssrEntry: SSR_ENTRY });
 
 const page = async (url: string) => {
   const response = await t.inject({ method: "GET", url });
-  return { status: response.statusCode, html: response.body, root: /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(response.body)?.[1] ?? "" };
+  return {
+    status: response.statusCode,
+    html: response.body,
+    root: /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(response.body)?.[1] ?? "",
+  };
 };
 
 describe("server-rendered public pages", () => {
@@ -70,7 +74,14 @@ describe("server-rendered public pages", () => {
 
   it("renders a shared experiment for signed-out visitors, leaves it to the browser for members, and says not found once private", async () => {
     const owner = await t.createUser("member", { name: "Olive Owner" });
-    const form = { title: "Sell a <i>$5</i> template", hypothesis: "People pay for a ready Notion template", amount: 40, totalDays: 14, targetMetric: "10 sales", nextContent: ["Launch tweet"] };
+    const form = {
+      title: "Sell a <i>$5</i> template",
+      hypothesis: "People pay for a ready Notion template",
+      amount: 40,
+      totalDays: 14,
+      targetMetric: "10 sales",
+      nextContent: ["Launch tweet"],
+    };
     const created = await t.trpcMutation<{ experiment: { id: string } }>("lab.create", form, owner.headers);
     expect(created.status).toBe(200);
     const { id } = created.data.experiment;
@@ -88,7 +99,9 @@ describe("server-rendered public pages", () => {
     // inline scripts that the CSP blocks.
     const longNote = "Answered every question in the thread, then wrote down what the buyers asked. ".repeat(20);
     for (let day = 0; day < 12; day++) {
-      expect((await t.trpcMutation("lab.addUpdate", { experimentId: id, note: longNote, spend: 1, result: 12 }, owner.headers)).status).toBe(200);
+      expect(
+        (await t.trpcMutation("lab.addUpdate", { experimentId: id, note: longNote, spend: 1, result: 12 }, owner.headers)).status,
+      ).toBe(200);
     }
     // Each write cleared the cached page: the visitor reads the experiment as it is now.
     const shared = await page(url);
@@ -134,10 +147,17 @@ describe("server-rendered public pages", () => {
     const joined = await t.inject({ method: "POST", url: "/api/builders", payload: { name: "Grace Okonkwo", email: "grace@example.com" } });
     expect(joined.statusCode).toBe(201);
     // The join's answer never names the profile: read its id from the table.
-    const [{ id }] = (await t.db.select({ id: builders.id }).from(builders).where(eq(builders.email, "grace@example.com"))) as [{ id: string }];
+    const [{ id }] = (await t.db.select({ id: builders.id }).from(builders).where(eq(builders.email, "grace@example.com"))) as [
+      { id: string },
+    ];
     expect((await page("/builders")).root).not.toContain("Grace Okonkwo");
 
-    const approved = await t.inject({ method: "PUT", url: `/api/builders/admin?id=${id}`, headers: admin.headers, payload: { status: "approved" } });
+    const approved = await t.inject({
+      method: "PUT",
+      url: `/api/builders/admin?id=${id}`,
+      headers: admin.headers,
+      payload: { status: "approved" },
+    });
     expect(approved.statusCode).toBe(200);
     const listed = await page("/builders");
     expect(listed.root).toContain("Grace Okonkwo");

@@ -35,7 +35,11 @@ async function updateOgRequest(bytes: Buffer, name: string, headers: Record<stri
   };
 }
 
-const design = (overrides: Partial<OgConfig> = {}): OgConfig => ({ ...applyOgTemplate(OG_DEFAULT_CONFIG, "dark"), domain: "example.com", ...overrides });
+const design = (overrides: Partial<OgConfig> = {}): OgConfig => ({
+  ...applyOgTemplate(OG_DEFAULT_CONFIG, "dark"),
+  domain: "example.com",
+  ...overrides,
+});
 const pngOf = async (config: OgConfig) => {
   const result = await t.trpcMutation<{ pngBase64: string }>("siteAssetsOg.renderPng", config, admin.headers);
   expect(result.status).toBe(200);
@@ -83,7 +87,11 @@ describe("Update Our OG Image", () => {
 
     const served = await t.inject({ method: "GET", url: updated.data.url });
     expect(served.statusCode).toBe(200);
-    expect(served.headers).toMatchObject({ "content-type": "image/png", "x-served-from": "storage", "cache-control": "public, max-age=31536000, immutable" });
+    expect(served.headers).toMatchObject({
+      "content-type": "image/png",
+      "x-served-from": "storage",
+      "cache-control": "public, max-age=31536000, immutable",
+    });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
     const revalidated = await t.inject({ method: "GET", url: updated.data.url, headers: { "if-none-match": String(served.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
@@ -91,13 +99,17 @@ describe("Update Our OG Image", () => {
   });
 
   it("POST /api/site-assets/update-og takes a ready PNG or JPEG (admins only) and answers its URL", async () => {
-    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#336699" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
     const response = await expectAdminOnlyRest(t, () => updateOgRequest(png, "og.png", {}));
     const body = response.json<OgUpdateResponse>();
     expect(body).toEqual({ message: "OG image updated", imageUrl: expect.stringMatching(/^\/og-image\.[0-9a-f]{12}\.png$/) });
     expect((await getActiveOgImage(t.db))?.url).toBe(body.imageUrl);
 
-    const jpeg = await sharp({ create: { width: 800, height: 420, channels: 3, background: "#993366" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 420, channels: 3, background: "#993366" } })
+      .jpeg()
+      .toBuffer();
     const jpegAnswer = await t.inject(await updateOgRequest(jpeg, "og.jpg", admin.headers));
     expect(jpegAnswer.statusCode).toBe(200);
     const jpegUrl = jpegAnswer.json<OgUpdateResponse>().imageUrl;
@@ -113,7 +125,9 @@ describe("Update Our OG Image", () => {
   });
 
   it("refuses a file that is not a PNG or JPEG, whatever its name says", async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     for (const bytes of [gif, Buffer.from("just some text, not an image")]) {
       const response = await t.inject(await updateOgRequest(bytes, "og.png", admin.headers));
       expect(response.statusCode).toBe(415);

@@ -48,7 +48,9 @@ describe("site assets: who may call what", () => {
   });
 
   it("refuses an anonymous or member favicon upload", async () => {
-    const png = await sharp({ create: { width: 16, height: 16, channels: 4, background: "#000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 4, background: "#000" } })
+      .png()
+      .toBuffer();
     expect((await t.inject(await upload(null, png, "a.png", { type: "png", size: "16" }))).statusCode).toBe(401);
     const member = await t.createUser("member");
     expect((await t.inject(await upload(member, png, "a.png", { type: "png", size: "16" }))).statusCode).toBe(403);
@@ -86,7 +88,11 @@ describe("the favicon set", () => {
     const ico = await t.inject({ method: "GET", url: `/favicon.ico?v=${generated.data.version}` });
     expect(ico.headers["x-served-from"]).toBe("storage");
     expect(ico.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect((await icoEntries(ico.rawPayload)).map((entry) => [entry.width, entry.imageType])).toEqual([[16, "png"], [32, "png"], [48, "png"]]);
+    expect((await icoEntries(ico.rawPayload)).map((entry) => [entry.width, entry.imageType])).toEqual([
+      [16, "png"],
+      [32, "png"],
+      [48, "png"],
+    ]);
     const revalidated = await t.inject({ method: "GET", url: "/favicon.ico", headers: { "if-none-match": String(ico.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
     expect((await t.inject({ method: "GET", url: "/favicon.ico" })).headers["cache-control"]).toBe("public, no-cache");
@@ -115,7 +121,11 @@ describe("the favicon set", () => {
 
   it("draws text, and refuses what it cannot draw with a clear message", async () => {
     const admin = await t.createUser("admin");
-    const text = await t.trpcQuery<{ png32: string }>("siteAssets.faviconPreview", { ...emojiDesign, type: "text", text: "$1" }, admin.headers);
+    const text = await t.trpcQuery<{ png32: string }>(
+      "siteAssets.faviconPreview",
+      { ...emojiDesign, type: "text", text: "$1" },
+      admin.headers,
+    );
     expect(text.status).toBe(200);
     expect(text.data.png32).toMatch(/^data:image\/png;base64,/);
     const tooLong = await t.trpcQuery("siteAssets.faviconPreview", { ...emojiDesign, type: "text", text: "abc" }, admin.headers);
@@ -127,7 +137,9 @@ describe("the favicon set", () => {
 
   it("takes uploaded files one by one, checked against what they claim to be", async () => {
     const admin = await t.createUser("admin");
-    const png16 = await sharp({ create: { width: 16, height: 16, channels: 4, background: "#ff0000" } }).png().toBuffer();
+    const png16 = await sharp({ create: { width: 16, height: 16, channels: 4, background: "#ff0000" } })
+      .png()
+      .toBuffer();
     const ok = await t.inject(await upload(admin, png16, "f.png", { type: "png", size: "16", adminEmail: admin.user.email }));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ success: true, file: "/favicon-16x16.png" });
@@ -146,7 +158,10 @@ describe("the favicon set", () => {
       expect([refused.statusCode, refused.json()], JSON.stringify(fields)).toEqual([status, { success: false, error }]);
     }
     const ico = (await t.inject({ method: "GET", url: "/favicon.ico" })).rawPayload;
-    expect((await t.inject(await upload(admin, ico, "favicon.ico", { type: "ico" }))).json()).toEqual({ success: true, file: "/favicon.ico" });
+    expect((await t.inject(await upload(admin, ico, "favicon.ico", { type: "ico" }))).json()).toEqual({
+      success: true,
+      file: "/favicon.ico",
+    });
     const manifest = await t.inject(await upload(admin, Buffer.from('{"name":"Lab"}'), "site.webmanifest", { type: "manifest" }));
     expect(manifest.json()).toEqual({ success: true, file: "/site.webmanifest" });
   });
@@ -188,7 +203,11 @@ describe("what crawlers see", () => {
     await save(admin, {});
     await t.inject({ method: "GET", url: "/" });
     const before = (await getAdminOverview(t.db)).siteAssets;
-    await setActiveOgImage(t.db, { url: "/og-image.0123456789ab.png", width: 1200, height: 630, updatedAt: new Date().toISOString() }, admin.user.id);
+    await setActiveOgImage(
+      t.db,
+      { url: "/og-image.0123456789ab.png", width: 1200, height: 630, updatedAt: new Date().toISOString() },
+      admin.user.id,
+    );
     // The dashboard's Quick Action counts the social image as set.
     expect((await getAdminOverview(t.db)).siteAssets).toEqual({ done: before.done + 1, total: 3 });
     const page = await t.inject({ method: "GET", url: "/" });
@@ -201,7 +220,20 @@ describe("what crawlers see", () => {
     const member = await t.createUser("member");
     const [image] = await t.db
       .insert(images)
-      .values({ ownerId: member.user.id, originalName: "chart.png", annotation: "Week 3 <returns>", fullKey: "images/x/full.webp", thumbnailKey: "images/x/thumb.webp", contentType: "image/webp", fullBytes: 10, thumbnailBytes: 5, width: 800, height: 600, shared: true, sharedAt: new Date() })
+      .values({
+        ownerId: member.user.id,
+        originalName: "chart.png",
+        annotation: "Week 3 <returns>",
+        fullKey: "images/x/full.webp",
+        thumbnailKey: "images/x/thumb.webp",
+        contentType: "image/webp",
+        fullBytes: 10,
+        thumbnailBytes: 5,
+        width: 800,
+        height: 600,
+        shared: true,
+        sharedAt: new Date(),
+      })
       .returning({ id: images.id });
     const page = await t.inject({ method: "GET", url: `/lab/image/${image!.id}` });
     expect(page.body).toContain('<meta property="og:title" content="Week 3 &lt;returns&gt;">');
@@ -233,7 +265,11 @@ describe("what crawlers see", () => {
 
   it("stores the Meta Tags tab's fields and refuses bad ones", async () => {
     const admin = await t.createUser("admin");
-    const tooLong = await t.trpcMutation("siteAssets.saveMetaTags", { ...DEFAULT_META_CONFIG, twitterDescription: "x".repeat(201) }, admin.headers);
+    const tooLong = await t.trpcMutation(
+      "siteAssets.saveMetaTags",
+      { ...DEFAULT_META_CONFIG, twitterDescription: "x".repeat(201) },
+      admin.headers,
+    );
     expect(tooLong.error?.message).toBe("Twitter Description: at most 200 characters");
     await save(admin, { keywords: "a, b", twitterCard: "summary" });
     const state = await t.trpcQuery<{ config: MetaConfig; headHtml: string }>("siteAssets.metaTags", undefined, admin.headers);

@@ -26,7 +26,11 @@ describe("the status banner on S3 storage", () => {
   it("probes the configured bucket, not the data folder", async () => {
     const { ok, storage } = await storageCheck();
     expect(ok).toBe(true);
-    expect(storage).toEqual({ name: "storage", ok: true, detail: expect.stringMatching(/^S3 bucket "lab-test" at http:\/\/127\.0\.0\.1:\d+ accepts writes$/) });
+    expect(storage).toEqual({
+      name: "storage",
+      ok: true,
+      detail: expect.stringMatching(/^S3 bucket "lab-test" at http:\/\/127\.0\.0\.1:\d+ accepts writes$/),
+    });
   });
 
   it("reports the bucket as down with the reason when the service is away", async () => {

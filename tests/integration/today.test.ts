@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { DailyPlan } from "../../src/common/today";
 import { localDateAndHour, planProgress } from "../../src/common/today";
-import { analyticsEvents, bangers, builders, experiments, mailMessages, newsletterSends, waitlistEntries } from "../../src/server/db/schema";
+import {
+  analyticsEvents,
+  bangers,
+  builders,
+  experiments,
+  mailMessages,
+  newsletterSends,
+  waitlistEntries,
+} from "../../src/server/db/schema";
 import { getAdminOverview } from "../../src/server/features/admin/service";
 import { backupCheck } from "../../src/server/features/system/service";
 import { backupTasks } from "../../src/server/features/today/sources/backup-due";
@@ -50,7 +58,14 @@ describe("daily plan: authorization", () => {
 describe("daily plan: tasks from the site's state", () => {
   it("an empty site gives only its first backup and the SEO checklist's items, and a calm insight", async () => {
     const computed = await computePlan(t.db, new Date());
-    expect(computed.tasks.map((task) => task.id)).toEqual(["backup-due", "seo-item-1", "seo-item-2", "seo-item-3", "seo-item-4", "seo-item-5"]);
+    expect(computed.tasks.map((task) => task.id)).toEqual([
+      "backup-due",
+      "seo-item-1",
+      "seo-item-2",
+      "seo-item-3",
+      "seo-item-4",
+      "seo-item-5",
+    ]);
     expect(computed.insight).toBe("All quiet: a good day to build, and to write about it.");
   });
 
@@ -70,19 +85,44 @@ describe("daily plan: tasks from the site's state", () => {
         { type: "tweet", status: "draft", title: "Draft", metadata: { platform: "tweet" }, campaign: "draftone" },
       ])
       .returning({ id: bangers.id });
-    await t.db.insert(mailMessages).values({ toAddress: "x@example.com", subject: "Hi", textBody: "Hi", status: "failed", lastError: "Invalid API key" });
+    await t.db
+      .insert(mailMessages)
+      .values({ toAddress: "x@example.com", subject: "Hi", textBody: "Hi", status: "failed", lastError: "Invalid API key" });
     await t.db.insert(waitlistEntries).values([
       { position: 1, email: "w1@example.com", createdAt: ago(10 * 24 * HOUR) },
       { position: 2, email: "w2@example.com", createdAt: ago(2 * HOUR) },
     ]);
     await replaceSeoChecklist(t.db, admin.user, { "1": true, "2": true, "3": true, "4": true });
-    const event = (visitorId: string, at: Date) => ({ visitorId, event: "page_view", receivedAt: at, page: "/", sessionId: `s-${visitorId}` });
-    await t.db.insert(analyticsEvents).values([event("a", ago(HOUR)), event("b", ago(2 * HOUR)), event("c", ago(3 * HOUR)), event("d", ago(30 * HOUR))]);
+    const event = (visitorId: string, at: Date) => ({
+      visitorId,
+      event: "page_view",
+      receivedAt: at,
+      page: "/",
+      sessionId: `s-${visitorId}`,
+    });
+    await t.db
+      .insert(analyticsEvents)
+      .values([event("a", ago(HOUR)), event("b", ago(2 * HOUR)), event("c", ago(3 * HOUR)), event("d", ago(30 * HOUR))]);
 
     const computed = await computePlan(t.db, now);
     const byId = Object.fromEntries(computed.tasks.map((task) => [task.id, task]));
-    expect(Object.keys(byId).sort()).toEqual(["backup-due", "banger-ready-" + ready!.id, "builders-pending", "mail-failed", "newsletter-due", "seo-item-5", "waitlist-welcome"].sort());
-    expect(byId["builders-pending"]).toMatchObject({ title: "Review 2 pending builders", priority: "high", category: "community", link: "/admin/builders" });
+    expect(Object.keys(byId).sort()).toEqual(
+      [
+        "backup-due",
+        "banger-ready-" + ready!.id,
+        "builders-pending",
+        "mail-failed",
+        "newsletter-due",
+        "seo-item-5",
+        "waitlist-welcome",
+      ].sort(),
+    );
+    expect(byId["builders-pending"]).toMatchObject({
+      title: "Review 2 pending builders",
+      priority: "high",
+      category: "community",
+      link: "/admin/builders",
+    });
     expect(byId["mail-failed"]).toMatchObject({ priority: "high", category: "admin", link: "/admin/email-test" });
     expect(byId["mail-failed"]!.description).toContain("Invalid API key");
     expect(byId["banger-ready-" + ready!.id]).toMatchObject({ title: "Post “Ready one”", category: "content", link: "/admin/bangers" });
@@ -104,7 +144,11 @@ describe("daily plan: tasks from the site's state", () => {
     // The dashboard's status banner reports the failed mail too.
     const status = await t.inject({ method: "GET", url: "/api/admin/status", headers: admin.headers });
     expect(status.json().ok).toBe(false);
-    expect(status.json().checks).toContainEqual({ name: "mailQueue", ok: false, detail: "1 failed in the last 24 h (latest: Invalid API key) · 0 waiting to send" });
+    expect(status.json().checks).toContainEqual({
+      name: "mailQueue",
+      ok: false,
+      detail: "1 failed in the last 24 h (latest: Invalid API key) · 0 waiting to send",
+    });
 
     // A recent newsletter and everything ticked remove their tasks.
     await t.db.insert(newsletterSends).values({ templateName: "News", total: 2, createdAt: ago(3 * 24 * HOUR) });
@@ -130,7 +174,9 @@ describe("daily plan: experiments gone quiet", () => {
       targetMetric: "signups",
       startDate: startDaysAgo === null ? null : isoDaysAgo(startDaysAgo),
     });
-    await t.db.insert(experiments).values([experiment("Quiet one", "running", 5), experiment("Just started", "running", 1), experiment("Not yet", "planning", null)]);
+    await t.db
+      .insert(experiments)
+      .values([experiment("Quiet one", "running", 5), experiment("Just started", "running", 1), experiment("Not yet", "planning", null)]);
 
     const task = (await computePlan(t.db, now)).tasks.find((one) => one.id === "experiments-stale");
     expect(task).toMatchObject({ title: "Log an update: 1 running experiment quiet for 3 days", category: "building", link: "/admin/lab" });
@@ -161,7 +207,12 @@ describe("daily plan: storage, completion and regenerate", () => {
     expect((await tick(ana, first.date, two!.id)).data.completedTaskIds.sort()).toEqual([one!.id, two!.id].sort());
     expect((await tick(ana, first.date, two!.id, false)).data.completedTaskIds).toEqual([one!.id]);
     expect((await plan(ana, "Europe/Paris")).completedTaskIds).toEqual([one!.id]);
-    expect(planProgress(first.tasks.map((task) => task.id), [one!.id]).done).toBe(1);
+    expect(
+      planProgress(
+        first.tasks.map((task) => task.id),
+        [one!.id],
+      ).done,
+    ).toBe(1);
 
     // Another admin has a plan and marks of their own; a task of another day is not found.
     const bos = await plan(bo, "Europe/Paris");
@@ -171,7 +222,12 @@ describe("daily plan: storage, completion and regenerate", () => {
     expect((await tick(ana, first.date, "no-such-task")).status).toBe(404);
 
     // Regenerate (REST): recomputed from the current state, marks cleared.
-    const response = await t.inject({ method: "POST", url: "/api/today/regenerate", headers: { ...ana.headers, ...json }, payload: JSON.stringify({ timeZone: "Europe/Paris" }) });
+    const response = await t.inject({
+      method: "POST",
+      url: "/api/today/regenerate",
+      headers: { ...ana.headers, ...json },
+      payload: JSON.stringify({ timeZone: "Europe/Paris" }),
+    });
     expect(response.statusCode).toBe(200);
     const regenerated = response.json<DailyPlan>();
     expect(Object.keys(regenerated).sort()).toEqual(["completedTaskIds", "date", "generatedAt", "greeting", "insight", "metrics", "tasks"]);
@@ -201,7 +257,9 @@ describe("the last backup", () => {
   it("asks for a backup after 24 hours and the banner shows its age", () => {
     const now = new Date();
     const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
-    expect(backupTasks(null, now)).toMatchObject([{ id: "backup-due", priority: "high", description: "There is no backup yet.", link: "/admin/backup" }]);
+    expect(backupTasks(null, now)).toMatchObject([
+      { id: "backup-due", priority: "high", description: "There is no backup yet.", link: "/admin/backup" },
+    ]);
     expect(backupTasks(ago(2), now)).toEqual([]);
     expect(backupTasks(ago(30), now)).toMatchObject([{ description: "The last backup is more than 24 hours old." }]);
     expect(backupCheck(ago(30), now)).toEqual({ name: "backup", ok: true, detail: "Last backup 30 hours ago" });

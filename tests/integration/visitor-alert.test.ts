@@ -25,7 +25,11 @@ const visit = (ip: string) =>
   });
 
 const alertMails = () =>
-  t.db.select().from(mailMessages).where(sql`${mailMessages.idempotencyKey} like 'visitor-alert/%'`).orderBy(asc(mailMessages.createdAt), asc(mailMessages.toAddress));
+  t.db
+    .select()
+    .from(mailMessages)
+    .where(sql`${mailMessages.idempotencyKey} like 'visitor-alert/%'`)
+    .orderBy(asc(mailMessages.createdAt), asc(mailMessages.toAddress));
 const alertDeps = (db: Database = t.db): VisitorAlertDeps => ({ db, logger: t.deps.logger, publicUrl: t.deps.config.publicUrl });
 const dashboardAs = async (user: TestUser) => {
   const response = await t.inject({ method: "GET", url: "/api/analytics/dashboard?timeRange=1h", headers: user.headers });
@@ -117,7 +121,10 @@ describe("the visitor alert", () => {
     // A provider that accepts one and refuses the other for good: the dashboard says they failed, never "sent".
     const latest = (await alertMails()).filter((mail) => mail.status === "queued");
     await t.db.update(mailMessages).set({ status: "sent", provider: "smtp", sentAt: new Date() }).where(eq(mailMessages.id, latest[0]!.id));
-    await t.db.update(mailMessages).set({ status: "failed", provider: "smtp", lastError: "SMTP 550: no such user" }).where(eq(mailMessages.id, latest[1]!.id));
+    await t.db
+      .update(mailMessages)
+      .set({ status: "failed", provider: "smtp", lastError: "SMTP 550: no such user" })
+      .where(eq(mailMessages.id, latest[1]!.id));
     expect((await dashboardAs(admin)).delivery).toBe("failed");
     await t.db.update(mailMessages).set({ status: "sent" }).where(eq(mailMessages.id, latest[1]!.id));
     expect((await dashboardAs(admin)).delivery).toBe("sent");

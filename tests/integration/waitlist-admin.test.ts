@@ -10,7 +10,15 @@ const t = useTestApp();
 const json = { "content-type": "application/json" };
 const HOUR = 60 * 60 * 1000;
 
-type Seed = { name?: string | null; email: string; interests?: string[]; source?: string; country?: string | null; city?: string | null; hoursAgo?: number };
+type Seed = {
+  name?: string | null;
+  email: string;
+  interests?: string[];
+  source?: string;
+  country?: string | null;
+  city?: string | null;
+  hoursAgo?: number;
+};
 
 /**
  * Puts entries straight into the table at positions 1, 2, 3... (or from `from`), joined `hoursAgo` before now
@@ -37,10 +45,24 @@ async function seed(entries: Seed[], from = 1) {
 }
 
 const PEOPLE: Seed[] = [
-  { name: "Ada Lovelace", email: "ada@example.com", interests: ["Analytics", "Angel Investing"], country: "GB", city: "London", hoursAgo: 24 * 10 },
+  {
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    interests: ["Analytics", "Angel Investing"],
+    country: "GB",
+    city: "London",
+    hoursAgo: 24 * 10,
+  },
   { name: "grace hopper", email: "grace@navy.example", interests: ["Tool Building"], country: "US", city: "Arlington", hoursAgo: 24 * 5 },
   { name: null, email: "anon@example.org", interests: ["Analytics"], hoursAgo: 30 },
-  { name: "Édouard Lucas", email: "edouard@example.fr", interests: ["Analytics", "Community"], country: "FR", source: "debug", hoursAgo: 20 },
+  {
+    name: "Édouard Lucas",
+    email: "edouard@example.fr",
+    interests: ["Analytics", "Community"],
+    country: "FR",
+    source: "debug",
+    hoursAgo: 20,
+  },
   { name: "Bob_Percent%", email: "bob@percent.example", interests: [], country: "DE", city: "Berlin", hoursAgo: 2 },
   { name: "Carla", email: "carla@example.com", interests: ["Community"], source: "admin", hoursAgo: 1 },
 ];
@@ -75,7 +97,12 @@ describe("waitlist admin: who may call", () => {
     await expectAdminOnlyRest(t, (caller) => ({ method: "DELETE", url: `/api/waitlist/admin?id=${ids.get(caller)}` }));
     const left = await t.db.select({ email: waitlistEntries.email }).from(waitlistEntries);
     // The anonymous and member calls deleted nothing; the owner's and the admin's did.
-    expect(left.map((row) => row.email).sort()).toEqual(["ada@example.com", "bob@percent.example", "carla@example.com", "grace@navy.example"]);
+    expect(left.map((row) => row.email).sort()).toEqual([
+      "ada@example.com",
+      "bob@percent.example",
+      "carla@example.com",
+      "grace@navy.example",
+    ]);
   });
 
   it("lets only admins and owners call the tRPC procedures", async () => {
@@ -93,7 +120,9 @@ describe("waitlist admin: who may call", () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.body).not.toContain("example");
     const member = await t.createUser("member");
-    expect((await t.inject({ method: "GET", url: "/api/waitlist/admin?dev=true&debug=true", headers: member.headers })).statusCode).toBe(403);
+    expect((await t.inject({ method: "GET", url: "/api/waitlist/admin?dev=true&debug=true", headers: member.headers })).statusCode).toBe(
+      403,
+    );
     expect((await t.inject({ method: "GET", url: "/api/waitlist/stats?dev=1&debug=1" })).statusCode).toBe(401);
     expect((await t.inject({ method: "GET", url: "/api/waitlist/export?dev=1&debug=1" })).statusCode).toBe(401);
     // For an admin they change nothing either.
@@ -151,7 +180,18 @@ describe("GET /api/waitlist/admin", () => {
       joinedAt: expect.stringMatching(/Z$/),
       unsubscribedAt: null,
     });
-    expect(Object.keys(body.entries[0]!).sort()).toEqual(["city", "country", "email", "id", "interests", "joinedAt", "name", "position", "source", "unsubscribedAt"]);
+    expect(Object.keys(body.entries[0]!).sort()).toEqual([
+      "city",
+      "country",
+      "email",
+      "id",
+      "interests",
+      "joinedAt",
+      "name",
+      "position",
+      "source",
+      "unsubscribedAt",
+    ]);
   });
 
   it("keeps admin answers out of every cache", async () => {
@@ -174,7 +214,11 @@ describe("GET /api/waitlist/admin", () => {
     const hundred = await list("?pageSize=100");
     expect(hundred.entries).toHaveLength(23);
     // Consecutive pages of a sort with ties (no names at all) neither overlap nor skip.
-    const seen = [...(await list("?pageSize=10&sort=joined")).entries, ...(await list("?page=2&pageSize=10&sort=joined")).entries, ...(await list("?page=3&pageSize=10&sort=joined")).entries];
+    const seen = [
+      ...(await list("?pageSize=10&sort=joined")).entries,
+      ...(await list("?page=2&pageSize=10&sort=joined")).entries,
+      ...(await list("?page=3&pageSize=10&sort=joined")).entries,
+    ];
     expect(new Set(seen.map((e) => e.position)).size).toBe(23);
   });
 
@@ -280,7 +324,14 @@ describe("waitlist stats", () => {
     ]);
     expect(stats.recentSignups).toHaveLength(5);
     expect(stats.recentSignups.map((s) => s.position)).toEqual([6, 5, 4, 3, 2]);
-    expect(stats.recentSignups[0]).toEqual({ position: 6, name: "Carla", country: null, city: null, source: "admin", joinedAt: expect.stringMatching(/Z$/) });
+    expect(stats.recentSignups[0]).toEqual({
+      position: 6,
+      name: "Carla",
+      country: null,
+      city: null,
+      source: "admin",
+      joinedAt: expect.stringMatching(/Z$/),
+    });
     expect(stats.recentSignups[1]).toMatchObject({ name: "Bob_Percent%", country: "DE", city: "Berlin", source: "homepage" });
     // No email in the stats.
     expect(response.body).not.toContain("@");
@@ -340,7 +391,16 @@ describe("GET /api/waitlist/export", () => {
     expect(records).toHaveLength(PEOPLE.length + 1);
     expect(records.slice(1).map((r) => r[0])).toEqual(["1", "2", "3", "4", "5", "6"]);
     const rows = await t.db.select().from(waitlistEntries).orderBy(asc(waitlistEntries.position));
-    expect(records[1]).toEqual(["1", "Ada Lovelace", "ada@example.com", "Analytics; Angel Investing", "GB", "London", "homepage", rows[0]!.createdAt.toISOString()]);
+    expect(records[1]).toEqual([
+      "1",
+      "Ada Lovelace",
+      "ada@example.com",
+      "Analytics; Angel Investing",
+      "GB",
+      "London",
+      "homepage",
+      rows[0]!.createdAt.toISOString(),
+    ]);
     expect(records[3]).toEqual(["3", "", "anon@example.org", "Analytics", "", "", "homepage", rows[2]!.createdAt.toISOString()]);
     expect(records[4]![1]).toBe("Édouard Lucas");
   });
@@ -426,7 +486,15 @@ describe("deleting an entry", () => {
   });
 
   it("answers 400 (not 500) for a missing or malformed id", async () => {
-    for (const query of ["", "?id=", "?id=42", "?id=not-a-uuid", "?id=1'%20or%20'1'='1", `?id=${randomUUID()}x`, `?id=${randomUUID()}&id=${randomUUID()}`]) {
+    for (const query of [
+      "",
+      "?id=",
+      "?id=42",
+      "?id=not-a-uuid",
+      "?id=1'%20or%20'1'='1",
+      `?id=${randomUUID()}x`,
+      `?id=${randomUUID()}&id=${randomUUID()}`,
+    ]) {
       const response = await t.inject({ method: "DELETE", url: `/api/waitlist/admin${query}`, headers: asAdmin() });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error, query).toMatch(/Entry id/);
@@ -439,7 +507,13 @@ describe("deleting an entry", () => {
   it("does not reuse the number of a deleted entry in the middle: the next join takes max + 1", async () => {
     const rows = await seed(PEOPLE.slice(0, 3));
     await t.inject({ method: "DELETE", url: `/api/waitlist/admin?id=${rows[1]!.id}`, headers: asAdmin() });
-    const joined = await t.inject({ method: "POST", url: "/api/waitlist/join", headers: json, payload: JSON.stringify({ email: "new@example.com" }), remoteAddress: "10.9.0.1" });
+    const joined = await t.inject({
+      method: "POST",
+      url: "/api/waitlist/join",
+      headers: json,
+      payload: JSON.stringify({ email: "new@example.com" }),
+      remoteAddress: "10.9.0.1",
+    });
     expect(joined.json().position).toBe(4);
   });
 });

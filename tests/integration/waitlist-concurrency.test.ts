@@ -56,7 +56,10 @@ describe(`waitlist positions under concurrency (${usesRealPostgres() ? "Postgres
     expect(results.filter((r) => r.alreadyJoined)).toHaveLength(results.length - total);
 
     // Positions handed out are exactly 1..N: no gap, no repeat.
-    const handedOut = results.filter((r) => !r.alreadyJoined).map((r) => r.position).sort((a, b) => a - b);
+    const handedOut = results
+      .filter((r) => !r.alreadyJoined)
+      .map((r) => r.position)
+      .sort((a, b) => a - b);
     expect(handedOut).toEqual(Array.from({ length: total }, (_, i) => i + 1));
 
     // The table agrees: one row per email, positions 1..N, and joined-at times in position order.

@@ -62,7 +62,10 @@ describe("POST /api/waitlist/join", () => {
     const position = first.json().position as number;
     const original = await entryOf("cy@example.com");
 
-    const again = await join({ email: "  CY@Example.com  ", name: "Someone Else", interests: ["Analytics"], source: "debug" }, "81.2.69.160");
+    const again = await join(
+      { email: "  CY@Example.com  ", name: "Someone Else", interests: ["Analytics"], source: "debug" },
+      "81.2.69.160",
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: expect.stringContaining("Welcome back"), position, alreadyJoined: true });
     expect(again.json().message).toBe(`Welcome back! You're already #${position} on the list.`);
@@ -96,11 +99,23 @@ describe("POST /api/waitlist/join validation", () => {
     [{ email: `${"a".repeat(250)}@example.com` }, "Email address is too long"],
     [{ email: "a@example.com", name: "n".repeat(101) }, "Name must be at most 100 characters"],
     [{ email: "a@example.com", name: 7 }, "Name must be text"],
-    [{ email: "a@example.com", interests: ["Crypto"] }, "Interests must be chosen from: Angel Investing, Tool Building, Content Creation, Analytics, Community"],
-    [{ email: "a@example.com", interests: ["analytics"] }, "Interests must be chosen from: Angel Investing, Tool Building, Content Creation, Analytics, Community"],
+    [
+      { email: "a@example.com", interests: ["Crypto"] },
+      "Interests must be chosen from: Angel Investing, Tool Building, Content Creation, Analytics, Community",
+    ],
+    [
+      { email: "a@example.com", interests: ["analytics"] },
+      "Interests must be chosen from: Angel Investing, Tool Building, Content Creation, Analytics, Community",
+    ],
     [{ email: "a@example.com", interests: "Analytics" }, "Interests must be a list"],
     [{ email: "a@example.com", interests: ["Analytics", "Analytics"] }, "Each interest can be chosen once"],
-    [{ email: "a@example.com", interests: ["Analytics", "Community", "Tool Building", "Angel Investing", "Content Creation", "Analytics"] }, "Choose at most 5 interests"],
+    [
+      {
+        email: "a@example.com",
+        interests: ["Analytics", "Community", "Tool Building", "Angel Investing", "Content Creation", "Analytics"],
+      },
+      "Choose at most 5 interests",
+    ],
     [{ email: "a@example.com", source: "admin" }, "Source must be one of: homepage, debug"],
     [{ email: "a@example.com", source: "twitter" }, "Source must be one of: homepage, debug"],
     ["a string", "Request body must be a JSON object"],
@@ -124,7 +139,13 @@ describe("POST /api/waitlist/join validation", () => {
   });
 
   it("answers 400 for malformed JSON, a missing body, and 413 for a body over the limit", async () => {
-    const malformed = await t.inject({ method: "POST", url: "/api/waitlist/join", headers: json, payload: "{oops", remoteAddress: "10.3.0.1" });
+    const malformed = await t.inject({
+      method: "POST",
+      url: "/api/waitlist/join",
+      headers: json,
+      payload: "{oops",
+      remoteAddress: "10.3.0.1",
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: "Malformed JSON body" });
 

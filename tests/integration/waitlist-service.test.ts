@@ -15,7 +15,11 @@ describe("joinWaitlist (service)", () => {
     const geo: GeoLookup = { locate: () => Promise.reject(new Error("geo database missing")) };
     const warn = vi.fn();
     const logger = { warn } as unknown as Logger;
-    const result = await joinWaitlist({ db: t.db, geo, logger, rateLimits: t.deps.rateLimits }, waitlistJoinInput.parse({ email: "nogeo@example.com" }), visitor);
+    const result = await joinWaitlist(
+      { db: t.db, geo, logger, rateLimits: t.deps.rateLimits },
+      waitlistJoinInput.parse({ email: "nogeo@example.com" }),
+      visitor,
+    );
     expect(result).toMatchObject({ position: 1, alreadyJoined: false });
     const [row] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "nogeo@example.com"));
     expect(row).toMatchObject({ country: null, city: null });
@@ -28,7 +32,11 @@ describe("joinWaitlist (service)", () => {
     const input = waitlistJoinInput.parse({ email: "once@example.com" });
     const first = await joinWaitlist(deps, input, visitor);
     const again = await joinWaitlist(deps, input, visitor);
-    expect(again).toEqual({ message: `Welcome back! You're already #${first.position} on the list.`, position: first.position, alreadyJoined: true });
+    expect(again).toEqual({
+      message: `Welcome back! You're already #${first.position} on the list.`,
+      position: first.position,
+      alreadyJoined: true,
+    });
     expect(locate).toHaveBeenCalledOnce();
   });
 

@@ -17,8 +17,17 @@ describe("tRPC waitlist.join", () => {
     const response = await join({ email: "Flo@Example.com", name: "Flo", interests: ["Tool Building"], source: "homepage" }, "81.2.69.160");
     expect(response.statusCode).toBe(200);
     const result = response.json().result.data as WaitlistJoinResult;
-    expect(result).toEqual({ message: "You're #1 on the list! We'll email you when The $100 Lab opens.", position: 1, alreadyJoined: false });
-    expect(await entryOf("flo@example.com")).toMatchObject({ name: "Flo", interests: ["Tool Building"], source: "homepage", country: "GB" });
+    expect(result).toEqual({
+      message: "You're #1 on the list! We'll email you when The $100 Lab opens.",
+      position: 1,
+      alreadyJoined: false,
+    });
+    expect(await entryOf("flo@example.com")).toMatchObject({
+      name: "Flo",
+      interests: ["Tool Building"],
+      source: "homepage",
+      country: "GB",
+    });
   });
 
   it("answers Welcome back with the original position for an email that joined over REST, and changes nothing", async () => {
@@ -44,7 +53,10 @@ describe("tRPC waitlist.join", () => {
 
   it.each([
     [{ email: "nope" }, "Please enter a valid email address"],
-    [{ email: "a@example.com", interests: ["Crypto"] }, "Interests must be chosen from: Angel Investing, Tool Building, Content Creation, Analytics, Community"],
+    [
+      { email: "a@example.com", interests: ["Crypto"] },
+      "Interests must be chosen from: Angel Investing, Tool Building, Content Creation, Analytics, Community",
+    ],
     [{ email: "a@example.com", interests: ["Community", "Community"] }, "Each interest can be chosen once"],
     [{ email: "a@example.com", name: "x".repeat(101) }, "Name must be at most 100 characters"],
     [{ email: "a@example.com", source: "admin" }, "Source must be one of: homepage, debug"],
@@ -57,7 +69,10 @@ describe("tRPC waitlist.join", () => {
   });
 
   it("is a mutation: a GET is refused", async () => {
-    const response = await t.inject({ method: "GET", url: `/trpc/waitlist.join?input=${encodeURIComponent(JSON.stringify({ email: "g@example.com" }))}` });
+    const response = await t.inject({
+      method: "GET",
+      url: `/trpc/waitlist.join?input=${encodeURIComponent(JSON.stringify({ email: "g@example.com" }))}`,
+    });
     expect(response.statusCode).toBe(405);
     expect(await entryOf("g@example.com")).toBeUndefined();
   });
@@ -65,7 +80,13 @@ describe("tRPC waitlist.join", () => {
   it("shares the per-address budget with the REST path: TOO_MANY_REQUESTS after 10 a minute", async () => {
     const address = "10.2.9.9";
     for (let i = 0; i < 5; i++) {
-      const rest = await t.inject({ method: "POST", url: "/api/waitlist/join", headers: json, payload: JSON.stringify({ email: `rl-rest${i}@example.com` }), remoteAddress: address });
+      const rest = await t.inject({
+        method: "POST",
+        url: "/api/waitlist/join",
+        headers: json,
+        payload: JSON.stringify({ email: `rl-rest${i}@example.com` }),
+        remoteAddress: address,
+      });
       expect(rest.statusCode).toBe(201);
     }
     for (let i = 0; i < 5; i++) expect((await join({ email: `rl-trpc${i}@example.com` }, address)).statusCode).toBe(200);

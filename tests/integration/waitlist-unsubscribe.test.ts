@@ -16,13 +16,23 @@ const nextAddress = () => `10.9.${Math.floor(++addressCount / 250)}.${addressCou
 let positionCount = 0;
 
 async function newEntry(email: string) {
-  const [entry] = await t.db.insert(waitlistEntries).values({ email, position: 1000 + ++positionCount }).returning();
+  const [entry] = await t.db
+    .insert(waitlistEntries)
+    .values({ email, position: 1000 + ++positionCount })
+    .returning();
   return entry!;
 }
 const tokenFor = async (entryId: string) => unsubscribeToken(await unsubscribeSecret(t.db, undefined), entryId);
-const unsubscribedAtOf = async (id: string) => (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)))[0]!.unsubscribedAt;
+const unsubscribedAtOf = async (id: string) =>
+  (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)))[0]!.unsubscribedAt;
 const postJson = (body: unknown, remoteAddress = nextAddress()) =>
-  t.inject({ method: "POST", url: "/api/waitlist/unsubscribe", headers: { "content-type": "application/json" }, payload: JSON.stringify(body), remoteAddress });
+  t.inject({
+    method: "POST",
+    url: "/api/waitlist/unsubscribe",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(body),
+    remoteAddress,
+  });
 
 describe("unsubscribe links", () => {
   it("keeps one random secret in site_settings when UNSUBSCRIBE_SECRET is not set, and signs with the configured one otherwise", async () => {
@@ -89,7 +99,13 @@ describe("unsubscribe links", () => {
     const other = await newEntry("mary@example.com");
     const token = await tokenFor(entry.id);
     const [, signature] = token.split(".");
-    const forged = [`${other.id}.${signature}`, `${token}x`, unsubscribeToken("someone-elses-secret-0123456789abcdef", entry.id), "not-a-token", `${token}.extra`];
+    const forged = [
+      `${other.id}.${signature}`,
+      `${token}x`,
+      unsubscribeToken("someone-elses-secret-0123456789abcdef", entry.id),
+      "not-a-token",
+      `${token}.extra`,
+    ];
     for (const bad of forged) {
       const response = await postJson({ token: bad });
       expect(response.statusCode, bad).toBe(400);

@@ -21,7 +21,10 @@ describe("the waitlist welcome mail", () => {
     await seedTemplates(t.db);
     await t.db
       .update(emailTemplates)
-      .set({ subject: "Seat {{ position }} is yours, {{ name }}", htmlContent: "<p>{{ name }}: {{ position }}/{{ waitlistCount }} ({{ interests | join: ' & ' }})</p>" })
+      .set({
+        subject: "Seat {{ position }} is yours, {{ name }}",
+        htmlContent: "<p>{{ name }}: {{ position }}/{{ waitlistCount }} ({{ interests | join: ' & ' }})</p>",
+      })
       .where(eq(emailTemplates.type, "waitlist_welcome"));
     expect((await join({ email: "first@lab.dev", name: "First" })).statusCode).toBeLessThan(300);
     expect((await join({ email: "ada@lab.dev", name: "<b>Ada</b>", interests: ["Analytics", "Community"] })).statusCode).toBeLessThan(300);

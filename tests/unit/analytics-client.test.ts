@@ -21,7 +21,10 @@ function fakeBrowser() {
     removeEventListener: (type: string, fn: (event: unknown) => void) => void listeners.get(type)?.delete(fn),
   };
   const browser = {
-    window: { ...target, location: { pathname: "/builders", href: "https://lab.example/builders?token=secret&utm_source=hn" } } as Record<string, unknown>,
+    window: { ...target, location: { pathname: "/builders", href: "https://lab.example/builders?token=secret&utm_source=hn" } } as Record<
+      string,
+      unknown
+    >,
     document: { ...target, referrer: "https://news.ycombinator.com/item?id=1", visibilityState: "visible" },
     navigator: { onLine: true, userAgent: "Mozilla/5.0 test", sendBeacon: vi.fn((_url: string, _body: string) => true) },
     localStorage: storage(),
@@ -184,7 +187,11 @@ describe("track", () => {
     Object.assign(browser.window, { gtag, plausible, posthog: { capture } });
     analytics.track("ab_test_variant", { label: "B", experimentId: "hero" });
     await settle();
-    expect(gtag).toHaveBeenCalledWith("event", "ab_test_variant", expect.objectContaining({ event_label: "B", experimentId: "hero", page_path: "/builders" }));
+    expect(gtag).toHaveBeenCalledWith(
+      "event",
+      "ab_test_variant",
+      expect.objectContaining({ event_label: "B", experimentId: "hero", page_path: "/builders" }),
+    );
     expect(plausible).toHaveBeenCalledWith("ab_test_variant", { props: { page: "/builders", label: "B", experimentId: "hero" } });
     expect(capture).toHaveBeenCalledWith("ab_test_variant", { page: "/builders", label: "B", experimentId: "hero" });
     expect(browser.fetch).toHaveBeenCalledTimes(1);
@@ -195,7 +202,13 @@ describe("error capture", () => {
   it("sends window errors and unhandled rejections as error_occurred with their details, once each", async () => {
     analytics.installAnalytics();
     const error = new Error("boom");
-    const windowError = { message: "Uncaught Error: boom", error, filename: "https://lab.example/assets/index.js?v=1", lineno: 10, colno: 5 };
+    const windowError = {
+      message: "Uncaught Error: boom",
+      error,
+      filename: "https://lab.example/assets/index.js?v=1",
+      lineno: 10,
+      colno: 5,
+    };
     browser.emit("error", windowError);
     browser.emit("error", windowError);
     browser.emit("unhandledrejection", { reason: new TypeError("nope") });

@@ -46,7 +46,10 @@ describe("dashboardWindow", () => {
 
   it("covers 30 days with whole days, the hours of the partial days and two event edges, without gaps or overlaps", () => {
     const window = dashboardWindow("30d", now);
-    expect(window.mid).toEqual({ unit: "day", span: { from: new Date("2030-05-17T00:00:00.000Z"), to: new Date("2030-06-15T00:00:00.000Z") } });
+    expect(window.mid).toEqual({
+      unit: "day",
+      span: { from: new Date("2030-05-17T00:00:00.000Z"), to: new Date("2030-06-15T00:00:00.000Z") },
+    });
     const spans = [...window.events, ...window.edgeHours, window.mid!.span].sort((a, b) => a.from.getTime() - b.from.getTime());
     expect(spans[0]!.from).toEqual(window.start);
     expect(spans.at(-1)!.to).toEqual(window.end);

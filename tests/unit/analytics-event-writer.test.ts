@@ -93,7 +93,15 @@ describe("createEventWriter", () => {
       if (attempts.length <= 5) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
       written.push(rows);
     };
-    const writer = createEventWriter({ insert, logger, isUnavailable: () => true, batchSize: 2, intervalMs: 50, retryDelayMs: 100, maxRetryDelayMs: 400 });
+    const writer = createEventWriter({
+      insert,
+      logger,
+      isUnavailable: () => true,
+      batchSize: 2,
+      intervalMs: 50,
+      retryDelayMs: 100,
+      maxRetryDelayMs: 400,
+    });
     const start = Date.now();
     writer.push(row(1));
     await vi.advanceTimersByTimeAsync(50);
@@ -148,7 +156,15 @@ describe("createEventWriter", () => {
     const insert = async () => {
       throw Object.assign(new Error("the database system is shutting down"), { code: "57P03" });
     };
-    const writer = createEventWriter({ insert, logger, isUnavailable: () => true, batchSize: 10, intervalMs: 5, retryDelayMs: 1, closeTimeoutMs: 30 });
+    const writer = createEventWriter({
+      insert,
+      logger,
+      isUnavailable: () => true,
+      batchSize: 10,
+      intervalMs: 5,
+      retryDelayMs: 1,
+      closeTimeoutMs: 30,
+    });
     writer.push(row(1));
     writer.push(row(2));
     await writer.close();

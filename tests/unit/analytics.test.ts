@@ -44,7 +44,15 @@ describe("referrerHostOf", () => {
 });
 
 describe("analyticsTrackInput", () => {
-  const base = { event: "page_view", page: "/", sessionId: "s1", timestamp: "2026-03-01T10:00:00.000Z", url: "https://lab.example/", referrer: "", userAgent: "UA" };
+  const base = {
+    event: "page_view",
+    page: "/",
+    sessionId: "s1",
+    timestamp: "2026-03-01T10:00:00.000Z",
+    url: "https://lab.example/",
+    referrer: "",
+    userAgent: "UA",
+  };
 
   it("accepts every event name of the spec and short snake_case names", () => {
     for (const event of [...ANALYTICS_EVENTS, "pricing_toggle", "a", `a${"b".repeat(39)}`]) {
@@ -98,7 +106,15 @@ describe("analyticsTrackInput", () => {
   it("keeps small scalar properties and drops the rest", () => {
     const parsed = analyticsTrackInput.parse({
       ...base,
-      properties: { day: 3, saveMethod: "localStorage_fallback", ok: true, none: null, nested: { a: 1 }, "bad key": 1, long: "x".repeat(300) },
+      properties: {
+        day: 3,
+        saveMethod: "localStorage_fallback",
+        ok: true,
+        none: null,
+        nested: { a: 1 },
+        "bad key": 1,
+        long: "x".repeat(300),
+      },
     });
     expect(parsed.properties).toEqual({ day: 3, saveMethod: "localStorage_fallback", ok: true, none: null, long: "x".repeat(200) });
     expect(analyticsTrackInput.parse({ ...base, properties: "nope" }).properties).toBeUndefined();
@@ -113,7 +129,9 @@ describe("analyticsTrackInput", () => {
 describe("sanitizeTrackedUrl", () => {
   it("keeps origin, path and campaign parameters, and drops other parameters and the fragment", () => {
     expect(sanitizeTrackedUrl("https://lab.example/reset-password?token=abc#x")).toBe("https://lab.example/reset-password");
-    expect(sanitizeTrackedUrl("https://lab.example/?utm_source=hn&email=a%40b.co&ref=tw")).toBe("https://lab.example/?utm_source=hn&ref=tw");
+    expect(sanitizeTrackedUrl("https://lab.example/?utm_source=hn&email=a%40b.co&ref=tw")).toBe(
+      "https://lab.example/?utm_source=hn&ref=tw",
+    );
     expect(sanitizeTrackedUrl("/relative?token=abc")).toBe("/relative");
   });
 });
@@ -121,13 +139,34 @@ describe("sanitizeTrackedUrl", () => {
 describe("createUserAgentLookup", () => {
   const lookup = createUserAgentLookup();
   it.each([
-    ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36", { isBot: false, deviceType: "mobile", browser: "Chrome", os: "Android" }],
-    ["Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1", { isBot: false, deviceType: "tablet", browser: "Safari", os: "iOS" }],
-    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0", { isBot: false, deviceType: "desktop", browser: "Edge", os: "Windows" }],
-    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15", { isBot: false, deviceType: "desktop", browser: "Safari", os: "macOS" }],
-    ["Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36", { isBot: false, deviceType: "desktop", browser: "Chrome", os: "Chrome OS" }],
-    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1", { isBot: false, deviceType: "mobile", browser: "Chrome", os: "iOS" }],
-    ["Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0", { isBot: false, deviceType: "desktop", browser: "Firefox", os: "Linux" }],
+    [
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+      { isBot: false, deviceType: "mobile", browser: "Chrome", os: "Android" },
+    ],
+    [
+      "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+      { isBot: false, deviceType: "tablet", browser: "Safari", os: "iOS" },
+    ],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
+      { isBot: false, deviceType: "desktop", browser: "Edge", os: "Windows" },
+    ],
+    [
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+      { isBot: false, deviceType: "desktop", browser: "Safari", os: "macOS" },
+    ],
+    [
+      "Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+      { isBot: false, deviceType: "desktop", browser: "Chrome", os: "Chrome OS" },
+    ],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1",
+      { isBot: false, deviceType: "mobile", browser: "Chrome", os: "iOS" },
+    ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0",
+      { isBot: false, deviceType: "desktop", browser: "Firefox", os: "Linux" },
+    ],
     ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", { isBot: true }],
     ["curl/8.5.0", { isBot: true }],
   ])("describes %s", (ua, expected) => {

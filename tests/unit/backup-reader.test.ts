@@ -4,9 +4,14 @@ import { BACKUP_FORMAT } from "../../src/common/backup";
 import type { BackupFileEvent } from "../../src/server/features/backup/backup-file";
 import { readBackupFile } from "../../src/server/features/backup/backup-reader";
 
-const meta = { createdAt: "2026-11-23T08:00:00.000Z", createdBy: "boss@example.com", categories: ["waitlist"], counts: { waitlist_entries: 3, builders: 0 } };
+const meta = {
+  createdAt: "2026-11-23T08:00:00.000Z",
+  createdBy: "boss@example.com",
+  categories: ["waitlist"],
+  counts: { waitlist_entries: 3, builders: 0 },
+};
 const rows = [
-  { id: "a", name: "Ada, \"the first\"", tags: ["x", "y"] },
+  { id: "a", name: 'Ada, "the first"', tags: ["x", "y"] },
   { id: "b", name: "Zoë ]},\\n", tags: [] },
   { id: "c", name: null, tags: ["}"] },
 ];
@@ -29,12 +34,21 @@ async function read(text: string, chunkBytes = 64 * 1024): Promise<BackupFileEve
 
 /** The events with each batch's JSON parsed, to compare the two readers. */
 const parsed = (events: BackupFileEvent[]) =>
-  events.filter((event) => event.type !== "end").map((event) => (event.type === "rows" ? { ...event, json: JSON.parse(event.json) as unknown } : event.type === "meta" ? { type: event.type, meta: event.meta } : event));
+  events
+    .filter((event) => event.type !== "end")
+    .map((event) =>
+      event.type === "rows"
+        ? { ...event, json: JSON.parse(event.json) as unknown }
+        : event.type === "meta"
+          ? { type: event.type, meta: event.meta }
+          : event,
+    );
 
-const refusal = async (text: string) => read(text).then(
-  () => "read without complaint",
-  (error: Error) => error.message,
-);
+const refusal = async (text: string) =>
+  read(text).then(
+    () => "read without complaint",
+    (error: Error) => error.message,
+  );
 
 describe("readBackupFile", () => {
   it("reads the writer's layout: the meta, then each table's rows as one JSON batch with its count", async () => {
@@ -75,11 +89,19 @@ describe("readBackupFile", () => {
     expect(await refusal(writerLayout().replace('"version":1', '"version":7'))).toContain("schema version 7");
 
     const complete = writerLayout();
-    expect(await refusal(complete.slice(0, complete.indexOf('"id":"b"') + 5))).toBe("The backup file is incomplete: it ends inside the rows of waitlist_entries.");
+    expect(await refusal(complete.slice(0, complete.indexOf('"id":"b"') + 5))).toBe(
+      "The backup file is incomplete: it ends inside the rows of waitlist_entries.",
+    );
     expect(await refusal(complete.replace("\n}}\n", "\n"))).toBe("The backup file is incomplete: it ends before its closing brackets.");
-    expect(await refusal(complete.replace('{"id":"b"', '["b"'))).toBe("The backup file could not be read: line 4 holds a row of waitlist_entries that is not an object.");
-    expect(await refusal(complete.replace('"builders":[]', "builders"))).toBe("The backup file could not be read: line 6 holds a line that is neither a table nor the end.");
-    expect(await refusal(`${complete}{"more":1}\n`)).toBe("The backup file could not be read: line 8 holds text after the end of the backup.");
+    expect(await refusal(complete.replace('{"id":"b"', '["b"'))).toBe(
+      "The backup file could not be read: line 4 holds a row of waitlist_entries that is not an object.",
+    );
+    expect(await refusal(complete.replace('"builders":[]', "builders"))).toBe(
+      "The backup file could not be read: line 6 holds a line that is neither a table nor the end.",
+    );
+    expect(await refusal(`${complete}{"more":1}\n`)).toBe(
+      "The backup file could not be read: line 8 holds text after the end of the backup.",
+    );
   });
 
   it("passes the row text on untouched: Postgres, not the reader, parses what is inside a row", async () => {

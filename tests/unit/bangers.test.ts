@@ -35,7 +35,9 @@ describe("checkPlatformLimits", () => {
 
   it("allows LinkedIn 3,000 characters, blogs and chapters any length, and never empty content", () => {
     expect(checkPlatformLimits("linkedin", "a".repeat(3000)).ok).toBe(true);
-    expect(checkPlatformLimits("linkedin", "a".repeat(3001)).reason).toBe("A LinkedIn can have at most 3,000 characters; this one has 3,001");
+    expect(checkPlatformLimits("linkedin", "a".repeat(3001)).reason).toBe(
+      "A LinkedIn can have at most 3,000 characters; this one has 3,001",
+    );
     expect(checkPlatformLimits("chapter", "a".repeat(20_000))).toMatchObject({ ok: true, limit: null });
     expect(checkPlatformLimits("blog", "  ")).toMatchObject({ ok: false, reason: "Write some content before marking it ready" });
     expect(checkPlatformLimits("tweet", "")).toMatchObject({ ok: false, reason: "Write some content before marking it ready" });

@@ -37,7 +37,9 @@ describe("builderSubmitInput", () => {
     expect(builderSubmitInput.parse({ ...base, avatarUrl: null }).avatarUrl).toBeNull();
     expect(builderSubmitInput.parse(base).avatarUrl).toBeUndefined();
     for (const avatarUrl of ["https://evil.example/a.png", `${uploaded}/../x`, "/uploads/avatars/x"]) {
-      expect(builderSubmitInput.safeParse({ ...base, avatarUrl }).error?.issues[0]?.message, avatarUrl).toBe("Avatar must be an image uploaded with the form");
+      expect(builderSubmitInput.safeParse({ ...base, avatarUrl }).error?.issues[0]?.message, avatarUrl).toBe(
+        "Avatar must be an image uploaded with the form",
+      );
     }
   });
 

@@ -21,6 +21,15 @@ describe("canTransition (builder status machine)", () => {
       }
     }
     expect(refused).toHaveLength(BUILDER_STATUSES.length ** 2 - allowed.length);
-    expect(refused).toEqual(expect.arrayContaining(["rejected->approved", "verified->approved", "approved->pending", "pending->verified", "approved->rejected", "pending->pending"]));
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        "rejected->approved",
+        "verified->approved",
+        "approved->pending",
+        "pending->verified",
+        "approved->rejected",
+        "pending->pending",
+      ]),
+    );
   });
 });

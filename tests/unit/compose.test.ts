@@ -122,12 +122,15 @@ describe("compose.yaml", () => {
       }
       expect(service.healthcheck?.test?.length, `${name} has a health check`).toBeGreaterThan(0);
       expect(service.healthcheck?.disable, name).toBeUndefined();
-      for (const dependency of Object.keys(service.depends_on ?? {})) expect(services, `${name} depends on ${dependency}`).toHaveProperty(dependency);
+      for (const dependency of Object.keys(service.depends_on ?? {}))
+        expect(services, `${name} depends on ${dependency}`).toHaveProperty(dependency);
     }
   });
 
   it("gives the apps a valid production configuration with nothing set in the shell", () => {
-    const env = Object.fromEntries(Object.entries(services.app1?.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]));
+    const env = Object.fromEntries(
+      Object.entries(services.app1?.environment ?? {}).map(([name, value]) => [name, interpolate(String(value))]),
+    );
     const config = loadConfig(env);
     expect(config.env).toBe("production");
     expect(config.databaseUrl).toBe("postgres://lab:lab-postgres@postgres:5432/lab");
@@ -141,7 +144,12 @@ describe("compose.yaml", () => {
   });
 
   it("has a default for every ${...} it reads from the shell", () => {
-    const references = text.split("\n").filter((line) => !line.trimStart().startsWith("#")).join("\n").match(/\$\{[^}]*\}/g) ?? [];
+    const references =
+      text
+        .split("\n")
+        .filter((line) => !line.trimStart().startsWith("#"))
+        .join("\n")
+        .match(/\$\{[^}]*\}/g) ?? [];
     expect(references.length).toBeGreaterThan(0);
     for (const reference of references) expect(reference).toMatch(/^\$\{[A-Z0-9_]+:-[^}]+\}$/);
   });

@@ -54,6 +54,8 @@ describe("isNotModified", () => {
     expect(isNotModified(request({ "if-modified-since": "not a date" }), validators)).toBe(false);
     expect(isNotModified(request({ "if-modified-since": "Mon, 01 Jun 2026 12:00:00 GMT" }), { etag: '"abc"' })).toBe(false);
     // If-None-Match decides alone when both are sent.
-    expect(isNotModified(request({ "if-none-match": '"old"', "if-modified-since": "Mon, 01 Jun 2026 12:00:00 GMT" }), validators)).toBe(false);
+    expect(isNotModified(request({ "if-none-match": '"old"', "if-modified-since": "Mon, 01 Jun 2026 12:00:00 GMT" }), validators)).toBe(
+      false,
+    );
   });
 });

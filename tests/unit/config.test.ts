@@ -16,19 +16,44 @@ function problemsOf(env: Record<string, string>): string {
 describe("loadConfig", () => {
   it("serves a newcomer with defaults: port 3000, embedded database in ./data, rate limits on", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, dataDir: path.resolve("data"), trustProxy: false, behindProxy: false, rateLimits: true, publicUrl: "http://localhost:3000" });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: path.resolve("data"),
+      trustProxy: false,
+      behindProxy: false,
+      rateLimits: true,
+      publicUrl: "http://localhost:3000",
+    });
   });
 
   it("reads every setting", () => {
-    const config = loadConfig({ PORT: "8080", DATABASE_URL: "postgres://u@h/db", TRUST_PROXY: "1", PUBLIC_URL: "https://lab.example/", SMTP_URL: "smtp://h:587", RATE_LIMITS: "off" });
-    expect(config).toMatchObject({ port: 8080, databaseUrl: "postgres://u@h/db", trustProxy: { hops: 1 }, behindProxy: true, publicUrl: "https://lab.example", mail: { provider: "smtp", smtpUrl: "smtp://h:587" }, rateLimits: false });
+    const config = loadConfig({
+      PORT: "8080",
+      DATABASE_URL: "postgres://u@h/db",
+      TRUST_PROXY: "1",
+      PUBLIC_URL: "https://lab.example/",
+      SMTP_URL: "smtp://h:587",
+      RATE_LIMITS: "off",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: "postgres://u@h/db",
+      trustProxy: { hops: 1 },
+      behindProxy: true,
+      publicUrl: "https://lab.example",
+      mail: { provider: "smtp", smtpUrl: "smtp://h:587" },
+      rateLimits: false,
+    });
   });
 
   it("names each bad value with the rule it breaks, all of them at once", () => {
     const message = problemsOf({ PORT: "eighty", DATABASE_URL: "mysql://x", TRUST_PROXY: "maybe" });
     expect(message).toContain("PORT: must be a whole number from 0 to 65535");
     expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// URL, such as postgres://");
-    expect(message).toContain("TRUST_PROXY: must be 0, a number of proxy hops (1 behind one load balancer) or a comma-separated list of proxy addresses/CIDRs (not an address or CIDR: maybe)");
+    expect(message).toContain(
+      "TRUST_PROXY: must be 0, a number of proxy hops (1 behind one load balancer) or a comma-separated list of proxy addresses/CIDRs (not an address or CIDR: maybe)",
+    );
   });
 
   it.each(["-1", "65536", "1.5", "eighty"])("refuses PORT=%s with the range, not 'must be a number'", (port) => {
@@ -55,14 +80,18 @@ describe("loadConfig", () => {
   it("refuses a URL without a host, or with the wrong scheme, in every environment", () => {
     for (const NODE_ENV of ["development", "test", "production"]) {
       expect(problemsOf({ NODE_ENV, PUBLIC_URL: "http://" })).toContain("PUBLIC_URL: must be a https:// or http:// URL with a host");
-      expect(problemsOf({ NODE_ENV, PUBLIC_URL: "lab.example.com" })).toContain("PUBLIC_URL: must be a https:// or http:// URL with a host");
+      expect(problemsOf({ NODE_ENV, PUBLIC_URL: "lab.example.com" })).toContain(
+        "PUBLIC_URL: must be a https:// or http:// URL with a host",
+      );
     }
     expect(problemsOf({ SMTP_URL: "smtp://" })).toContain("SMTP_URL: must be a smtp:// or smtps:// URL with a host");
     expect(problemsOf({ REDIS_URL: "http://cache:6379" })).toContain("REDIS_URL: must be a redis:// or rediss:// URL");
   });
 
   it("accepts a database URL that reaches a Unix socket (no host)", () => {
-    expect(loadConfig({ DATABASE_URL: "postgres:///lab?host=/var/run/postgresql" }).databaseUrl).toBe("postgres:///lab?host=/var/run/postgresql");
+    expect(loadConfig({ DATABASE_URL: "postgres:///lab?host=/var/run/postgresql" }).databaseUrl).toBe(
+      "postgres:///lab?host=/var/run/postgresql",
+    );
   });
 
   describe("in production", () => {
@@ -73,16 +102,22 @@ describe("loadConfig", () => {
     });
 
     it("requires https, except for a loopback host", () => {
-      expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://lab.example.com" })).toContain("PUBLIC_URL: must use https:// when NODE_ENV=production");
+      expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://lab.example.com" })).toContain(
+        "PUBLIC_URL: must use https:// when NODE_ENV=production",
+      );
       expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://10.0.0.5:3000" })).toContain("PUBLIC_URL: must use https://");
       for (const PUBLIC_URL of ["https://lab.example.com", "http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"]) {
-        expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL, UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef" }).publicUrl).toBe(PUBLIC_URL);
+        expect(
+          loadConfig({ NODE_ENV: "production", PUBLIC_URL, UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef" }).publicUrl,
+        ).toBe(PUBLIC_URL);
       }
     });
 
     it("takes an UNSUBSCRIBE_SECRET of at least 32 characters, and starts without one (a stored secret is used)", () => {
       expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com" }).unsubscribeSecret).toBeUndefined();
-      expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com", UNSUBSCRIBE_SECRET: "short" })).toContain("UNSUBSCRIBE_SECRET: must be at least 32 characters");
+      expect(problemsOf({ NODE_ENV: "production", PUBLIC_URL: "https://lab.example.com", UNSUBSCRIBE_SECRET: "short" })).toContain(
+        "UNSUBSCRIBE_SECRET: must be at least 32 characters",
+      );
       expect(loadConfig({ NODE_ENV: "development" }).unsubscribeSecret).toBeUndefined();
     });
 
@@ -143,7 +178,11 @@ describe("loadConfig: storage", () => {
 
   it("addresses buckets by path when an endpoint is given (MinIO, s3rver), unless told otherwise", () => {
     const endpoint = "http://127.0.0.1:9000";
-    expect(loadConfig({ ...bucket, S3_ENDPOINT: endpoint, S3_REGION: "eu-west-1" }).storage).toMatchObject({ endpoint, region: "eu-west-1", forcePathStyle: true });
+    expect(loadConfig({ ...bucket, S3_ENDPOINT: endpoint, S3_REGION: "eu-west-1" }).storage).toMatchObject({
+      endpoint,
+      region: "eu-west-1",
+      forcePathStyle: true,
+    });
     expect(loadConfig({ ...bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: "off" }).storage).toMatchObject({ forcePathStyle: false });
   });
 
@@ -169,19 +208,28 @@ describe("loadConfig: storage", () => {
 describe("loadConfig: where mail goes", () => {
   it("keeps mail in the outbox by default, and sends through SMTP when only SMTP_URL is set (as before MAIL_PROVIDER)", () => {
     expect(loadConfig({}).mail).toEqual({ provider: "outbox" });
-    expect(loadConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465" }).mail).toEqual({ provider: "smtp", smtpUrl: "smtps://u:p@smtp.example.com:465" });
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465" }).mail).toEqual({
+      provider: "smtp",
+      smtpUrl: "smtps://u:p@smtp.example.com:465",
+    });
     expect(loadConfig({ MAIL_PROVIDER: "outbox", SMTP_URL: "smtp://h:25" }).mail).toEqual({ provider: "outbox" });
     expect(loadConfig({ MAIL_PROVIDER: " " }).mail).toEqual({ provider: "outbox" });
   });
 
   it("reads each provider's settings, with the API address overridable", () => {
-    expect(loadConfig({ MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_123" }).mail).toEqual({ provider: "resend", apiKey: "re_123", apiBaseUrl: undefined });
+    expect(loadConfig({ MAIL_PROVIDER: "resend", RESEND_API_KEY: "re_123" }).mail).toEqual({
+      provider: "resend",
+      apiKey: "re_123",
+      apiBaseUrl: undefined,
+    });
     expect(loadConfig({ MAIL_PROVIDER: "sendgrid", SENDGRID_API_KEY: "SG.x", MAIL_API_BASE_URL: "http://127.0.0.1:9000/" }).mail).toEqual({
       provider: "sendgrid",
       apiKey: "SG.x",
       apiBaseUrl: "http://127.0.0.1:9000",
     });
-    expect(loadConfig({ MAIL_PROVIDER: "mailgun", MAILGUN_API_KEY: "key", MAILGUN_DOMAIN: "mg.example.com", MAILGUN_REGION: "eu" }).mail).toEqual({
+    expect(
+      loadConfig({ MAIL_PROVIDER: "mailgun", MAILGUN_API_KEY: "key", MAILGUN_DOMAIN: "mg.example.com", MAILGUN_REGION: "eu" }).mail,
+    ).toEqual({
       provider: "mailgun",
       apiKey: "key",
       domain: "mg.example.com",
@@ -192,13 +240,17 @@ describe("loadConfig: where mail goes", () => {
 
   it("names what a provider is missing, and refuses unknown providers and regions", () => {
     expect(problemsOf({ MAIL_PROVIDER: "resend" })).toContain("RESEND_API_KEY: is required when MAIL_PROVIDER=resend");
-    expect(problemsOf({ MAIL_PROVIDER: "sendgrid", SENDGRID_API_KEY: "  " })).toContain("SENDGRID_API_KEY: is required when MAIL_PROVIDER=sendgrid");
+    expect(problemsOf({ MAIL_PROVIDER: "sendgrid", SENDGRID_API_KEY: "  " })).toContain(
+      "SENDGRID_API_KEY: is required when MAIL_PROVIDER=sendgrid",
+    );
     expect(problemsOf({ MAIL_PROVIDER: "smtp" })).toContain("SMTP_URL: is required when MAIL_PROVIDER=smtp");
     const mailgun = problemsOf({ MAIL_PROVIDER: "mailgun" });
     expect(mailgun).toContain("MAILGUN_API_KEY: is required when MAIL_PROVIDER=mailgun");
     expect(mailgun).toContain("MAILGUN_DOMAIN: is required when MAIL_PROVIDER=mailgun");
     expect(problemsOf({ MAIL_PROVIDER: "postmark" })).toContain("MAIL_PROVIDER: must be one of outbox, smtp, resend, sendgrid, mailgun");
-    expect(problemsOf({ MAIL_PROVIDER: "mailgun", MAILGUN_API_KEY: "k", MAILGUN_DOMAIN: "d", MAILGUN_REGION: "asia" })).toContain("MAILGUN_REGION: must be us or eu");
+    expect(problemsOf({ MAIL_PROVIDER: "mailgun", MAILGUN_API_KEY: "k", MAILGUN_DOMAIN: "d", MAILGUN_REGION: "asia" })).toContain(
+      "MAILGUN_REGION: must be us or eu",
+    );
   });
 });
 
@@ -221,12 +273,27 @@ describe("loadConfig: geo data", () => {
       accountId: undefined,
       downloadUrl: "https://download.maxmind.com",
     });
-    const geo = loadConfig({ GEOIP_DB_PATH: "geo/City.mmdb", MAXMIND_LICENSE_KEY: "key", MAXMIND_ACCOUNT_ID: "12345", GEOIP_DOWNLOAD_URL: "http://127.0.0.1:9/" }).geo;
-    expect(geo).toEqual({ dbPath: path.resolve("geo/City.mmdb"), downloadPath: path.resolve("geo/City.mmdb"), licenseKey: "key", accountId: "12345", downloadUrl: "http://127.0.0.1:9" });
+    const geo = loadConfig({
+      GEOIP_DB_PATH: "geo/City.mmdb",
+      MAXMIND_LICENSE_KEY: "key",
+      MAXMIND_ACCOUNT_ID: "12345",
+      GEOIP_DOWNLOAD_URL: "http://127.0.0.1:9/",
+    }).geo;
+    expect(geo).toEqual({
+      dbPath: path.resolve("geo/City.mmdb"),
+      downloadPath: path.resolve("geo/City.mmdb"),
+      licenseKey: "key",
+      accountId: "12345",
+      downloadUrl: "http://127.0.0.1:9",
+    });
   });
 
   it("refuses a path that is not an .mmdb file, an account id that is not a number and a download URL that is not http(s)", () => {
-    const message = problemsOf({ GEOIP_DB_PATH: "GeoLite2-City.tar.gz", MAXMIND_ACCOUNT_ID: "me@example.com", GEOIP_DOWNLOAD_URL: "ftp://x" });
+    const message = problemsOf({
+      GEOIP_DB_PATH: "GeoLite2-City.tar.gz",
+      MAXMIND_ACCOUNT_ID: "me@example.com",
+      GEOIP_DOWNLOAD_URL: "ftp://x",
+    });
     expect(message).toContain("GEOIP_DB_PATH: must be the path of a .mmdb file");
     expect(message).toContain("MAXMIND_ACCOUNT_ID: must be the numeric account id");
     expect(message).toContain("GEOIP_DOWNLOAD_URL: must be a https:// or http:// URL");

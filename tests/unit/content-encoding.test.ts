@@ -43,7 +43,11 @@ describe("negotiateEncoding", () => {
 describe("sendEncoded and varyOnAcceptEncoding", () => {
   const app = Fastify();
   app.get("/copies", (request, reply) =>
-    sendEncoded(request, reply.header("Vary", "Cookie"), { identity: Buffer.from("plain"), br: Buffer.from("brotli"), gzip: Buffer.from("gzipped") }),
+    sendEncoded(request, reply.header("Vary", "Cookie"), {
+      identity: Buffer.from("plain"),
+      br: Buffer.from("brotli"),
+      gzip: Buffer.from("gzipped"),
+    }),
   );
   app.get("/twice", (_request, reply) => varyOnAcceptEncoding(varyOnAcceptEncoding(reply)).send("x"));
   afterAll(() => app.close());

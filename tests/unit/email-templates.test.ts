@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_TEMPLATE_VARIABLES, TEST_EMAIL_INVALID, TEST_EMAIL_REQUIRED, TEST_EMAIL_RESERVED, testEmailProblem } from "../../src/common/email-templates";
+import {
+  EMAIL_TEMPLATE_VARIABLES,
+  TEST_EMAIL_INVALID,
+  TEST_EMAIL_REQUIRED,
+  TEST_EMAIL_RESERVED,
+  testEmailProblem,
+} from "../../src/common/email-templates";
 import { htmlToText } from "../../src/server/features/email-templates/html-to-text";
 import { checkTemplate, renderTemplate, type TemplateSource } from "../../src/server/features/email-templates/renderer";
 
@@ -18,11 +24,15 @@ describe("htmlToText", () => {
       <p>Read <a href="https://lab.dev/a?x=1&amp;y=2">the notes</a>.<br>Next line <img src="https://lab.dev/logo.png" alt="logo"></p><ul><li>One</li><li>Two</li></ul>
       <ol><li>First</li><li>Second</li></ol><script>alert(1)</script>
       <p><a href="https://lab.dev">https://lab.dev</a> &#8212; &#x2713;</p></body></html>`;
-    expect(htmlToText(html)).toBe("Hello & welcome\n\nRead the notes (https://lab.dev/a?x=1&y=2).\nNext line\n\n- One\n- Two\n\n 1. First\n 2. Second\n\nhttps://lab.dev — ✓");
+    expect(htmlToText(html)).toBe(
+      "Hello & welcome\n\nRead the notes (https://lab.dev/a?x=1&y=2).\nNext line\n\n- One\n- Two\n\n 1. First\n 2. Second\n\nhttps://lab.dev — ✓",
+    );
   });
 
   it("decodes named entities", () => {
-    expect(htmlToText("<p>It&rsquo;s &euro;100 &mdash; &ldquo;quoted&rdquo; &hellip; &copy; &eacute;t&eacute;</p>")).toBe("It’s €100 — “quoted” … © été");
+    expect(htmlToText("<p>It&rsquo;s &euro;100 &mdash; &ldquo;quoted&rdquo; &hellip; &copy; &eacute;t&eacute;</p>")).toBe(
+      "It’s €100 — “quoted” … © été",
+    );
   });
 
   it("keeps table cells apart, in columns, with links whole", () => {
@@ -39,14 +49,20 @@ describe("htmlToText", () => {
   });
 
   it("lays out a layout table (one cell around the content) as the content's paragraphs", () => {
-    expect(htmlToText('<table width="100%"><tr><td><table><tr><td><p>First</p><p>Second</p></td></tr></table></td></tr></table>')).toBe("First\n\nSecond");
+    expect(htmlToText('<table width="100%"><tr><td><table><tr><td><p>First</p><p>Second</p></td></tr></table></td></tr></table>')).toBe(
+      "First\n\nSecond",
+    );
   });
 });
 
 describe("the renderer", () => {
   it("escapes values in the HTML part only, and loops over lists", async () => {
     const rendered = await renderTemplate(
-      welcome({ subject: "{{ name }} & co", htmlContent: "<p>{{ name }}</p>{% for i in interests %}<i>{{ i }}</i>{% endfor %}", textContent: "{{ name }}" }),
+      welcome({
+        subject: "{{ name }} & co",
+        htmlContent: "<p>{{ name }}</p>{% for i in interests %}<i>{{ i }}</i>{% endfor %}",
+        textContent: "{{ name }}",
+      }),
       { name: "<img src=x onerror=alert(1)>", interests: ["A&B"] },
     );
     expect(rendered.subject).toBe("<img src=x onerror=alert(1)> & co");
@@ -64,14 +80,19 @@ describe("the renderer", () => {
     expect(await checkTemplate(welcome({ htmlContent: "{{ name }} {{ password }}" }))).toEqual([
       'Unknown variable "password": a waitlist_welcome template can use name, position, waitlistCount, interests. It will render empty.',
     ]);
-    await expect(checkTemplate(welcome({ textContent: "{% for x in interests %}" }))).rejects.toThrow(/^Text content: tag {% for x in interests %} not closed/);
+    await expect(checkTemplate(welcome({ textContent: "{% for x in interests %}" }))).rejects.toThrow(
+      /^Text content: tag {% for x in interests %} not closed/,
+    );
   });
 
   it("does not reach prototypes or constructors through a variable", async () => {
-    const rendered = await renderTemplate(welcome({ htmlContent: "[{{ name.constructor }}][{{ name.__proto__ }}][{{ interests.constructor.name }}]" }), {
-      name: "Ada",
-      interests: [],
-    });
+    const rendered = await renderTemplate(
+      welcome({ htmlContent: "[{{ name.constructor }}][{{ name.__proto__ }}][{{ interests.constructor.name }}]" }),
+      {
+        name: "Ada",
+        interests: [],
+      },
+    );
     expect(rendered.html).toBe("[][][]");
   });
 
@@ -85,9 +106,18 @@ describe("testEmailProblem", () => {
   it("checks presence, shape and reserved domains, in the spec's order", () => {
     expect(testEmailProblem("")).toBe(TEST_EMAIL_REQUIRED);
     expect(testEmailProblem("a@b")).toBe(TEST_EMAIL_INVALID);
-    for (const address of ["a@example.com", "a@EXAMPLE.net", "a@x.example.org", "a@host.example", "a@site.test", "a@x.invalid", "a@localhost.localhost"]) {
+    for (const address of [
+      "a@example.com",
+      "a@EXAMPLE.net",
+      "a@x.example.org",
+      "a@host.example",
+      "a@site.test",
+      "a@x.invalid",
+      "a@localhost.localhost",
+    ]) {
       expect(testEmailProblem(address), address).toBe(TEST_EMAIL_RESERVED);
     }
-    for (const address of ["a@lab.dev", "a@myexample.com", "a@example.co", "a@testing.io"]) expect(testEmailProblem(address), address).toBeNull();
+    for (const address of ["a@lab.dev", "a@myexample.com", "a@example.co", "a@testing.io"])
+      expect(testEmailProblem(address), address).toBeNull();
   });
 });

@@ -17,7 +17,16 @@ describe("formatBytes", () => {
 
 describe("counts and months, the same on the server and in any browser", () => {
   it("groups thousands with commas and rounds to a whole number", () => {
-    expect([0, 7, 999, 1000, 1204, 12_345_678, 41.6, -2500].map(formatCount)).toEqual(["0", "7", "999", "1,000", "1,204", "12,345,678", "42", "-2,500"]);
+    expect([0, 7, 999, 1000, 1204, 12_345_678, 41.6, -2500].map(formatCount)).toEqual([
+      "0",
+      "7",
+      "999",
+      "1,000",
+      "1,204",
+      "12,345,678",
+      "42",
+      "-2,500",
+    ]);
     expect(countText(1, "builder")).toBe("1 builder");
     expect(countText(1500, "builder")).toBe("1,500 builders");
   });

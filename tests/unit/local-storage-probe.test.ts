@@ -26,6 +26,8 @@ describe("the local storage probe", () => {
   });
 
   it("fails when the disk has less room than required", async () => {
-    await expect(createLocalStorage({ root, minFreeBytes: Number.MAX_SAFE_INTEGER }).probe()).rejects.toThrow(/^Only .* GB free on the data disk$/);
+    await expect(createLocalStorage({ root, minFreeBytes: Number.MAX_SAFE_INTEGER }).probe()).rejects.toThrow(
+      /^Only .* GB free on the data disk$/,
+    );
   });
 });

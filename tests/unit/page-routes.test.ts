@@ -28,7 +28,18 @@ describe("matchesPagePattern", () => {
 
 describe("isPagePath", () => {
   it("knows the public pages, the member area and the back office, and nothing else", () => {
-    for (const path of ["/", "/builders", "/lab", "/lab/3f1c2d4e-0000-4000-8000-000000000000", "/signup", "/reset-password", "/system/admin", "/today", "/admin/analytics", "/lab/image/3f1c2d4e-0000-4000-8000-000000000000"]) {
+    for (const path of [
+      "/",
+      "/builders",
+      "/lab",
+      "/lab/3f1c2d4e-0000-4000-8000-000000000000",
+      "/signup",
+      "/reset-password",
+      "/system/admin",
+      "/today",
+      "/admin/analytics",
+      "/lab/image/3f1c2d4e-0000-4000-8000-000000000000",
+    ]) {
       expect(isPagePath(path), path).toBe(true);
     }
     for (const path of ["/nope", "/system", "/today/x", "/builders/x", "/lab/x/y", "/lab/image/x/y"]) {
@@ -42,7 +53,15 @@ describe("isServerRenderedPath", () => {
 
   it("renders the public pages for anyone", () => {
     for (const signedIn of [false, true]) {
-      for (const path of ["/", "/builders", "/login", "/system/admin", "/unsubscribe", "/lab/image/3f1c2d4e-0000-4000-8000-000000000000", "/demo"]) {
+      for (const path of [
+        "/",
+        "/builders",
+        "/login",
+        "/system/admin",
+        "/unsubscribe",
+        "/lab/image/3f1c2d4e-0000-4000-8000-000000000000",
+        "/demo",
+      ]) {
         expect(isServerRenderedPath(path, { signedIn }), path).toBe(true);
       }
     }

@@ -11,10 +11,18 @@ describe("chapter markdown", () => {
   });
 
   it("renders only safe links", () => {
-    for (const unsafe of ["javascript:alert(1)", "JavaScript&#58;alert(1)", "data:text/html;base64,PHNjcmlwdD4=", "vbscript:msgbox", "file:///etc/passwd"]) {
+    for (const unsafe of [
+      "javascript:alert(1)",
+      "JavaScript&#58;alert(1)",
+      "data:text/html;base64,PHNjcmlwdD4=",
+      "vbscript:msgbox",
+      "file:///etc/passwd",
+    ]) {
       expect(render(`[click](${unsafe})`), unsafe).not.toContain("<a");
     }
-    expect(render("[docs](https://example.com/x)")).toBe('<p><a href="https://example.com/x" target="_blank" rel="noopener noreferrer nofollow">docs</a></p>\n');
+    expect(render("[docs](https://example.com/x)")).toBe(
+      '<p><a href="https://example.com/x" target="_blank" rel="noopener noreferrer nofollow">docs</a></p>\n',
+    );
     expect(render("[next](/playbook)")).toContain('<a href="/playbook">');
     expect(render("[mail](mailto:hi@example.com)")).toContain('href="mailto:hi@example.com"');
     expect(render("see https://example.com")).toContain('<a href="https://example.com"');

@@ -15,11 +15,23 @@ const cases: Array<[string, string]> = [
   ["/api/email/inbound-attachments/0b5e", "/api/email/inbound-attachments/0b5e"],
   ["/login?email=a%40b.c&password=supersecret123", "/login?email=a%40b.c&password=[redacted]"],
   ["/signup?password=a&confirmPassword=b&name=Ada", "/signup?password=[redacted]&confirmPassword=[redacted]&name=Ada"],
-  ["/x?PASSWORD=a&Confirm_Password=b&new-password=c&user%5Bpassword%5D=d", "/x?PASSWORD=[redacted]&Confirm_Password=[redacted]&new-password=[redacted]&user%5Bpassword%5D=[redacted]"],
+  [
+    "/x?PASSWORD=a&Confirm_Password=b&new-password=c&user%5Bpassword%5D=d",
+    "/x?PASSWORD=[redacted]&Confirm_Password=[redacted]&new-password=[redacted]&user%5Bpassword%5D=[redacted]",
+  ],
   ["/x?code=1&secret=2&key=3", "/x?code=[redacted]&secret=[redacted]&key=[redacted]"],
-  ["/x?apiKey=1&api_key=2&X-Api-Key=3&access_token=4&refresh_token=5", "/x?apiKey=[redacted]&api_key=[redacted]&X-Api-Key=[redacted]&access_token=[redacted]&refresh_token=[redacted]"],
-  ["/x?signature=1&sig=2&X-Amz-Signature=3&X-Amz-Credential=4&client_secret=5", "/x?signature=[redacted]&sig=[redacted]&X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&client_secret=[redacted]"],
-  ["/x?sessionId=1&otp=2&auth=3&jwt=4&pwd=5&passwd=6&authorization=7", "/x?sessionId=[redacted]&otp=[redacted]&auth=[redacted]&jwt=[redacted]&pwd=[redacted]&passwd=[redacted]&authorization=[redacted]"],
+  [
+    "/x?apiKey=1&api_key=2&X-Api-Key=3&access_token=4&refresh_token=5",
+    "/x?apiKey=[redacted]&api_key=[redacted]&X-Api-Key=[redacted]&access_token=[redacted]&refresh_token=[redacted]",
+  ],
+  [
+    "/x?signature=1&sig=2&X-Amz-Signature=3&X-Amz-Credential=4&client_secret=5",
+    "/x?signature=[redacted]&sig=[redacted]&X-Amz-Signature=[redacted]&X-Amz-Credential=[redacted]&client_secret=[redacted]",
+  ],
+  [
+    "/x?sessionId=1&otp=2&auth=3&jwt=4&pwd=5&passwd=6&authorization=7",
+    "/x?sessionId=[redacted]&otp=[redacted]&auth=[redacted]&jwt=[redacted]&pwd=[redacted]&passwd=[redacted]&authorization=[redacted]",
+  ],
   ["/x?password=a=b=c&token=", "/x?password=[redacted]&token=[redacted]"],
   ["/x?pass+word=a", "/x?pass+word=[redacted]"],
   ["/x?token", "/x?token"],
@@ -55,7 +67,10 @@ describe("the app logger's request lines", () => {
         done();
       },
     });
-    const app = Fastify({ loggerInstance: createLogger({ level: "trace", env: "test", destination: sink }), logController: createRequestLogController() });
+    const app = Fastify({
+      loggerInstance: createLogger({ level: "trace", env: "test", destination: sink }),
+      logController: createRequestLogController(),
+    });
     app.get("/reset-password", async () => ({ ok: true }));
     await app.ready();
     await app.inject({ url: "/reset-password?token=live-reset-token" });

@@ -6,7 +6,14 @@ import { createRequestLogController, DEBUG_REQUEST_LOGS } from "../../src/server
 
 /** A real Fastify app with a loud and a quiet route, logging at `level` into an array. */
 async function appLoggingAt(level: string) {
-  const lines: Array<{ level: number; msg: string; req?: { url: string }; res?: { statusCode: number }; responseTime?: number; reqId?: string }> = [];
+  const lines: Array<{
+    level: number;
+    msg: string;
+    req?: { url: string };
+    res?: { statusCode: number };
+    responseTime?: number;
+    reqId?: string;
+  }> = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
@@ -31,7 +38,12 @@ describe("request log lines at the route's level", () => {
     expect(lines).toEqual([]);
     await app.inject({ url: "/loud" });
     expect(lines.map((line) => [line.level, line.msg])).toEqual([[30, "request completed"]]);
-    expect(lines[0]).toMatchObject({ req: { method: "GET", url: "/loud" }, res: { statusCode: 200 }, responseTime: expect.any(Number), reqId: expect.any(String) });
+    expect(lines[0]).toMatchObject({
+      req: { method: "GET", url: "/loud" },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+      reqId: expect.any(String),
+    });
     await app.close();
   });
 

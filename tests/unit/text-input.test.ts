@@ -91,7 +91,9 @@ describe("safeText for names and titles", () => {
   const bio = safeText("Bio").check(z.trim());
 
   it("refuses invisible formatting with a message naming the field", () => {
-    expect(messageOf(name, "\ufeffAda")).toEqual(["Name must not contain invisible formatting characters (such as a byte-order mark or a right-to-left override)"]);
+    expect(messageOf(name, "\ufeffAda")).toEqual([
+      "Name must not contain invisible formatting characters (such as a byte-order mark or a right-to-left override)",
+    ]);
     expect(messageOf(name, "Ada\u202Egnp.exe")).toHaveLength(1);
     expect(z.parse(name, " Ada 👩‍💻 ")).toBe("Ada 👩‍💻");
   });
@@ -101,7 +103,8 @@ describe("safeText for names and titles", () => {
   });
 
   it("applies to the signup name, the waitlist name and the builder's name and title, not to emails or bios", () => {
-    const refused = (schema: z.ZodMiniType, value: unknown) => messageOf(schema, value)?.filter((message) => message.includes("invisible formatting"));
+    const refused = (schema: z.ZodMiniType, value: unknown) =>
+      messageOf(schema, value)?.filter((message) => message.includes("invisible formatting"));
     expect(refused(signupInput, { name: "Ada\u202E", email: "ada@example.org", password: "correct horse battery" })).toEqual([
       "Full name must not contain invisible formatting characters (such as a byte-order mark or a right-to-left override)",
     ]);

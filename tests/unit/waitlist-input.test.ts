@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { WAITLIST_INTERESTS, WAITLIST_PUBLIC_SOURCES, WAITLIST_SOURCES, waitlistJoinedMessage, waitlistWelcomeBackMessage } from "../../src/common/waitlist";
+import {
+  WAITLIST_INTERESTS,
+  WAITLIST_PUBLIC_SOURCES,
+  WAITLIST_SOURCES,
+  waitlistJoinedMessage,
+  waitlistWelcomeBackMessage,
+} from "../../src/common/waitlist";
 import { waitlistJoinInput } from "../../src/common/waitlist-input";
 
 const firstMessage = (value: unknown) => {
@@ -31,13 +37,22 @@ describe("waitlistJoinInput", () => {
   });
 
   it("keeps a well-formed campaign of the visit and drops a malformed one instead of refusing the join", () => {
-    expect(waitlistJoinInput.parse({ email: "a@b.co", utm_source: "x", utm_campaign: " k3x9q2mz " })).toMatchObject({ utm_source: "x", utm_campaign: "k3x9q2mz" });
-    expect(waitlistJoinInput.parse({ email: "a@b.co", utm_source: 42, utm_campaign: "<script>" })).toMatchObject({ utm_source: null, utm_campaign: null });
+    expect(waitlistJoinInput.parse({ email: "a@b.co", utm_source: "x", utm_campaign: " k3x9q2mz " })).toMatchObject({
+      utm_source: "x",
+      utm_campaign: "k3x9q2mz",
+    });
+    expect(waitlistJoinInput.parse({ email: "a@b.co", utm_source: 42, utm_campaign: "<script>" })).toMatchObject({
+      utm_source: null,
+      utm_campaign: null,
+    });
     expect(waitlistJoinInput.parse({ email: "a@b.co", utm_campaign: "c".repeat(65) }).utm_campaign).toBeNull();
   });
 
   it("keeps the interests in the order chosen", () => {
-    expect(waitlistJoinInput.parse({ email: "a@b.co", interests: ["Community", "Analytics"] }).interests).toEqual(["Community", "Analytics"]);
+    expect(waitlistJoinInput.parse({ email: "a@b.co", interests: ["Community", "Analytics"] }).interests).toEqual([
+      "Community",
+      "Analytics",
+    ]);
   });
 
   it("accepts every interest once, and the public sources only", () => {
@@ -51,7 +66,10 @@ describe("waitlistJoinInput", () => {
     [{}, "Email address is required"],
     [{ email: "x" }, "Please enter a valid email address"],
     [{ email: "a@b.co", name: "n".repeat(101) }, "Name must be at most 100 characters"],
-    [{ email: "a@b.co", interests: ["Angel investing"] }, "Interests must be chosen from: Angel Investing, Tool Building, Content Creation, Analytics, Community"],
+    [
+      { email: "a@b.co", interests: ["Angel investing"] },
+      "Interests must be chosen from: Angel Investing, Tool Building, Content Creation, Analytics, Community",
+    ],
     [{ email: "a@b.co", interests: ["Analytics", "Analytics"] }, "Each interest can be chosen once"],
   ])("refuses %j with %s", (value, message) => {
     expect(firstMessage(value)).toBe(message);

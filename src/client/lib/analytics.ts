@@ -205,7 +205,9 @@ function forwardToThirdParties(payload: AnalyticsTrackPayload): void {
   };
   if (typeof tools.gtag === "function") {
     const gtag = tools.gtag;
-    attempt(() => gtag("event", payload.event, { ...props, event_category: payload.category, event_label: payload.label, page_path: payload.page }));
+    attempt(() =>
+      gtag("event", payload.event, { ...props, event_category: payload.category, event_label: payload.label, page_path: payload.page }),
+    );
   }
   if (typeof tools.plausible === "function") {
     const plausible = tools.plausible;
@@ -222,7 +224,14 @@ function forwardToThirdParties(payload: AnalyticsTrackPayload): void {
 let errorEvents = 0;
 const seenErrors = new Set<string>();
 
-function reportError(details: { message: string; stack?: string | undefined; component?: string | undefined; file?: string; line?: number; column?: number }): void {
+function reportError(details: {
+  message: string;
+  stack?: string | undefined;
+  component?: string | undefined;
+  file?: string;
+  line?: number;
+  column?: number;
+}): void {
   const key = `${details.message}|${details.file ?? ""}|${details.line ?? ""}`;
   if (errorEvents >= MAX_ERROR_EVENTS || seenErrors.has(key)) return;
   errorEvents += 1;
@@ -254,7 +263,11 @@ function onWindowError(event: ErrorEvent): void {
 function onRejection(event: PromiseRejectionEvent): void {
   const reason: unknown = event.reason;
   const isError = reason instanceof Error;
-  reportError({ message: isError ? reason.message : describe(reason), stack: isError ? reason.stack : undefined, component: "unhandledrejection" });
+  reportError({
+    message: isError ? reason.message : describe(reason),
+    stack: isError ? reason.stack : undefined,
+    component: "unhandledrejection",
+  });
 }
 
 function describe(value: unknown): string {

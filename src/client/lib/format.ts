@@ -18,7 +18,8 @@ export const formatCount = (value: number) => String(Math.round(value)).replace(
 export const plural = (count: number, singular: string, pluralForm = `${singular}s`) => (count === 1 ? singular : pluralForm);
 
 /** "1 page view", "1,204 page views". */
-export const countText = (count: number, singular: string, pluralForm?: string) => `${formatCount(count)} ${plural(count, singular, pluralForm)}`;
+export const countText = (count: number, singular: string, pluralForm?: string) =>
+  `${formatCount(count)} ${plural(count, singular, pluralForm)}`;
 
 let regionNames: Intl.DisplayNames | null | undefined;
 /** "DE" -> "Germany"; anything that is not a known region code is shown as stored. */
@@ -74,7 +75,15 @@ export function formatDay(date: string): string {
 }
 
 /** "Berlin, Brandenburg, Germany", "Germany", "Berlin", or null: where someone is, as far as it is known. */
-export function placeText({ city, region = null, country }: { city: string | null; region?: string | null; country: string | null }): string | null {
+export function placeText({
+  city,
+  region = null,
+  country,
+}: {
+  city: string | null;
+  region?: string | null;
+  country: string | null;
+}): string | null {
   const parts = [city, region !== city ? region : null, country ? countryName(country) : null].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : null;
 }

@@ -4,9 +4,7 @@ import { firstIssueByField } from "../../common/field-issues";
 /** A zod/mini schema: its own safeParse, so this module never imports zod's code. */
 export type Schema = $ZodType & { safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: $ZodError } };
 
-export type Validation<T> =
-  | { ok: true; data: T }
-  | { ok: false; fieldErrors: Record<string, string>; firstMessage: string };
+export type Validation<T> = { ok: true; data: T } | { ok: false; fieldErrors: Record<string, string>; firstMessage: string };
 
 /** A form's values checked with a shared schema: the parsed data, or the first message per field. */
 export function validate<S extends Schema>(schema: S, values: unknown): Validation<output<S>> {

@@ -40,17 +40,7 @@ export type ButtonProps = ComponentProps<"button"> &
     asChild?: boolean;
   };
 
-export function Button({
-  className,
-  variant,
-  size,
-  loading = false,
-  asChild = false,
-  disabled,
-  type,
-  children,
-  ...props
-}: ButtonProps) {
+export function Button({ className, variant, size, loading = false, asChild = false, disabled, type, children, ...props }: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size }), className);
   if (asChild) {
     return (
@@ -60,13 +50,7 @@ export function Button({
     );
   }
   return (
-    <button
-      type={type ?? "button"}
-      className={classes}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...props}
-    >
+    <button type={type ?? "button"} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
       {loading ? <Spinner size="sm" label={null} /> : null}
       {children}
     </button>

@@ -4,9 +4,7 @@ import { cn } from "./cn";
 export type CardProps = ComponentProps<"div">;
 
 export function Card({ className, ...props }: CardProps) {
-  return (
-    <div className={cn("rounded-panel border border-line bg-surface text-ink shadow-panel", className)} {...props} />
-  );
+  return <div className={cn("rounded-panel border border-line bg-surface text-ink shadow-panel", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
@@ -28,10 +26,5 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("flex flex-wrap items-center gap-3 border-t border-line px-5 py-4 sm:px-6", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("flex flex-wrap items-center gap-3 border-t border-line px-5 py-4 sm:px-6", className)} {...props} />;
 }

@@ -29,7 +29,17 @@ const chip = cn(
  * Pick from a short list: each option a chip that is a real checkbox (or radio button) inside its label, so the
  * choice is made and posted by the browser itself before any script runs; the chip's look follows :checked.
  */
-export function ChoiceChips<T extends string>({ name, label, hint, options, selected, onToggle, single = false, error, className }: ChoiceChipsProps<T>) {
+export function ChoiceChips<T extends string>({
+  name,
+  label,
+  hint,
+  options,
+  selected,
+  onToggle,
+  single = false,
+  error,
+  className,
+}: ChoiceChipsProps<T>) {
   const id = useId();
   return (
     <div className={cn("flex flex-col gap-2", className)}>

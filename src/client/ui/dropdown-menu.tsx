@@ -32,10 +32,7 @@ export type DropdownMenuItemProps = ComponentProps<typeof MenuPrimitive.Item> & 
 
 export function DropdownMenuItem({ className, destructive = false, ...props }: DropdownMenuItemProps) {
   return (
-    <MenuPrimitive.Item
-      className={cn(itemClasses, destructive && "text-red-700 data-[highlighted]:bg-red-700", className)}
-      {...props}
-    />
+    <MenuPrimitive.Item className={cn(itemClasses, destructive && "text-red-700 data-[highlighted]:bg-red-700", className)} {...props} />
   );
 }
 

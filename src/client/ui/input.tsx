@@ -16,5 +16,7 @@ export function Input({ className, type = "text", ...props }: InputProps) {
 
 /** An email field: the right keyboard on phones, no auto-capitalising or spell-check; "email" autofill unless told. */
 export function EmailInput({ autoComplete = "email", ...props }: Omit<InputProps, "type">) {
-  return <Input name="email" type="email" inputMode="email" autoComplete={autoComplete} autoCapitalize="none" spellCheck={false} {...props} />;
+  return (
+    <Input name="email" type="email" inputMode="email" autoComplete={autoComplete} autoCapitalize="none" spellCheck={false} {...props} />
+  );
 }

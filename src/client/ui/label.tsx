@@ -7,10 +7,7 @@ export type LabelProps = ComponentProps<typeof LabelPrimitive.Root>;
 export function Label({ className, ...props }: LabelProps) {
   return (
     <LabelPrimitive.Root
-      className={cn(
-        "text-sm font-medium text-ink select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70",
-        className,
-      )}
+      className={cn("text-sm font-medium text-ink select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70", className)}
       {...props}
     />
   );

@@ -40,17 +40,17 @@ export function PasswordInput({
         {...props}
       />
       {hydrated ? (
-      <button
-        type="button"
-        className="focus-ring absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-control text-ink-muted hover:text-ink disabled:opacity-60"
-        onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? hideLabel : showLabel}
-        aria-pressed={visible}
-        aria-controls={inputId}
-        disabled={disabled}
-      >
-        {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-      </button>
+        <button
+          type="button"
+          className="focus-ring absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-control text-ink-muted hover:text-ink disabled:opacity-60"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? hideLabel : showLabel}
+          aria-pressed={visible}
+          aria-controls={inputId}
+          disabled={disabled}
+        >
+          {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+        </button>
       ) : null}
     </div>
   );

@@ -26,7 +26,10 @@ export function StatCard({ label, value, detail, icon: Icon, loading = false, cl
         <div className="flex items-start justify-between gap-3">
           <p className="text-sm font-semibold text-ink-muted">{label}</p>
           {Icon ? (
-            <span aria-hidden="true" className="hidden size-9 shrink-0 items-center justify-center rounded-control bg-brand-100 text-brand-900 sm:flex">
+            <span
+              aria-hidden="true"
+              className="hidden size-9 shrink-0 items-center justify-center rounded-control bg-brand-100 text-brand-900 sm:flex"
+            >
               <Icon className="size-[1.125rem]" />
             </span>
           ) : null}

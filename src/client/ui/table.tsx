@@ -24,10 +24,7 @@ export function TableFooter({ className, ...props }: ComponentProps<"tfoot">) {
 
 export function TableRow({ className, ...props }: ComponentProps<"tr">) {
   return (
-    <tr
-      className={cn("border-b border-line transition-colors hover:bg-canvas data-[state=selected]:bg-brand-50", className)}
-      {...props}
-    />
+    <tr className={cn("border-b border-line transition-colors hover:bg-canvas data-[state=selected]:bg-brand-50", className)} {...props} />
   );
 }
 

@@ -7,10 +7,7 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn(
-        "inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-control bg-sunken p-1 text-ink-muted",
-        className,
-      )}
+      className={cn("inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-control bg-sunken p-1 text-ink-muted", className)}
       {...props}
     />
   );

@@ -21,7 +21,12 @@ export type ExternalTextLinkProps = Omit<ComponentProps<"a">, "target" | "rel"> 
 /** A link to another site, styled as text: opens in a new tab, and says so to screen readers. */
 export function ExternalTextLink({ className, children, withIcon = false, ...props }: ExternalTextLinkProps) {
   return (
-    <a target="_blank" rel="noopener noreferrer" className={cn(textLinkClasses, withIcon && "inline-flex w-fit items-center gap-1.5", className)} {...props}>
+    <a
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cn(textLinkClasses, withIcon && "inline-flex w-fit items-center gap-1.5", className)}
+      {...props}
+    >
       {children}
       {withIcon ? <ExternalIcon aria-hidden="true" className="size-3.5" /> : null}
       <span className="sr-only"> (opens in a new tab)</span>

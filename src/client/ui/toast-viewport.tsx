@@ -47,9 +47,7 @@ export function ToastViewport({ toasts }: { toasts: ToastItem[] }) {
           {icons[variant]}
           <div className="flex min-w-0 flex-col gap-1">
             <ToastPrimitive.Title className="font-semibold">{title}</ToastPrimitive.Title>
-            {description ? (
-              <ToastPrimitive.Description className="text-ink-muted">{description}</ToastPrimitive.Description>
-            ) : null}
+            {description ? <ToastPrimitive.Description className="text-ink-muted">{description}</ToastPrimitive.Description> : null}
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"

@@ -16,7 +16,16 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Socket-level failures: the server is down, restarting, or unreachable. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 /**
  * Postgres: admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down),
  * too_many_connections. Class 08 is connection exceptions.
@@ -26,7 +35,8 @@ const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "53300"]);
  * node-postgres reports a dropped connection and a pool wait timeout without a code; a database closed
  * to new connections (ALTER DATABASE ... ALLOW_CONNECTIONS false) shares its code 55000 with unrelated errors.
  */
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|is not currently accepting connections/;
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|is not currently accepting connections/;
 
 /** True when the error says the database cannot be reached right now (as opposed to a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -47,7 +57,11 @@ const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
  */
 export function databaseUnavailableError(error: unknown): DomainError | undefined {
   if (!isDatabaseUnavailable(error)) return undefined;
-  return new DomainError("unavailable", "The service is temporarily unavailable. Please try again in a moment.", UNAVAILABLE_RETRY_AFTER_SECONDS);
+  return new DomainError(
+    "unavailable",
+    "The service is temporarily unavailable. Please try again in a moment.",
+    UNAVAILABLE_RETRY_AFTER_SECONDS,
+  );
 }
 
 /**

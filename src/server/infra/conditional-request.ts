@@ -37,5 +37,7 @@ export function isNotModified(request: Pick<FastifyRequest, "method" | "headers"
   const ifNoneMatch = request.headers["if-none-match"];
   if (ifNoneMatch !== undefined) return matchesIfNoneMatch(ifNoneMatch, validators.etag);
   const ifModifiedSince = request.headers["if-modified-since"];
-  return ifModifiedSince !== undefined && validators.lastModified !== undefined && unmodifiedSince(ifModifiedSince, validators.lastModified);
+  return (
+    ifModifiedSince !== undefined && validators.lastModified !== undefined && unmodifiedSince(ifModifiedSince, validators.lastModified)
+  );
 }

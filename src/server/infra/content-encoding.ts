@@ -26,7 +26,10 @@ export type EncodedCopies = { identity: Buffer } & Partial<Record<ContentCoding,
  */
 export function varyOnAcceptEncoding(reply: FastifyReply): FastifyReply {
   const current = reply.getHeader("Vary");
-  const names = (Array.isArray(current) ? current.join(",") : String(current ?? "")).split(",").map((name) => name.trim()).filter(Boolean);
+  const names = (Array.isArray(current) ? current.join(",") : String(current ?? ""))
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (names.includes("*") || names.some((name) => name.toLowerCase() === "accept-encoding")) return reply;
   return reply.header("Vary", [...names, "Accept-Encoding"].join(", "));
 }
@@ -34,7 +37,10 @@ export function varyOnAcceptEncoding(reply: FastifyReply): FastifyReply {
 /** Sends the copy the request accepts best, with its Content-Encoding and `Vary: Accept-Encoding`. */
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, copies: EncodedCopies): FastifyReply {
   varyOnAcceptEncoding(reply);
-  const coding = negotiateEncoding(request, BEST_FIRST.filter((name) => copies[name] !== undefined));
+  const coding = negotiateEncoding(
+    request,
+    BEST_FIRST.filter((name) => copies[name] !== undefined),
+  );
   if (coding === null) return reply.send(copies.identity);
   return reply.header("Content-Encoding", coding).send(copies[coding]);
 }

@@ -20,7 +20,11 @@ const STORAGE_RETRY_AFTER_SECONDS = 5;
  */
 export function outageError(error: unknown): DomainError | undefined {
   if (error instanceof StorageUnavailableError) {
-    return new DomainError("unavailable", "File storage is unavailable right now. Please try again in a moment.", STORAGE_RETRY_AFTER_SECONDS);
+    return new DomainError(
+      "unavailable",
+      "File storage is unavailable right now. Please try again in a moment.",
+      STORAGE_RETRY_AFTER_SECONDS,
+    );
   }
   return databaseUnavailableError(error);
 }
@@ -30,7 +34,11 @@ export function outageError(error: unknown): DomainError | undefined {
  * a client error's own status, and for anything else a logged 500 with a generic text. The caller shapes
  * the body (`{ error }` everywhere; the upload route adds the spec's `success: false`).
  */
-export function errorReply(thrown: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply): { status: number; message: string } {
+export function errorReply(
+  thrown: FastifyError | DomainError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { status: number; message: string } {
   if (thrown instanceof StorageUnavailableError) request.log.warn({ err: thrown }, "file storage unavailable");
   const error = outageError(thrown) ?? thrown;
   if (error instanceof DomainError) {

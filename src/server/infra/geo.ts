@@ -32,12 +32,14 @@ const header = (headers: IncomingHttpHeaders, name: string): string | null => {
 
 /** Country, region and city set by a trusted edge (Cloudflare, Vercel, CloudFront), when present. */
 function fromProxyHeaders(headers: IncomingHttpHeaders): GeoLocation | null {
-  const country =
-    header(headers, "cf-ipcountry") ?? header(headers, "x-vercel-ip-country") ?? header(headers, "cloudfront-viewer-country");
+  const country = header(headers, "cf-ipcountry") ?? header(headers, "x-vercel-ip-country") ?? header(headers, "cloudfront-viewer-country");
   if (!country) return null;
   return {
     country: country.toUpperCase(),
-    region: header(headers, "cf-region-code") ?? header(headers, "x-vercel-ip-country-region") ?? header(headers, "cloudfront-viewer-country-region"),
+    region:
+      header(headers, "cf-region-code") ??
+      header(headers, "x-vercel-ip-country-region") ??
+      header(headers, "cloudfront-viewer-country-region"),
     city: header(headers, "cf-ipcity") ?? header(headers, "x-vercel-ip-city") ?? header(headers, "cloudfront-viewer-city"),
     timezone: header(headers, "cf-timezone") ?? header(headers, "x-vercel-ip-timezone") ?? header(headers, "cloudfront-viewer-time-zone"),
   };
@@ -68,7 +70,12 @@ export function toLocation(hit: CityRecord): GeoLocation {
       timezone: hit.location?.time_zone || null,
     };
   }
-  return { country: hit.country_code || null, region: hit.state1 || null, city: (typeof hit.city === "string" && hit.city) || null, timezone: hit.timezone || null };
+  return {
+    country: hit.country_code || null,
+    region: hit.state1 || null,
+    city: (typeof hit.city === "string" && hit.city) || null,
+    timezone: hit.timezone || null,
+  };
 }
 
 /** Node reports IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d. */
@@ -95,7 +102,8 @@ export function parseCityDatabase(bytes: Buffer): { builtAt: Date; databaseType:
  */
 function readerOf(bytes: Buffer): Reader<Response> {
   const reader = new Reader<Response>(bytes, { cache: lruOf(LOOKUP_CACHE.max) });
-  if (reader.metadata.ipVersion !== 4 && reader.metadata.ipVersion !== 6) throw new Error(`unexpected ip_version ${reader.metadata.ipVersion}`);
+  if (reader.metadata.ipVersion !== 4 && reader.metadata.ipVersion !== 6)
+    throw new Error(`unexpected ip_version ${reader.metadata.ipVersion}`);
   reader.get(reader.metadata.ipVersion === 6 ? "2001:4860:4860::8888" : "8.8.8.8");
   return reader;
 }
@@ -126,7 +134,9 @@ let bundledReaders: Promise<CityReaders> | undefined;
 const openBundled = () =>
   (bundledReaders ??= (async () => {
     const folder = path.dirname(createRequire(import.meta.url).resolve(`${CITY_DATABASE_PACKAGE}/package.json`));
-    const [v4, v6] = await Promise.all([4, 6].map(async (family) => readerOf(await fs.promises.readFile(path.join(folder, CITY_DATABASE_FILE[family as 4 | 6])))));
+    const [v4, v6] = await Promise.all(
+      [4, 6].map(async (family) => readerOf(await fs.promises.readFile(path.join(folder, CITY_DATABASE_FILE[family as 4 | 6])))),
+    );
     return { 4: v4!, 6: v6! };
   })().catch((error: unknown) => {
     bundledReaders = undefined;
@@ -173,7 +183,10 @@ export class GeoDataFile {
     try {
       reader = readerOf(await fs.promises.readFile(filePath));
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : `not a readable MaxMind database (.mmdb): ${(error as Error).message}`;
+      const reason =
+        (error as NodeJS.ErrnoException).code === "ENOENT"
+          ? "no such file"
+          : `not a readable MaxMind database (.mmdb): ${(error as Error).message}`;
       throw new GeoDataError(
         `GEOIP_DB_PATH=${filePath}: ${reason}. Point it at a GeoLite2-City or DB-IP City Lite .mmdb file (npm run geoip:update fetches one), or unset it to use the bundled data.`,
       );
@@ -194,7 +207,10 @@ export class GeoDataFile {
     try {
       const next = readerOf(await fs.promises.readFile(this.filePath));
       this.reader = next;
-      this.logger?.info({ geoData: this.filePath, builtAt: next.metadata.buildEpoch.toISOString() }, "geo data reloaded from GEOIP_DB_PATH");
+      this.logger?.info(
+        { geoData: this.filePath, builtAt: next.metadata.buildEpoch.toISOString() },
+        "geo data reloaded from GEOIP_DB_PATH",
+      );
     } catch (error) {
       this.logger?.warn(
         { geoData: this.filePath, reason: (error as Error).message },

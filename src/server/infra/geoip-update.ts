@@ -18,7 +18,10 @@ export class GeoipUpdateError extends Error {}
 const EDITION = "GeoLite2-City";
 
 /** Both of MaxMind's download addresses: the account endpoint (basic auth) or the permalink (license_key=). */
-function request(geo: GeoConfig & { licenseKey: string }, suffix: "tar.gz" | "tar.gz.sha256"): { url: string; headers: Record<string, string> } {
+function request(
+  geo: GeoConfig & { licenseKey: string },
+  suffix: "tar.gz" | "tar.gz.sha256",
+): { url: string; headers: Record<string, string> } {
   if (geo.accountId) {
     const token = Buffer.from(`${geo.accountId}:${geo.licenseKey}`).toString("base64");
     return { url: `${geo.downloadUrl}/geoip/databases/${EDITION}/download?suffix=${suffix}`, headers: { authorization: `Basic ${token}` } };
@@ -27,7 +30,11 @@ function request(geo: GeoConfig & { licenseKey: string }, suffix: "tar.gz" | "ta
   return { url: `${geo.downloadUrl}/app/geoip_download?${query}`, headers: {} };
 }
 
-async function download(geo: GeoConfig & { licenseKey: string }, suffix: "tar.gz" | "tar.gz.sha256", fetchImpl: typeof fetch): Promise<Buffer> {
+async function download(
+  geo: GeoConfig & { licenseKey: string },
+  suffix: "tar.gz" | "tar.gz.sha256",
+  fetchImpl: typeof fetch,
+): Promise<Buffer> {
   const { url, headers } = request(geo, suffix);
   let response: Response;
   try {
@@ -41,7 +48,8 @@ async function download(geo: GeoConfig & { licenseKey: string }, suffix: "tar.gz
       `MaxMind refused the licence key (HTTP ${response.status}): check MAXMIND_LICENSE_KEY${geo.accountId ? " and MAXMIND_ACCOUNT_ID" : ""} (maxmind.com, Manage License Keys)`,
     );
   }
-  if (!response.ok) throw new GeoipUpdateError(`MaxMind's download answered HTTP ${response.status} for the ${suffix} file; try again later`);
+  if (!response.ok)
+    throw new GeoipUpdateError(`MaxMind's download answered HTTP ${response.status} for the ${suffix} file; try again later`);
   return Buffer.from(await response.arrayBuffer());
 }
 
@@ -102,11 +110,15 @@ export async function runGeoipUpdate(env: NodeJS.ProcessEnv = process.env, fetch
     );
   }
   const withKey = { ...geo, licenseKey };
-  const [archive, checksumFile] = await Promise.all([download(withKey, "tar.gz", fetchImpl), download(withKey, "tar.gz.sha256", fetchImpl)]);
+  const [archive, checksumFile] = await Promise.all([
+    download(withKey, "tar.gz", fetchImpl),
+    download(withKey, "tar.gz.sha256", fetchImpl),
+  ]);
   const expected = /^[0-9a-f]{64}\b/i.exec(checksumFile.toString("utf8").trim())?.[0]?.toLowerCase();
   if (!expected) throw new GeoipUpdateError("MaxMind's SHA-256 file holds no checksum; nothing was replaced");
   const actual = createHash("sha256").update(archive).digest("hex");
-  if (actual !== expected) throw new GeoipUpdateError(`The download does not match MaxMind's SHA-256 (got ${actual}, expected ${expected}); nothing was replaced`);
+  if (actual !== expected)
+    throw new GeoipUpdateError(`The download does not match MaxMind's SHA-256 (got ${actual}, expected ${expected}); nothing was replaced`);
 
   const mmdb = await mmdbFromArchive(archive);
   let builtAt: Date;

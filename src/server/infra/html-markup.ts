@@ -25,4 +25,7 @@ export const textElement = (name: "title", text: string): string => `<${name}>${
  * U+2028 and U+2029 likewise, for older parsers.
  */
 export const jsonLdScript = (data: unknown): string =>
-  `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")}</script>`;
+  `<script type="application/ld+json">${JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")}</script>`;

@@ -68,7 +68,9 @@ export function processAvatar(file: string): Promise<EncodedImage> {
   return imageWork.run(() =>
     decodeSafely(async () => {
       const sharp = await loadSharp();
-      return encode((await openImage(file)).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }));
+      return encode(
+        (await openImage(file)).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }),
+      );
     }),
   );
 }
@@ -86,7 +88,9 @@ async function decodeSafely<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     if (/pixel limit/i.test(error.message)) {
-      throw unprocessable(`This image has too many pixels (more than ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels). Please upload a smaller image.`);
+      throw unprocessable(
+        `This image has too many pixels (more than ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels). Please upload a smaller image.`,
+      );
     }
     // libvips' own words for bytes it cannot decode (truncated, corrupt): the file is at fault, not the server.
     throw unprocessable("This image could not be read: the file looks damaged or incomplete.");

@@ -4,7 +4,8 @@ import { sameSitePath } from "../../common/same-site-path";
 /** A query parameter that carries a password: "password", "confirmPassword", "newPassword", in any case or spelling. */
 const isPasswordParamName = (name: string): boolean => /pass(word|wd)/.test(name.toLowerCase().replace(/[^a-z0-9]/g, ""));
 
-const isApiPath = (pathname: string): boolean => ["/api", "/trpc"].some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+const isApiPath = (pathname: string): boolean =>
+  ["/api", "/trpc"].some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 /**
  * A form submitted the browser's own way before the page's scripts ran (`GET /login?email=...&password=...`)

@@ -96,9 +96,7 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis }): 
     const inMemory = new RateLimiterMemory(opts);
     limiters.set(
       bucket,
-      options.redis
-        ? new RateLimiterRedis({ ...opts, storeClient: options.redis, insuranceLimiter: inMemory })
-        : inMemory,
+      options.redis ? new RateLimiterRedis({ ...opts, storeClient: options.redis, insuranceLimiter: inMemory }) : inMemory,
     );
   }
   const limiter = (bucket: RateLimitBucket) => limiters.get(bucket)!;

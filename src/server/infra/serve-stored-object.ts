@@ -78,7 +78,12 @@ export async function readWholeObject(storage: ObjectStorage, key: string): Prom
 }
 
 /** Sends an object held in memory with the validators and cache policy serveStoredObject gives a streamed one. */
-export function sendHeldObject(request: FastifyRequest, reply: FastifyReply, object: HeldObject, options: ServeStoredObjectOptions = {}): FastifyReply {
+export function sendHeldObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  object: HeldObject,
+  options: ServeStoredObjectOptions = {},
+): FastifyReply {
   setValidators(reply, object, options);
   if (isNotModified(request, object)) return reply.code(304).send();
   return reply.type(object.contentType).header("Content-Length", object.size).send(object.bytes);

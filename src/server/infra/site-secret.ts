@@ -29,7 +29,10 @@ export function storedSiteSecret(db: Database, key: string): Promise<string> {
 }
 
 async function readOrStoreSecret(db: Database, key: string): Promise<string> {
-  await db.insert(siteSettings).values({ key, value: randomBytes(32).toString("hex") }).onConflictDoNothing({ target: siteSettings.key });
+  await db
+    .insert(siteSettings)
+    .values({ key, value: randomBytes(32).toString("hex") })
+    .onConflictDoNothing({ target: siteSettings.key });
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
   if (typeof row?.value !== "string") throw new Error(`site_settings.${key} is not a string`);
   return row.value;

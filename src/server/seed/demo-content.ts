@@ -16,7 +16,17 @@ import { addExperimentUpdate, createExperiment, moveExperiment } from "../featur
 import { addStarterChapters } from "../features/playbook/service";
 import { WAITLIST_POSITION_LOCK_KEY } from "../features/waitlist/service";
 import { DomainError } from "../infra/errors";
-import { DEMO_BANGERS, DEMO_BUILDERS, DEMO_CAMPAIGNS, DEMO_COUNTRIES, DEMO_DEVICES, DEMO_EXPERIMENTS, DEMO_MEMBERS, DEMO_PAGES, DEMO_WAITLIST } from "./demo-data";
+import {
+  DEMO_BANGERS,
+  DEMO_BUILDERS,
+  DEMO_CAMPAIGNS,
+  DEMO_COUNTRIES,
+  DEMO_DEVICES,
+  DEMO_EXPERIMENTS,
+  DEMO_MEMBERS,
+  DEMO_PAGES,
+  DEMO_WAITLIST,
+} from "./demo-data";
 
 /*
  * `npm run seed`: demo content for a first look. Every row goes through the service that owns it (so its rules
@@ -32,7 +42,16 @@ const USAGE = "Usage: npm run seed [-- --force]";
 const SEED_SESSION_PREFIX = "seed:";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type SeedCounts = { members: number; builders: number; experiments: number; updates: number; chapters: number; bangers: number; events: number; waitlist: number };
+export type SeedCounts = {
+  members: number;
+  builders: number;
+  experiments: number;
+  updates: number;
+  chapters: number;
+  bangers: number;
+  events: number;
+  waitlist: number;
+};
 
 const isConflict = (error: unknown) => error instanceof DomainError && error.kind === "conflict";
 
@@ -60,7 +79,15 @@ async function seedMembers(db: Database, added: SeedCounts): Promise<Map<string,
       .returning({ id: users.id });
     added.members += inserted.length;
   }
-  const rows = await db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(inArray(users.email, DEMO_MEMBERS.map((m) => m.email)));
+  const rows = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_MEMBERS.map((m) => m.email),
+      ),
+    );
   return new Map(rows.map((row) => [row.email, { id: row.id, role: row.role }]));
 }
 
@@ -106,7 +133,19 @@ async function seedChapters(db: Database, claimedBy: string, added: SeedCounts) 
 }
 
 async function seedBangers(db: Database, added: SeedCounts) {
-  const existing = new Set((await db.select({ title: bangers.title }).from(bangers).where(inArray(bangers.title, DEMO_BANGERS.map((b) => b.title)))).map((row) => row.title));
+  const existing = new Set(
+    (
+      await db
+        .select({ title: bangers.title })
+        .from(bangers)
+        .where(
+          inArray(
+            bangers.title,
+            DEMO_BANGERS.map((b) => b.title),
+          ),
+        )
+    ).map((row) => row.title),
+  );
   for (const banger of DEMO_BANGERS) {
     if (existing.has(banger.title)) continue;
     await createBanger(db, bangerCreateInput.parse(banger));
@@ -168,7 +207,10 @@ export function demoEvents(now: Date): AnalyticsEventRow[] {
 }
 
 async function seedAnalytics(db: Database, now: Date, added: SeedCounts) {
-  const [seeded] = await db.select({ n: count() }).from(analyticsEvents).where(like(analyticsEvents.sessionId, `${SEED_SESSION_PREFIX}%`));
+  const [seeded] = await db
+    .select({ n: count() })
+    .from(analyticsEvents)
+    .where(like(analyticsEvents.sessionId, `${SEED_SESSION_PREFIX}%`));
   if ((seeded?.n ?? 0) > 0) return;
   const rows = demoEvents(now);
   await insertAnalyticsEvents(db)(rows);
@@ -180,7 +222,19 @@ async function seedAnalytics(db: Database, now: Date, added: SeedCounts) {
  * each new entry, and demo addresses must receive none.
  */
 async function seedWaitlist(db: Database, now: Date, added: SeedCounts) {
-  const present = new Set((await db.select({ email: waitlistEntries.email }).from(waitlistEntries).where(inArray(waitlistEntries.email, DEMO_WAITLIST.map((w) => w.email)))).map((row) => row.email));
+  const present = new Set(
+    (
+      await db
+        .select({ email: waitlistEntries.email })
+        .from(waitlistEntries)
+        .where(
+          inArray(
+            waitlistEntries.email,
+            DEMO_WAITLIST.map((w) => w.email),
+          ),
+        )
+    ).map((row) => row.email),
+  );
   const missing = DEMO_WAITLIST.filter((entry) => !present.has(entry.email));
   if (missing.length === 0) return;
   await db.transaction(async (tx) => {
@@ -190,7 +244,10 @@ async function seedWaitlist(db: Database, now: Date, added: SeedCounts) {
     for (const [i, entry] of missing.entries()) {
       position += 1;
       const createdAt = new Date(now.getTime() - (missing.length - i) * 11 * 60 * 60 * 1000);
-      await tx.insert(waitlistEntries).values({ ...entry, position, createdAt }).onConflictDoNothing({ target: waitlistEntries.email });
+      await tx
+        .insert(waitlistEntries)
+        .values({ ...entry, position, createdAt })
+        .onConflictDoNothing({ target: waitlistEntries.email });
     }
   });
   added.waitlist += missing.length;
@@ -226,7 +283,9 @@ export async function runSeed(args: string[], env: NodeJS.ProcessEnv = process.e
   const { force } = parseSeedArgs(args);
   const config = loadConfig(env);
   if (config.env === "production" && !force) {
-    throw new SeedRefusedError("Refused: NODE_ENV=production. Demo content would mix with the real site's data; add --force if that is what you want.");
+    throw new SeedRefusedError(
+      "Refused: NODE_ENV=production. Demo content would mix with the real site's data; add --force if that is what you want.",
+    );
   }
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, maxConnections: 2 } : { kind: "pglite", dataDir: config.dataDir },

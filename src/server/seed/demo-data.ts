@@ -66,7 +66,15 @@ export const DEMO_BUILDERS = [
 type DemoUpdate = { note: string; spend: number; result: number; attempts: number };
 type DemoExperiment = {
   status: "planning" | "running" | "completed";
-  form: { title: string; hypothesis: string; amount: number; targetAmount?: number; totalDays: number; targetMetric: string; nextContent?: string[] };
+  form: {
+    title: string;
+    hypothesis: string;
+    amount: number;
+    targetAmount?: number;
+    totalDays: number;
+    targetMetric: string;
+    nextContent?: string[];
+  };
   updates: DemoUpdate[];
 };
 
@@ -160,32 +168,74 @@ export const DEMO_BANGERS = [
   {
     type: "tweet",
     title: "What $100 of ads taught me (demo)",
-    content: "I spent $100 on LinkedIn ads for a freelancer tool.\n\n3 sign-ups. A newsletter swap that cost nothing brought 9 overnight.\n\nDistribution beats budget.",
+    content:
+      "I spent $100 on LinkedIn ads for a freelancer tool.\n\n3 sign-ups. A newsletter swap that cost nothing brought 9 overnight.\n\nDistribution beats budget.",
     tags: ["ads", "distribution"],
     status: "ready",
   },
   {
     type: "thread",
     title: "Pre-selling before building (demo)",
-    content: "1/ I pre-sold a template pack that did not exist yet.\n\n2/ 8 people paid $9. Short of my goal of 10, still enough to build it.\n\n3/ What I would change: ask for the money on day one.",
+    content:
+      "1/ I pre-sold a template pack that did not exist yet.\n\n2/ 8 people paid $9. Short of my goal of 10, still enough to build it.\n\n3/ What I would change: ask for the money on day one.",
     tags: ["presale"],
     status: "draft",
   },
   {
     type: "linkedin",
     title: "Angel investing with $20 cheques (demo)",
-    content: "This month I split $100 across five micro-tools from the builders directory. The goal is not returns: it is practice at picking founders.",
+    content:
+      "This month I split $100 across five micro-tools from the builders directory. The goal is not returns: it is practice at picking founders.",
     tags: ["investing", "community"],
     status: "draft",
   },
 ] as const;
 
 export const DEMO_WAITLIST = [
-  { email: "lena.demo@example.com", name: "Lena", interests: ["Angel Investing", "Community"], source: "homepage", country: "DE", city: "Berlin" },
-  { email: "omar.demo@example.com", name: "Omar", interests: ["Tool Building"], source: "homepage", country: "EG", city: "Cairo", utmSource: "twitter", utmCampaign: "launch-week" },
-  { email: "sofia.demo@example.com", name: "Sofia", interests: ["Content Creation", "Analytics"], source: "builders", country: "BR", city: "São Paulo" },
-  { email: "kenji.demo@example.com", name: "Kenji", interests: ["Analytics"], source: "homepage", country: "JP", city: "Tokyo", utmSource: "newsletter", utmCampaign: "indie-weekly" },
-  { email: "grace.demo@example.com", name: "Grace", interests: ["Community", "Tool Building"], source: "homepage", country: "GB", city: "London" },
+  {
+    email: "lena.demo@example.com",
+    name: "Lena",
+    interests: ["Angel Investing", "Community"],
+    source: "homepage",
+    country: "DE",
+    city: "Berlin",
+  },
+  {
+    email: "omar.demo@example.com",
+    name: "Omar",
+    interests: ["Tool Building"],
+    source: "homepage",
+    country: "EG",
+    city: "Cairo",
+    utmSource: "twitter",
+    utmCampaign: "launch-week",
+  },
+  {
+    email: "sofia.demo@example.com",
+    name: "Sofia",
+    interests: ["Content Creation", "Analytics"],
+    source: "builders",
+    country: "BR",
+    city: "São Paulo",
+  },
+  {
+    email: "kenji.demo@example.com",
+    name: "Kenji",
+    interests: ["Analytics"],
+    source: "homepage",
+    country: "JP",
+    city: "Tokyo",
+    utmSource: "newsletter",
+    utmCampaign: "indie-weekly",
+  },
+  {
+    email: "grace.demo@example.com",
+    name: "Grace",
+    interests: ["Community", "Tool Building"],
+    source: "homepage",
+    country: "GB",
+    city: "London",
+  },
   { email: "diego.demo@example.com", name: null, interests: [], source: "homepage", country: "AR", city: "Buenos Aires" },
 ];
 

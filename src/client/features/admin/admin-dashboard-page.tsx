@@ -44,7 +44,13 @@ export function AdminDashboardPage() {
       ) : null}
 
       <StatCardGrid title="Key figures">
-        <StatCard icon={ClipboardList} label="Waitlist" value={formatCount(waitlist.total)} loading={loading} detail="people waiting for launch" />
+        <StatCard
+          icon={ClipboardList}
+          label="Waitlist"
+          value={formatCount(waitlist.total)}
+          loading={loading}
+          detail="people waiting for launch"
+        />
         <StatCard
           icon={Users}
           label="Builders"
@@ -52,7 +58,9 @@ export function AdminDashboardPage() {
           loading={loading}
           detail={
             <>
-              <span className={cn("font-semibold", builders.pending > 0 ? "text-brand-800" : "text-ink")}>{formatCount(builders.pending)}</span>{" "}
+              <span className={cn("font-semibold", builders.pending > 0 ? "text-brand-800" : "text-ink")}>
+                {formatCount(builders.pending)}
+              </span>{" "}
               pending review
             </>
           }
@@ -114,8 +122,8 @@ function WelcomeBanner() {
           {greetingFor(now.getHours())}, {firstName}
         </h2>
         <p className="max-w-2xl text-base text-ink-muted">
-          Welcome back to the back office. Here is how The $100 Lab is doing: live figures from the waitlist, the
-          builders community and the site&apos;s visitors.
+          Welcome back to the back office. Here is how The $100 Lab is doing: live figures from the waitlist, the builders community and the
+          site&apos;s visitors.
         </p>
         <div className="pt-2">
           <Button asChild variant="secondary" size="sm">

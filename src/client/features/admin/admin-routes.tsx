@@ -18,7 +18,10 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const NotFound = lazyPage(() => import("./admin-not-found-page"), (m) => m.AdminNotFoundPage);
+const NotFound = lazyPage(
+  () => import("./admin-not-found-page"),
+  (m) => m.AdminNotFoundPage,
+);
 
 export type AdminRouteMeta = { title: string; subtitle: string };
 export type AdminRoute = AdminRouteMeta & {
@@ -28,22 +31,150 @@ export type AdminRoute = AdminRouteMeta & {
 };
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
-  { path: "", title: "Dashboard", subtitle: "Your site at a glance", page: lazyPage(() => import("./admin-dashboard-page"), (m) => m.AdminDashboardPage) },
-  { path: "waitlist", title: "Waitlist", subtitle: "Everyone waiting for launch", page: lazyPage(() => import("../waitlist/admin/waitlist-admin-page"), (m) => m.WaitlistAdminPage) },
-  { path: "builders", title: "Builders", subtitle: "Review, approve and verify community profiles", page: lazyPage(() => import("../builders/admin/builders-admin-page"), (m) => m.BuildersAdminPage) },
-  { path: "analytics", title: "Analytics", subtitle: "Visitors, pages, places and devices", page: lazyPage(() => import("../analytics/analytics-dashboard-page"), (m) => m.AnalyticsDashboardPage) },
-  { path: "seo-setup", title: "SEO Setup", subtitle: "Five steps to get the site found", page: lazyPage(() => import("../seo/seo-setup-page"), (m) => m.SeoSetupPage) },
-  { path: "site-assets", title: "Site Assets CMS", subtitle: "Social image, favicon and meta tags", page: lazyPage(() => import("../site-assets/site-assets-page"), (m) => m.SiteAssetsPage) },
-  { path: "email-templates", title: "Email Templates", subtitle: "The emails the site sends", page: lazyPage(() => import("../email-templates/email-templates-page"), (m) => m.EmailTemplatesPage) },
-  { path: "backup", title: "Backup Data", subtitle: "Back up and restore the site's data", page: lazyPage(() => import("../backup/backup-page"), (m) => m.BackupPage) },
-  { path: "lab", title: "The Lab", subtitle: "Experiments in progress", page: lazyPage(() => import("../lab/lab-admin-page"), (m) => m.LabAdminPage) },
-  { path: "trial-demo", title: "Trial Demo", subtitle: "A walk-through of the trial", page: lazyPage(() => import("../trial-demo/trial-demo-page"), (m) => m.TrialDemoAdminPage) },
-  { path: "image-test", title: "Image Test", subtitle: "Try the image drop widget's five features", page: lazyPage(() => import("../image-test/image-test-page"), (m) => m.ImageTestPage) },
-  { path: "email-test", title: "Email Test", subtitle: "Send and receive test emails", page: lazyPage(() => import("../email-test/email-test-page"), (m) => m.EmailTestPage) },
-  { path: "vault-demo", title: "Vault Demo", subtitle: "A credential vault, with sample data", page: lazyPage(() => import("../vault-demo/vault-demo-page"), (m) => m.VaultDemoPage) },
-  { path: "playbook", title: "Playbook", subtitle: "Chapters and checklists", page: lazyPage(() => import("../playbook/playbook-admin-entry"), (m) => m.PlaybookAdminEntry) },
-  { path: "bangers", title: "Content Bangers", subtitle: "Drafts of threads, posts and chapters", page: lazyPage(() => import("../bangers/bangers-page"), (m) => m.BangersPage) },
-  { path: "brand-voice", title: "Brand Voice", subtitle: "Tweets in the product's own voice", page: lazyPage(() => import("../brand-voice/brand-voice-page"), (m) => m.BrandVoicePage) },
+  {
+    path: "",
+    title: "Dashboard",
+    subtitle: "Your site at a glance",
+    page: lazyPage(
+      () => import("./admin-dashboard-page"),
+      (m) => m.AdminDashboardPage,
+    ),
+  },
+  {
+    path: "waitlist",
+    title: "Waitlist",
+    subtitle: "Everyone waiting for launch",
+    page: lazyPage(
+      () => import("../waitlist/admin/waitlist-admin-page"),
+      (m) => m.WaitlistAdminPage,
+    ),
+  },
+  {
+    path: "builders",
+    title: "Builders",
+    subtitle: "Review, approve and verify community profiles",
+    page: lazyPage(
+      () => import("../builders/admin/builders-admin-page"),
+      (m) => m.BuildersAdminPage,
+    ),
+  },
+  {
+    path: "analytics",
+    title: "Analytics",
+    subtitle: "Visitors, pages, places and devices",
+    page: lazyPage(
+      () => import("../analytics/analytics-dashboard-page"),
+      (m) => m.AnalyticsDashboardPage,
+    ),
+  },
+  {
+    path: "seo-setup",
+    title: "SEO Setup",
+    subtitle: "Five steps to get the site found",
+    page: lazyPage(
+      () => import("../seo/seo-setup-page"),
+      (m) => m.SeoSetupPage,
+    ),
+  },
+  {
+    path: "site-assets",
+    title: "Site Assets CMS",
+    subtitle: "Social image, favicon and meta tags",
+    page: lazyPage(
+      () => import("../site-assets/site-assets-page"),
+      (m) => m.SiteAssetsPage,
+    ),
+  },
+  {
+    path: "email-templates",
+    title: "Email Templates",
+    subtitle: "The emails the site sends",
+    page: lazyPage(
+      () => import("../email-templates/email-templates-page"),
+      (m) => m.EmailTemplatesPage,
+    ),
+  },
+  {
+    path: "backup",
+    title: "Backup Data",
+    subtitle: "Back up and restore the site's data",
+    page: lazyPage(
+      () => import("../backup/backup-page"),
+      (m) => m.BackupPage,
+    ),
+  },
+  {
+    path: "lab",
+    title: "The Lab",
+    subtitle: "Experiments in progress",
+    page: lazyPage(
+      () => import("../lab/lab-admin-page"),
+      (m) => m.LabAdminPage,
+    ),
+  },
+  {
+    path: "trial-demo",
+    title: "Trial Demo",
+    subtitle: "A walk-through of the trial",
+    page: lazyPage(
+      () => import("../trial-demo/trial-demo-page"),
+      (m) => m.TrialDemoAdminPage,
+    ),
+  },
+  {
+    path: "image-test",
+    title: "Image Test",
+    subtitle: "Try the image drop widget's five features",
+    page: lazyPage(
+      () => import("../image-test/image-test-page"),
+      (m) => m.ImageTestPage,
+    ),
+  },
+  {
+    path: "email-test",
+    title: "Email Test",
+    subtitle: "Send and receive test emails",
+    page: lazyPage(
+      () => import("../email-test/email-test-page"),
+      (m) => m.EmailTestPage,
+    ),
+  },
+  {
+    path: "vault-demo",
+    title: "Vault Demo",
+    subtitle: "A credential vault, with sample data",
+    page: lazyPage(
+      () => import("../vault-demo/vault-demo-page"),
+      (m) => m.VaultDemoPage,
+    ),
+  },
+  {
+    path: "playbook",
+    title: "Playbook",
+    subtitle: "Chapters and checklists",
+    page: lazyPage(
+      () => import("../playbook/playbook-admin-entry"),
+      (m) => m.PlaybookAdminEntry,
+    ),
+  },
+  {
+    path: "bangers",
+    title: "Content Bangers",
+    subtitle: "Drafts of threads, posts and chapters",
+    page: lazyPage(
+      () => import("../bangers/bangers-page"),
+      (m) => m.BangersPage,
+    ),
+  },
+  {
+    path: "brand-voice",
+    title: "Brand Voice",
+    subtitle: "Tweets in the product's own voice",
+    page: lazyPage(
+      () => import("../brand-voice/brand-voice-page"),
+      (m) => m.BrandVoicePage,
+    ),
+  },
 ];
 
 const NOT_FOUND: AdminRoute = {

@@ -37,7 +37,10 @@ export function AdminSidebarContent({ collapsed, onToggleCollapsed, onNavigate }
     <div className="flex h-full flex-col bg-ink text-stone-300">
       <div className={cn("flex h-16 shrink-0 items-center border-b border-white/10", collapsed ? "justify-center px-2" : "px-5")}>
         <Link to="/admin" onClick={onNavigate} className={cn("flex min-w-0 items-center gap-2.5 rounded-md text-white", focusOnDark)}>
-          <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-400 text-sm font-black text-ink">
+          <span
+            aria-hidden="true"
+            className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-400 text-sm font-black text-ink"
+          >
             $
           </span>
           <span className={cn("flex min-w-0 flex-col leading-tight", collapsed && "sr-only")}>
@@ -156,7 +159,17 @@ function NavGroup({ section, open, onOpenChange, pathname, onNavigate }: NavGrou
   );
 }
 
-function NavItem({ item, active, collapsed, onNavigate }: { item: AdminNavItem; active: boolean; collapsed: boolean; onNavigate?: () => void }) {
+function NavItem({
+  item,
+  active,
+  collapsed,
+  onNavigate,
+}: {
+  item: AdminNavItem;
+  active: boolean;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const Icon = item.icon;
   const link = (
     <Link
@@ -172,7 +185,10 @@ function NavItem({ item, active, collapsed, onNavigate }: { item: AdminNavItem; 
       )}
     >
       {active ? <span aria-hidden="true" className="absolute top-2 bottom-2 -left-3 w-1 rounded-r-full bg-brand-400" /> : null}
-      <Icon aria-hidden="true" className={cn("size-[1.125rem] shrink-0", active ? "text-brand-400" : "text-stone-400 group-hover:text-stone-200")} />
+      <Icon
+        aria-hidden="true"
+        className={cn("size-[1.125rem] shrink-0", active ? "text-brand-400" : "text-stone-400 group-hover:text-stone-200")}
+      />
       {collapsed ? null : <span className="truncate">{item.label}</span>}
     </Link>
   );

@@ -15,7 +15,10 @@ export function RecentSignups({ signups, loading, failed }: { signups: RecentSig
         <h2 id="recent-signups-title" className="text-lg font-semibold tracking-tight text-ink">
           Recent Waitlist Signups
         </h2>
-        <Link to="/admin/waitlist" className="focus-ring inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-ink hover:underline">
+        <Link
+          to="/admin/waitlist"
+          className="focus-ring inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-ink hover:underline"
+        >
           View all
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
@@ -58,7 +61,11 @@ export function RecentSignups({ signups, loading, failed }: { signups: RecentSig
                     </p>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row-reverse sm:items-center sm:gap-4">
-                    <time dateTime={signup.joinedAt} title={formatDateTime(signup.joinedAt)} className="text-xs text-ink-muted sm:w-28 sm:text-right sm:text-sm">
+                    <time
+                      dateTime={signup.joinedAt}
+                      title={formatDateTime(signup.joinedAt)}
+                      className="text-xs text-ink-muted sm:w-28 sm:text-right sm:text-sm"
+                    >
                       {formatRelativeTime(signup.joinedAt)}
                     </time>
                     <Badge variant="neutral" className="px-2 py-0 font-medium">

@@ -6,7 +6,14 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
 
-const CHECK_LABELS: Record<string, string> = { database: "Database", mail: "Mail", mailQueue: "Mail queue", storage: "Storage", backup: "Backup", geo: "Geo data" };
+const CHECK_LABELS: Record<string, string> = {
+  database: "Database",
+  mail: "Mail",
+  mailQueue: "Mail queue",
+  storage: "Storage",
+  backup: "Backup",
+  geo: "Geo data",
+};
 const checkLabel = (name: string) => CHECK_LABELS[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 
 /** True to what the server checked: 'All Systems Operational' only when every check passed. */
@@ -73,7 +80,13 @@ function CheckList({ checks }: { checks: Array<{ name: string; ok: boolean; deta
     <ul className="flex flex-col gap-x-6 gap-y-1 sm:flex-row sm:flex-wrap">
       {checks.map((check) => (
         <li key={check.name} className="flex min-w-0 items-baseline gap-1.5">
-          <span aria-hidden="true" className={cn("inline-block size-2 shrink-0 translate-y-[-1px] rounded-full", !check.ok ? "bg-red-600" : check.warning ? "bg-amber-500" : "bg-emerald-600")} />
+          <span
+            aria-hidden="true"
+            className={cn(
+              "inline-block size-2 shrink-0 translate-y-[-1px] rounded-full",
+              !check.ok ? "bg-red-600" : check.warning ? "bg-amber-500" : "bg-emerald-600",
+            )}
+          />
           <span className="font-semibold whitespace-nowrap">{checkLabel(check.name)}</span>
           <span className="sr-only">{!check.ok ? "failing" : check.warning ? "needs attention" : "working"}:</span>
           <span className="min-w-0 break-words">{check.detail}</span>

@@ -37,17 +37,19 @@ export function AnalyticsDashboardPage() {
   const [timeRange, setTimeRange] = useState<AnalyticsTimeRange>(DEFAULT_ANALYTICS_TIME_RANGE);
   const [live, setLive] = useState(true);
   const [showDebug, setShowDebug] = useState(false);
-  const dashboard = useQuery(trpc.analytics.dashboard.queryOptions(
-    { timeRange },
-    {
-      // The spec (sections 4 and 9): live mode refreshes every 30 seconds, manual mode only on demand.
-      refetchInterval: live ? ANALYTICS_LIVE_REFRESH_MS : false,
-      refetchIntervalInBackground: false,
-      staleTime: 0,
-      // Switching ranges keeps the old figures on screen (dimmed) until the new ones arrive.
-      placeholderData: keepPreviousData,
-    },
-  ));
+  const dashboard = useQuery(
+    trpc.analytics.dashboard.queryOptions(
+      { timeRange },
+      {
+        // The spec (sections 4 and 9): live mode refreshes every 30 seconds, manual mode only on demand.
+        refetchInterval: live ? ANALYTICS_LIVE_REFRESH_MS : false,
+        refetchIntervalInBackground: false,
+        staleTime: 0,
+        // Switching ranges keeps the old figures on screen (dimmed) until the new ones arrive.
+        placeholderData: keepPreviousData,
+      },
+    ),
+  );
   const { data, error, isFetching, isPlaceholderData, refetch, dataUpdatedAt } = dashboard;
 
   useEffect(() => {
@@ -87,7 +89,12 @@ export function AnalyticsDashboardPage() {
             {testTracking ? null : <Send aria-hidden="true" />}
             Test Track
           </Button>
-          <Button variant={showDebug ? "secondary" : "ghost"} size="sm" aria-pressed={showDebug} onClick={() => setShowDebug((shown) => !shown)}>
+          <Button
+            variant={showDebug ? "secondary" : "ghost"}
+            size="sm"
+            aria-pressed={showDebug}
+            onClick={() => setShowDebug((shown) => !shown)}
+          >
             <Bug aria-hidden="true" />
             Debug
           </Button>
@@ -144,7 +151,17 @@ function LiveToggle({ live, onChange }: { live: boolean; onChange: (live: boolea
 }
 
 /** Who is on the site right now, and how fresh the figures are. */
-function StatusLine({ data, live, fetching, updatedAt }: { data: AnalyticsDashboard | undefined; live: boolean; fetching: boolean; updatedAt: number }) {
+function StatusLine({
+  data,
+  live,
+  fetching,
+  updatedAt,
+}: {
+  data: AnalyticsDashboard | undefined;
+  live: boolean;
+  fetching: boolean;
+  updatedAt: number;
+}) {
   const now = useNow(5_000);
   const seconds = updatedAt ? Math.max(0, Math.round((now - updatedAt) / 1000)) : null;
   const freshness = fetching ? "Updating…" : seconds === null ? "" : seconds < 5 ? "Updated just now" : `Updated ${formatAge(seconds)} ago`;
@@ -155,7 +172,12 @@ function StatusLine({ data, live, fetching, updatedAt }: { data: AnalyticsDashbo
           {live && data && data.realTime.current > 0 ? (
             <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-500 opacity-60 motion-reduce:hidden" />
           ) : null}
-          <span className={cn("relative inline-flex size-2.5 rounded-full", data && data.realTime.current > 0 ? "bg-emerald-500" : "bg-stone-300")} />
+          <span
+            className={cn(
+              "relative inline-flex size-2.5 rounded-full",
+              data && data.realTime.current > 0 ? "bg-emerald-500" : "bg-stone-300",
+            )}
+          />
         </span>
         {data ? (
           <>
@@ -193,8 +215,18 @@ function Figures({ data }: { data: AnalyticsDashboard }) {
         value={formatCount(summary.uniqueVisitors)}
         detail={summary.uniqueVisitors > 0 ? `${visitsPerVisitor.toFixed(1)} visits each` : "distinct visitors"}
       />
-      <StatCard icon={Eye} label="Page Views" value={formatCount(summary.pageViews)} detail={summary.totalVisitors > 0 ? `${perVisit.toFixed(1)} per visit` : "pages viewed"} />
-      <StatCard icon={Clock} label="Avg. Session" value={formatSessionTime(summary.avgSessionTime)} detail="first to last event of a visit" />
+      <StatCard
+        icon={Eye}
+        label="Page Views"
+        value={formatCount(summary.pageViews)}
+        detail={summary.totalVisitors > 0 ? `${perVisit.toFixed(1)} per visit` : "pages viewed"}
+      />
+      <StatCard
+        icon={Clock}
+        label="Avg. Session"
+        value={formatSessionTime(summary.avgSessionTime)}
+        detail="first to last event of a visit"
+      />
     </StatCardGrid>
   );
 }

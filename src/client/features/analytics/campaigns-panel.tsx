@@ -4,7 +4,8 @@ import type { CampaignRow } from "../../../common/campaigns";
 import { formatCount } from "../../lib/format";
 import { Empty, Panel } from "./dashboard-panels";
 
-const conversion = (row: CampaignRow) => (row.visitors > 0 ? `${(Math.round((row.joins / row.visitors) * 1000) / 10).toLocaleString()}%` : "–");
+const conversion = (row: CampaignRow) =>
+  row.visitors > 0 ? `${(Math.round((row.joins / row.visitors) * 1000) / 10).toLocaleString()}%` : "–";
 
 /**
  * The content-to-growth loop on the dashboard: per utm_campaign, the distinct visitors who landed through it
@@ -12,7 +13,12 @@ const conversion = (row: CampaignRow) => (row.visitors > 0 ? `${(Math.round((row
  */
 export function Campaigns({ campaigns }: { campaigns: CampaignRow[] }) {
   return (
-    <Panel id="campaigns-title" title="Campaigns" description="Visitors and waitlist joins through tagged links (utm_campaign)" icon={Megaphone}>
+    <Panel
+      id="campaigns-title"
+      title="Campaigns"
+      description="Visitors and waitlist joins through tagged links (utm_campaign)"
+      icon={Megaphone}
+    >
       {campaigns.length === 0 ? (
         <Empty>
           No tagged visits in this range yet. Post a banger with its tagged link from{" "}

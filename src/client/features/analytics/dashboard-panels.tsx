@@ -8,9 +8,26 @@ import { useNow } from "./use-now";
 import { FLAG_URLS } from "./country-flags";
 
 /** A titled card of the dashboard; `id` names the heading for the section's aria-labelledby. */
-export function Panel({ id, title, description, icon: Icon, className, children }: { id: string; title: string; description: string; icon: LucideIcon; className?: string; children: ReactNode }) {
+export function Panel({
+  id,
+  title,
+  description,
+  icon: Icon,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className={cn("flex min-w-0 flex-col rounded-panel border border-line bg-surface shadow-panel", className)}>
+    <section
+      aria-labelledby={id}
+      className={cn("flex min-w-0 flex-col rounded-panel border border-line bg-surface shadow-panel", className)}
+    >
       <header className="flex items-start gap-3 border-b border-line px-5 py-4">
         <span aria-hidden="true" className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-control bg-ink text-brand-300">
           <Icon className="size-4" />
@@ -93,7 +110,11 @@ export function RecentVisitors({ visitors, className }: { visitors: AnalyticsVis
                         <span className="font-semibold text-ink">{formatCount(visitor.pages)}</span> {plural(visitor.pages, "page")}
                       </span>
                     </span>
-                    <time dateTime={visitor.lastSeen} title={formatDateTime(visitor.lastSeen)} className="tabular-nums sm:w-24 sm:text-right">
+                    <time
+                      dateTime={visitor.lastSeen}
+                      title={formatDateTime(visitor.lastSeen)}
+                      className="tabular-nums sm:w-24 sm:text-right"
+                    >
                       {formatRelativeTime(visitor.lastSeen, now)}
                     </time>
                   </div>
@@ -108,7 +129,19 @@ export function RecentVisitors({ visitors, className }: { visitors: AnalyticsVis
 }
 
 /** A labelled horizontal bar; the numbers are in the text, the bar only shows them. */
-function BarRow({ label, mark, value, share, detail }: { label: ReactNode; mark?: ReactNode; value: string; share: number; detail?: string }) {
+function BarRow({
+  label,
+  mark,
+  value,
+  share,
+  detail,
+}: {
+  label: ReactNode;
+  mark?: ReactNode;
+  value: string;
+  share: number;
+  detail?: string;
+}) {
   return (
     <li className="flex flex-col gap-1.5 px-5 py-2.5">
       <div className="flex items-center gap-2.5 text-sm">
@@ -126,7 +159,15 @@ function BarRow({ label, mark, value, share, detail }: { label: ReactNode; mark?
 
 const percent = (value: number) => `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })}%`;
 
-export function TopPages({ pages, totalViews, className }: { pages: AnalyticsDashboard["topPages"]; totalViews: number; className?: string }) {
+export function TopPages({
+  pages,
+  totalViews,
+  className,
+}: {
+  pages: AnalyticsDashboard["topPages"];
+  totalViews: number;
+  className?: string;
+}) {
   const max = Math.max(1, ...pages.map((page) => page.views));
   return (
     <Panel id="top-pages-title" title="Top Pages" description="Page views per path" icon={FileText} className={className}>

@@ -34,8 +34,13 @@ export function DebugPanel({ data, live, updatedAt }: { data: AnalyticsDashboard
           <Row term="hourly rollups">{data.debug.sources.hours.length > 0 ? data.debug.sources.hours.map(span).join("; ") : "none"}</Row>
           <Row term="raw events">{data.debug.sources.events.map(span).join("; ")}</Row>
           <Row term="session gap">{data.debug.sessionGapMinutes} minutes</Row>
-          <Row term="series bucket">{data.series.bucket} ({data.series.points.length} points, UTC boundaries)</Row>
-          <Row term="refresh">{live ? `live, every ${ANALYTICS_LIVE_REFRESH_MS / 1000} s` : "manual"}; fetched {updatedAt ? new Date(updatedAt).toLocaleTimeString() : "never"}</Row>
+          <Row term="series bucket">
+            {data.series.bucket} ({data.series.points.length} points, UTC boundaries)
+          </Row>
+          <Row term="refresh">
+            {live ? `live, every ${ANALYTICS_LIVE_REFRESH_MS / 1000} s` : "manual"}; fetched{" "}
+            {updatedAt ? new Date(updatedAt).toLocaleTimeString() : "never"}
+          </Row>
         </dl>
       ) : (
         <p className="text-ink-muted">No response yet.</p>

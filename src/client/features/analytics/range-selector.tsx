@@ -16,7 +16,8 @@ export const RANGE_LABELS: Record<AnalyticsTimeRange, { button: string; short: s
 export function RangeSelector({ value, onChange }: { value: AnalyticsTimeRange; onChange: (range: AnalyticsTimeRange) => void }) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+    const step =
+      event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
     const index = (ANALYTICS_TIME_RANGES.indexOf(value) + step + ANALYTICS_TIME_RANGES.length) % ANALYTICS_TIME_RANGES.length;

@@ -1,5 +1,9 @@
 import { BellRing } from "lucide-react";
-import { VISITOR_ALERT_EMAIL_INTERVAL_MINUTES, type VisitorAlertDelivery, type VisitorAlertState } from "../../../common/analytics-dashboard";
+import {
+  VISITOR_ALERT_EMAIL_INTERVAL_MINUTES,
+  type VisitorAlertDelivery,
+  type VisitorAlertState,
+} from "../../../common/analytics-dashboard";
 import { countText, formatRelativeTime } from "../../lib/format";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });

@@ -1,6 +1,17 @@
 import { useId } from "react";
 import { ChartSpline } from "lucide-react";
-import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps, type TooltipValueType } from "recharts";
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+  type TooltipValueType,
+} from "recharts";
 import type { AnalyticsDashboard, AnalyticsSeriesBucket, AnalyticsTimeRange } from "../../../common/analytics-dashboard";
 import { countText, formatCount } from "../../lib/format";
 import { RANGE_LABELS } from "./range-selector";
@@ -33,7 +44,11 @@ type Point = { time: number; visitors: number; pageViews: number };
 
 export function VisitorsChart({ series, timeRange }: { series: AnalyticsDashboard["series"]; timeRange: AnalyticsTimeRange }) {
   const titleId = useId();
-  const points: Point[] = series.points.map((point) => ({ time: Date.parse(point.start), visitors: point.visitors, pageViews: point.pageViews }));
+  const points: Point[] = series.points.map((point) => ({
+    time: Date.parse(point.start),
+    visitors: point.visitors,
+    pageViews: point.pageViews,
+  }));
   const totalViews = points.reduce((sum, point) => sum + point.pageViews, 0);
   const peak = points.reduce<Point | undefined>((best, point) => (!best || point.visitors > best.visitors ? point : best), undefined);
   const bucketName = series.bucket === "1d" ? "day" : series.bucket === "1h" ? "hour" : "5 minutes";
@@ -47,7 +62,10 @@ export function VisitorsChart({ series, timeRange }: { series: AnalyticsDashboar
     <figure aria-labelledby={titleId} className="flex flex-col rounded-panel border border-line bg-surface shadow-panel">
       <header className="flex flex-col gap-3 border-b border-line px-5 py-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-start gap-3">
-          <span aria-hidden="true" className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-control bg-ink text-brand-300">
+          <span
+            aria-hidden="true"
+            className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-control bg-ink text-brand-300"
+          >
             <ChartSpline className="size-4" />
           </span>
           <div className="flex flex-col">
@@ -91,9 +109,29 @@ export function VisitorsChart({ series, timeRange }: { series: AnalyticsDashboar
               minTickGap={24}
             />
             <YAxis allowDecimals={false} tick={{ fill: MUTED, fontSize: 12 }} tickLine={false} axisLine={false} width={48} />
-            <Tooltip content={(props) => <ChartTooltip {...props} bucket={series.bucket} />} cursor={{ stroke: MUTED, strokeDasharray: "3 3" }} />
-            <Area type="monotone" dataKey="pageViews" name="Page views" stroke={BRAND} strokeWidth={2} fill="url(#analytics-views-fill)" isAnimationActive={false} />
-            <Line type="monotone" dataKey="visitors" name="Visitors" stroke={INK} strokeWidth={2} dot={false} activeDot={{ r: 4 }} isAnimationActive={false} />
+            <Tooltip
+              content={(props) => <ChartTooltip {...props} bucket={series.bucket} />}
+              cursor={{ stroke: MUTED, strokeDasharray: "3 3" }}
+            />
+            <Area
+              type="monotone"
+              dataKey="pageViews"
+              name="Page views"
+              stroke={BRAND}
+              strokeWidth={2}
+              fill="url(#analytics-views-fill)"
+              isAnimationActive={false}
+            />
+            <Line
+              type="monotone"
+              dataKey="visitors"
+              name="Visitors"
+              stroke={INK}
+              strokeWidth={2}
+              dot={false}
+              activeDot={{ r: 4 }}
+              isAnimationActive={false}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
@@ -124,7 +162,12 @@ export function VisitorsChart({ series, timeRange }: { series: AnalyticsDashboar
   );
 }
 
-function ChartTooltip({ active, payload, label, bucket }: TooltipContentProps<TooltipValueType, string | number> & { bucket: AnalyticsSeriesBucket }) {
+function ChartTooltip({
+  active,
+  payload,
+  label,
+  bucket,
+}: TooltipContentProps<TooltipValueType, string | number> & { bucket: AnalyticsSeriesBucket }) {
   if (!active || !payload?.length || typeof label !== "number") return null;
   const point = payload[0]?.payload as Point | undefined;
   if (!point) return null;

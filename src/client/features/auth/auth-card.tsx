@@ -23,7 +23,10 @@ export function AuthCard({ title, description, icon, children, footer, notice, c
       <Card>
         <CardHeader className="items-start">
           {icon ? (
-            <span aria-hidden="true" className="mb-2 flex size-11 items-center justify-center rounded-full bg-brand-100 text-brand-900 [&_svg]:size-5">
+            <span
+              aria-hidden="true"
+              className="mb-2 flex size-11 items-center justify-center rounded-full bg-brand-100 text-brand-900 [&_svg]:size-5"
+            >
               {icon}
             </span>
           ) : null}

@@ -27,7 +27,10 @@ export function ResendVerificationButton({ className }: { className?: string }) 
       // Confirmed meanwhile (another tab, another device): the notice goes away.
       if (result.emailVerified) void queryClient.invalidateQueries(trpc.auth.me.queryFilter());
     } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error, { fallback: "Could not send a new link", network: "Network error. Please try again." }) });
+      setOutcome({
+        ok: false,
+        text: errorMessage(error, { fallback: "Could not send a new link", network: "Network error. Please try again." }),
+      });
     }
   };
 
@@ -52,8 +55,8 @@ export function UnverifiedEmailNotice({ className }: { className?: string }) {
   return (
     <Alert variant="warning" className={className}>
       <p>
-        Please confirm your email address: open the link we sent to <strong className="break-all">{user.email}</strong>. Until
-        then, profiles that use this address (such as a builder profile) cannot be edited.
+        Please confirm your email address: open the link we sent to <strong className="break-all">{user.email}</strong>. Until then,
+        profiles that use this address (such as a builder profile) cannot be edited.
       </p>
       <ResendVerificationButton className="mt-2" />
     </Alert>

@@ -45,9 +45,7 @@ export function ForgotPasswordPage() {
       await request.mutateAsync(checked.data);
       setSentTo(checked.data.email);
     } catch (error) {
-      setFormError(
-        errorMessage(error, { fallback: "Failed to send reset email", network: "Network error. Please try again." }),
-      );
+      setFormError(errorMessage(error, { fallback: "Failed to send reset email", network: "Network error. Please try again." }));
     }
   };
 
@@ -55,19 +53,13 @@ export function ForgotPasswordPage() {
     return (
       <>
         <title>Check Your Email · The $100 Lab</title>
-        <AuthCard
-          title="Check Your Email"
-          icon={<MailCheck />}
-          footer={<TextLink to="/login">Back to login</TextLink>}
-        >
+        <AuthCard title="Check Your Email" icon={<MailCheck />} footer={<TextLink to="/login">Back to login</TextLink>}>
           <div className="flex flex-col gap-4 text-base" role="status">
             <p>
-              If an account exists for <strong className="font-semibold break-all">{sentTo}</strong>, we&apos;ve sent
-              instructions to reset your password.
+              If an account exists for <strong className="font-semibold break-all">{sentTo}</strong>, we&apos;ve sent instructions to reset
+              your password.
             </p>
-            <p className="text-sm text-ink-muted">
-              The link is valid for 1 hour. If you don&apos;t see the email, check your spam folder.
-            </p>
+            <p className="text-sm text-ink-muted">The link is valid for 1 hour. If you don&apos;t see the email, check your spam folder.</p>
             <Button asChild variant="outline" className="self-start">
               <a
                 href={PUBLIC_PAGES.forgotPassword}

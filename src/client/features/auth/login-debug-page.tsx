@@ -106,9 +106,7 @@ function DebugPanel() {
             <dt className="font-medium text-ink-muted">User</dt>
             <dd className="min-w-0">
               {user ? (
-                <pre className="overflow-x-auto rounded-control bg-sunken p-3 font-mono text-xs">
-                  {JSON.stringify(user, null, 2)}
-                </pre>
+                <pre className="overflow-x-auto rounded-control bg-sunken p-3 font-mono text-xs">{JSON.stringify(user, null, 2)}</pre>
               ) : (
                 <span className="text-ink-muted">none</span>
               )}

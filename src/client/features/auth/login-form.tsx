@@ -103,25 +103,20 @@ export function LoginForm({
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         {callback ? <input type="hidden" name="callback" value={callback} /> : null}
         <Field label="Email" error={fieldErrors.email}>
-          <EmailInput
-            autoComplete="username"
-            required
-            value={values.email}
-            onChange={update("email")}
-          />
+          <EmailInput autoComplete="username" required value={values.email} onChange={update("email")} />
         </Field>
         <Field
           label="Password"
           error={fieldErrors.password}
-          labelAside={showLinks ? <TextLink to="/forgot-password" className="text-sm">Forgot password?</TextLink> : undefined}
+          labelAside={
+            showLinks ? (
+              <TextLink to="/forgot-password" className="text-sm">
+                Forgot password?
+              </TextLink>
+            ) : undefined
+          }
         >
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            required
-            value={values.password}
-            onChange={update("password")}
-          />
+          <PasswordInput name="password" autoComplete="current-password" required value={values.password} onChange={update("password")} />
         </Field>
         <Button type="submit" size="lg" className="w-full" loading={submitting}>
           Sign In

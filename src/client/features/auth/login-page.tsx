@@ -45,7 +45,6 @@ export function LoginPage() {
 }
 
 function AlreadySignedIn({ user, callback }: { user: SessionUser; callback: string | null }) {
-
   return (
     <AuthCard
       title="You're signed in"

@@ -52,7 +52,11 @@ function ResetPasswordForm({ token }: { token: string }) {
   const trpc = useTRPC();
   const confirm = useMutation(trpc.auth.confirmPasswordReset.mutationOptions());
   const returned = useFormReturn();
-  const { values, fieldErrors, update, showErrors, adopt } = useFormFields<FieldName>({ password: "", confirmPassword: "" }, FIELDS, returned?.fieldErrors);
+  const { values, fieldErrors, update, showErrors, adopt } = useFormFields<FieldName>(
+    { password: "", confirmPassword: "" },
+    FIELDS,
+    returned?.fieldErrors,
+  );
   const formRef = useTypedBeforeHydration(adopt);
   const [formError, setFormError] = useState<string | null>(returned?.error ?? null);
   const [done, setDone] = useState(false);
@@ -76,9 +80,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       await confirm.mutateAsync(checked.data);
       setDone(true);
     } catch (error) {
-      setFormError(
-        errorMessage(error, { fallback: "Failed to reset password", network: "Network error. Please try again." }),
-      );
+      setFormError(errorMessage(error, { fallback: "Failed to reset password", network: "Network error. Please try again." }));
     }
   };
 

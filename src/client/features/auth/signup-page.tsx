@@ -101,11 +101,7 @@ export function SignupPage() {
             <Input name="name" autoComplete="name" required value={values.name} onChange={update("name")} />
           </Field>
           <Field label="Email Address" error={fieldErrors.email}>
-            <EmailInput
-              required
-              value={values.email}
-              onChange={update("email")}
-            />
+            <EmailInput required value={values.email} onChange={update("email")} />
           </Field>
           <NewPasswordFields
             labels={{ password: "Password", confirmPassword: "Confirm Password" }}

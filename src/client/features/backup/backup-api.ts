@@ -8,7 +8,8 @@ export class BackupRequestError extends Error {}
 
 async function failureOf(response: Response): Promise<BackupRequestError> {
   if (response.status === 401) return new BackupRequestError(BACKUP_ERROR_TEXTS.authExpired);
-  if (response.status === 404 && !response.headers.get("content-type")?.includes("json")) return new BackupRequestError(BACKUP_ERROR_TEXTS.notDeployed);
+  if (response.status === 404 && !response.headers.get("content-type")?.includes("json"))
+    return new BackupRequestError(BACKUP_ERROR_TEXTS.notDeployed);
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
   const detail = typeof body?.error === "string" ? body.error : response.statusText;
   return new BackupRequestError(BACKUP_ERROR_TEXTS.server(response.status, detail));

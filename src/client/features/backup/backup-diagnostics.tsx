@@ -32,7 +32,8 @@ type Inputs = {
  */
 function diagnose({ auth, call }: Inputs): Step[] {
   const reached: Partial<Record<StepId, Step>> = {};
-  const mark = (id: StepId, state: StepState, detail?: string) => (reached[id] = { id, label: STEP_LABELS[id], state, ...(detail ? { detail } : {}) });
+  const mark = (id: StepId, state: StepState, detail?: string) =>
+    (reached[id] = { id, label: STEP_LABELS[id], state, ...(detail ? { detail } : {}) });
 
   const check = (): void => {
     if (auth.status === "loading") return void mark("auth", "running");
@@ -64,7 +65,12 @@ export const DIAGNOSTICS_QUERY_KEY = ["backup", "diagnostics"] as const;
 export function BackupDiagnostics() {
   const auth = useAuth();
   // The spec's check waits until the auth context has loaded, then calls the REST path itself.
-  const status = useQuery({ queryKey: DIAGNOSTICS_QUERY_KEY, queryFn: fetchBackupStatus, enabled: auth.status === "authenticated", retry: false });
+  const status = useQuery({
+    queryKey: DIAGNOSTICS_QUERY_KEY,
+    queryFn: fetchBackupStatus,
+    enabled: auth.status === "authenticated",
+    retry: false,
+  });
   const steps = diagnose({ auth, call: { fetching: status.isFetching || status.isPending, data: status.data, error: status.error } });
   const failure = steps.find((step) => step.state === "failed")?.detail;
 
@@ -72,7 +78,12 @@ export function BackupDiagnostics() {
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-3">
         <CardTitle>Diagnostics</CardTitle>
-        <Button variant="outline" size="sm" onClick={() => void status.refetch()} disabled={status.isFetching || auth.status !== "authenticated"}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void status.refetch()}
+          disabled={status.isFetching || auth.status !== "authenticated"}
+        >
           <RefreshCw aria-hidden="true" className={cn(status.isFetching && "animate-spin")} />
           Run again
         </Button>

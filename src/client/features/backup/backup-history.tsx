@@ -25,7 +25,11 @@ export function BackupHistory({ history, onRestore, onChanged }: Props) {
       toast({ variant: "success", title: "Backup deleted" });
       onChanged();
     } catch (error) {
-      toast({ variant: "error", title: "Could not delete the backup", description: errorMessage(error, { fallback: "Please try again.", network: "Network error. Please try again." }) });
+      toast({
+        variant: "error",
+        title: "Could not delete the backup",
+        description: errorMessage(error, { fallback: "Please try again.", network: "Network error. Please try again." }),
+      });
       throw error;
     }
   };

@@ -73,8 +73,8 @@ export function BackupPage() {
               <Clock aria-hidden="true" className="size-4 text-ink-muted" />
               <span className="font-medium">{formatDateTime(lastBackup.timestamp)}</span>
               <span className="text-ink-muted">
-                ({formatRelativeTime(lastBackup.timestamp)}) by {lastBackup.createdBy}: {lastBackup.namespaces.join(", ")}, {countText(lastBackup.totalKeys, "row")},{" "}
-                {formatBytes(lastBackup.sizeBytes)}
+                ({formatRelativeTime(lastBackup.timestamp)}) by {lastBackup.createdBy}: {lastBackup.namespaces.join(", ")},{" "}
+                {countText(lastBackup.totalKeys, "row")}, {formatBytes(lastBackup.sizeBytes)}
               </span>
             </p>
           ) : (

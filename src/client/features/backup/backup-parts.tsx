@@ -17,7 +17,12 @@ const ICONS: Record<string, LucideIcon> = {
 };
 export const categoryIcon = (name: string): LucideIcon => ICONS[name] ?? Database;
 
-const PRIORITY_BADGE: Record<BackupPriority, BadgeProps["variant"]> = { critical: "danger", important: "warning", optional: "info", system: "neutral" };
+const PRIORITY_BADGE: Record<BackupPriority, BadgeProps["variant"]> = {
+  critical: "danger",
+  important: "warning",
+  optional: "info",
+  system: "neutral",
+};
 export const PriorityBadge = ({ priority }: { priority: BackupPriority }) => <Badge variant={PRIORITY_BADGE[priority]}>{priority}</Badge>;
 
 /** A failure's message with the spec's troubleshooting tips for it. */

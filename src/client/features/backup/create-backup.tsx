@@ -55,13 +55,20 @@ export function CreateBackup({ categories, stats, onCreated }: Props) {
             const id = `backup-category-${category.id}`;
             return (
               <li key={category.id} className="flex gap-3 rounded-control border border-line p-3">
-                <Checkbox id={id} checked={selected.includes(category.id)} onCheckedChange={(checked) => toggle(category.id, checked === true)} className="mt-1" />
+                <Checkbox
+                  id={id}
+                  checked={selected.includes(category.id)}
+                  onCheckedChange={(checked) => toggle(category.id, checked === true)}
+                  className="mt-1"
+                />
                 <label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer flex-col gap-1">
                   <span className="flex flex-wrap items-center gap-2 font-semibold text-ink">
                     <Icon aria-hidden="true" className="size-4 text-ink-muted" />
                     {category.name}
                     <PriorityBadge priority={category.priority} />
-                    <span className="text-xs font-normal text-ink-muted tabular-nums">{countText(stats[category.id]?.keys ?? 0, "row")}</span>
+                    <span className="text-xs font-normal text-ink-muted tabular-nums">
+                      {countText(stats[category.id]?.keys ?? 0, "row")}
+                    </span>
                   </span>
                   <span className="text-sm text-ink-muted">{category.description}</span>
                   <span className="text-xs text-ink-muted">Contains: {category.contains.join(", ")}</span>

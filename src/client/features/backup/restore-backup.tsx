@@ -18,7 +18,10 @@ export type RestoreSource = { kind: "file"; file: File } | { kind: "history"; it
 
 type Props = { source: RestoreSource | null; onSourceChange: (source: RestoreSource | null) => void; onRestored: () => void };
 
-const sourceName = (source: RestoreSource) => (source.kind === "file" ? `${source.file.name} (${formatBytes(source.file.size)})` : `${source.item.fileName} from ${formatDateTime(source.item.timestamp)}`);
+const sourceName = (source: RestoreSource) =>
+  source.kind === "file"
+    ? `${source.file.name} (${formatBytes(source.file.size)})`
+    : `${source.item.fileName} from ${formatDateTime(source.item.timestamp)}`;
 
 /** Restore: a file or a history entry, a dry run of what would change, then the restore itself after a confirmation. */
 export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
@@ -37,7 +40,9 @@ export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
     try {
       return await restoreFromHistory.mutateAsync({ id: from.item.id, dryRun: isDryRun, password: confirmed });
     } catch (error) {
-      throw new Error(errorMessage(error, { fallback: "The restore failed.", network: "Network error. Please try again." }), { cause: error });
+      throw new Error(errorMessage(error, { fallback: "The restore failed.", network: "Network error. Please try again." }), {
+        cause: error,
+      });
     }
   };
 
@@ -82,8 +87,8 @@ export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
       <CardHeader>
         <CardTitle>Restore</CardTitle>
         <CardDescription>
-          Upload a backup file or pick one from the history. A dry run shows what would change; restoring adds missing rows and updates changed ones, table by
-          table, and keeps rows the file does not hold.
+          Upload a backup file or pick one from the history. A dry run shows what would change; restoring adds missing rows and updates
+          changed ones, table by table, and keeps rows the file does not hold.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -100,7 +105,11 @@ export function RestoreBackup({ source, onSourceChange, onRestored }: Props) {
             }}
           />
         </div>
-        {source && <p className="text-sm text-ink-muted">Selected: <span className="font-medium text-ink">{sourceName(source)}</span></p>}
+        {source && (
+          <p className="text-sm text-ink-muted">
+            Selected: <span className="font-medium text-ink">{sourceName(source)}</span>
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => void check()} disabled={!source || checking} loading={checking}>
             <FileSearch aria-hidden="true" />

@@ -16,7 +16,11 @@ export function BangerCard({ banger, onOpen }: { banger: Banger; onOpen: (banger
           <BangerStatusBadge status={banger.status} />
         </div>
         <h3 className="text-base leading-snug font-semibold break-words text-ink">
-          <button type="button" onClick={() => onOpen(banger)} className="text-left outline-none after:absolute after:inset-0 after:content-['']">
+          <button
+            type="button"
+            onClick={() => onOpen(banger)}
+            className="text-left outline-none after:absolute after:inset-0 after:content-['']"
+          >
             {banger.title}
           </button>
         </h3>

@@ -57,7 +57,13 @@ function Details({ banger, onDelete }: { banger: Banger; onDelete: (banger: Bang
       </DialogHeader>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <form noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving} className="flex flex-col gap-4" aria-label="Edit banger">
+        <form
+          noValidate
+          onSubmit={(event) => void form.submit(event)}
+          aria-busy={form.saving}
+          className="flex flex-col gap-4"
+          aria-label="Edit banger"
+        >
           <BangerFormFields idPrefix="edit-banger" form={form} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={form.saving} disabled={!dirty}>
@@ -72,7 +78,10 @@ function Details({ banger, onDelete }: { banger: Banger; onDelete: (banger: Bang
         </form>
 
         {/* First on phones: the status moves and the link are what an admin opens a ready banger for. */}
-        <aside className="order-first flex flex-col gap-4 border-b border-line pb-5 lg:order-none lg:border-b-0 lg:border-l lg:pb-0 lg:pl-6" aria-label="Status and campaign">
+        <aside
+          className="order-first flex flex-col gap-4 border-b border-line pb-5 lg:order-none lg:border-b-0 lg:border-l lg:pb-0 lg:pl-6"
+          aria-label="Status and campaign"
+        >
           <StatusMoves banger={banger} dirty={dirty} />
           {banger.status !== "draft" ? <CampaignPanel banger={banger} /> : null}
           <div className="mt-auto flex flex-wrap justify-between gap-2 border-t border-line pt-4">
@@ -179,7 +188,11 @@ function StatusMoves({ banger, dirty }: { banger: Banger; dirty: boolean }) {
         </div>
       ) : null}
       {moves.includes("draft") ? (
-        <Button variant="outline" disabled={dirty || busy} onClick={() => void move({ id: banger.id, status: "draft" }, "Moved back to draft")}>
+        <Button
+          variant="outline"
+          disabled={dirty || busy}
+          onClick={() => void move({ id: banger.id, status: "draft" }, "Moved back to draft")}
+        >
           <ArrowLeft aria-hidden="true" />
           Back to draft
         </Button>

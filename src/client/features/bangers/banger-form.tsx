@@ -113,13 +113,23 @@ export function BangerFormFields({
           </span>
         }
       >
-        <Textarea rows={values.type === "tweet" ? 5 : 9} value={values.content} onChange={(event) => change("content", event.target.value)} />
+        <Textarea
+          rows={values.type === "tweet" ? 5 : 9}
+          value={values.content}
+          onChange={(event) => change("content", event.target.value)}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Tags" id={`${idPrefix}-tags`} error={errors.tags} hint="Separate tags with commas." optional>
           <Input value={values.tags} placeholder="building in public, $100" onChange={(event) => change("tags", event.target.value)} />
         </Field>
-        <Field label="Platform" id={`${idPrefix}-platform`} error={errors.metadata} hint={`Used as utm_source; defaults to ${values.type}.`} optional>
+        <Field
+          label="Platform"
+          id={`${idPrefix}-platform`}
+          error={errors.metadata}
+          hint={`Used as utm_source; defaults to ${values.type}.`}
+          optional
+        >
           <Input value={values.platform} placeholder={values.type} onChange={(event) => change("platform", event.target.value)} />
         </Field>
       </div>

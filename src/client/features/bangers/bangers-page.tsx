@@ -1,7 +1,15 @@
 import { useState } from "react";
 import { BookOpen, BriefcaseBusiness, Filter, Flame, Layers, MessageSquare, NotebookPen, Sparkles } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { BANGER_STATUS_LABELS, BANGER_STATUSES, BANGER_TYPE_LABELS, BANGER_TYPES, type Banger, type BangerSummary, type BangerType } from "../../../common/bangers";
+import {
+  BANGER_STATUS_LABELS,
+  BANGER_STATUSES,
+  BANGER_TYPE_LABELS,
+  BANGER_TYPES,
+  type Banger,
+  type BangerSummary,
+  type BangerType,
+} from "../../../common/bangers";
 import { formatCount } from "../../lib/format";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
@@ -22,14 +30,25 @@ import { CreateBangerDialog } from "./create-banger-dialog";
 import { useBangerFilters } from "./use-banger-filters";
 import { useRefreshBangers } from "./use-refresh-bangers";
 
-const TYPE_ICONS: Record<BangerType, LucideIcon> = { tweet: MessageSquare, thread: Layers, linkedin: BriefcaseBusiness, blog: NotebookPen, chapter: BookOpen };
+const TYPE_ICONS: Record<BangerType, LucideIcon> = {
+  tweet: MessageSquare,
+  thread: Layers,
+  linkedin: BriefcaseBusiness,
+  blog: NotebookPen,
+  chapter: BookOpen,
+};
 const ALL = "all";
 
 /** /admin/bangers: the counts, the filters (kept in the address), the card grid, create, details, delete. */
 export function BangersPage() {
   const trpc = useTRPC();
   const [filters, setFilters] = useBangerFilters();
-  const list = useQuery(trpc.bangers.list.queryOptions({ type: filters.type ?? undefined, status: filters.status ?? undefined }, { placeholderData: (previous) => previous }));
+  const list = useQuery(
+    trpc.bangers.list.queryOptions(
+      { type: filters.type ?? undefined, status: filters.status ?? undefined },
+      { placeholderData: (previous) => previous },
+    ),
+  );
   const refresh = useRefreshBangers();
   const deleteBanger = useMutation(trpc.bangers.delete.mutationOptions());
   const [detailsId, setDetailsId] = useState<string | null>(null);
@@ -105,7 +124,11 @@ export function BangersPage() {
               }
             />
           ) : (
-            <EmptyState icon={Sparkles} title={NO_BANGERS} description={<p>Draft threads, tweets, LinkedIn posts and chapters here, then post them with a tagged link.</p>} />
+            <EmptyState
+              icon={Sparkles}
+              title={NO_BANGERS}
+              description={<p>Draft threads, tweets, LinkedIn posts and chapters here, then post them with a tagged link.</p>}
+            />
           )
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Bangers">
@@ -148,7 +171,13 @@ function SummaryCards({ summary, loading }: { summary: BangerSummary | undefined
         detail={byStatus ? `${formatCount(byStatus.ready)} ready · ${formatCount(byStatus.posted)} posted` : undefined}
       />
       {BANGER_TYPES.map((type) => (
-        <StatCard key={type} icon={TYPE_ICONS[type]} label={BANGER_TYPE_LABELS[type]} value={formatCount(summary?.byType[type] ?? 0)} loading={loading} />
+        <StatCard
+          key={type}
+          icon={TYPE_ICONS[type]}
+          label={BANGER_TYPE_LABELS[type]}
+          value={formatCount(summary?.byType[type] ?? 0)}
+          loading={loading}
+        />
       ))}
     </StatCardGrid>
   );

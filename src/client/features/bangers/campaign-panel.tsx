@@ -25,7 +25,9 @@ export function CampaignPanel({ banger }: { banger: Banger }) {
         <p className="text-sm text-red-700">Could not load the campaign: {reasonOf(campaign.error)}</p>
       ) : (
         <>
-          <p className="text-sm text-ink-muted">Paste this link into the post: visits and waitlist joins through it count for this banger.</p>
+          <p className="text-sm text-ink-muted">
+            Paste this link into the post: visits and waitlist joins through it count for this banger.
+          </p>
           <div className="flex flex-col gap-2">
             {/* Wrapped lines: the whole link stays visible, and focusing it selects it for a manual copy. */}
             <Textarea
@@ -44,7 +46,9 @@ export function CampaignPanel({ banger }: { banger: Banger }) {
                 <Figure label="Visitors" value={campaign.data.figures.visitors} />
                 <Figure label="Waitlist joins" value={campaign.data.figures.joins} />
               </dl>
-              {campaign.data.since ? <p className="text-xs text-ink-subtle">Since it was posted, {formatDateTime(campaign.data.since)}</p> : null}
+              {campaign.data.since ? (
+                <p className="text-xs text-ink-subtle">Since it was posted, {formatDateTime(campaign.data.since)}</p>
+              ) : null}
             </>
           ) : null}
         </>

@@ -3,7 +3,16 @@ import { Plus } from "lucide-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../ui/dialog";
 import { toast } from "../../ui/toast";
 import { BangerFormFields, EMPTY_BANGER, useBangerForm } from "./banger-form";
 import { useRefreshBangers } from "./use-refresh-bangers";
@@ -41,7 +50,9 @@ function CreateBangerForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={(event) => void form.submit(event)} aria-busy={form.saving} className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>New banger</DialogTitle>
-        <DialogDescription>Draft a tweet, thread, LinkedIn post, blog post or chapter. It starts as a draft; mark it ready once it fits its platform.</DialogDescription>
+        <DialogDescription>
+          Draft a tweet, thread, LinkedIn post, blog post or chapter. It starts as a draft; mark it ready once it fits its platform.
+        </DialogDescription>
       </DialogHeader>
       <BangerFormFields idPrefix="new-banger" form={form} />
       <DialogFooter>

@@ -4,7 +4,13 @@ import { Alert } from "../../ui/alert";
 import { reasonOf, SAVE_BANGER_FAILED } from "./bangers-texts";
 
 /** How the confirmation names a draft of each type ("Saved as a draft tweet"). */
-const DRAFT_NOUNS: Record<BangerType, string> = { thread: "thread", linkedin: "LinkedIn post", tweet: "tweet", blog: "blog post", chapter: "chapter" };
+const DRAFT_NOUNS: Record<BangerType, string> = {
+  thread: "thread",
+  linkedin: "LinkedIn post",
+  tweet: "tweet",
+  blog: "blog post",
+  chapter: "chapter",
+};
 
 /** What became of a "Save as draft": the spec's failure box with the reason, or where the draft now is. */
 export function SavedDraftAlert({ saved, error }: { saved: Banger | null; error: unknown }) {

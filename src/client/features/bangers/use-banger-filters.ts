@@ -4,7 +4,8 @@ import { BANGER_STATUSES, BANGER_TYPES, type BangerStatus, type BangerType } fro
 
 export type BangerFilters = { type: BangerType | null; status: BangerStatus | null };
 
-const pick = <T extends string>(values: readonly T[], value: string | null): T | null => (values.includes(value as T) ? (value as T) : null);
+const pick = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.includes(value as T) ? (value as T) : null;
 
 /** The type and status filters live in the address (?type=thread&status=ready): a reload or a shared link keeps them. */
 export function useBangerFilters(): [BangerFilters, (next: Partial<BangerFilters>) => void] {

@@ -67,7 +67,13 @@ export function BrandVoicePage() {
           id="brand-voice-context"
           hint="A project, a number or a name: it fills the template's blanks. Leave empty for a general tweet."
         >
-          <Textarea rows={3} maxLength={TWEET_CONTEXT_MAX} value={context} placeholder="my $100 newsletter experiment" onChange={(event) => setContext(event.target.value)} />
+          <Textarea
+            rows={3}
+            maxLength={TWEET_CONTEXT_MAX}
+            value={context}
+            placeholder="my $100 newsletter experiment"
+            onChange={(event) => setContext(event.target.value)}
+          />
         </Field>
         <Button onClick={generate} disabled={!topic || !tone} className="self-start">
           <Wand2 aria-hidden="true" />
@@ -94,7 +100,12 @@ export function BrandVoicePage() {
             </Field>
             <div className="flex flex-wrap gap-2">
               <CopyButton text={tweet} markerMs={COPIED_MARKER_MS} />
-              <Button variant="secondary" onClick={() => void save().catch(() => undefined)} loading={draft.pending} disabled={tweet.trim() === "" || draft.saved !== null}>
+              <Button
+                variant="secondary"
+                onClick={() => void save().catch(() => undefined)}
+                loading={draft.pending}
+                disabled={tweet.trim() === "" || draft.saved !== null}
+              >
                 <Save aria-hidden="true" />
                 Save as draft
               </Button>
@@ -139,7 +150,14 @@ function Picker<T extends string>({
               value === option ? "border-ink bg-brand-100 text-ink" : "border-control bg-surface text-ink hover:bg-sunken",
             )}
           >
-            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              className="sr-only"
+            />
             {labels[option]}
           </label>
         ))}

@@ -88,7 +88,10 @@ export function AvatarPicker({ value, onChange, onUploadingChange, name, error, 
           // The initials stand in until a photo is chosen, as the card shows them.
           <Avatar name={name} src={value || null} alt="Your photo" className="size-20 text-2xl" />
         ) : (
-          <span aria-hidden="true" className="flex size-20 items-center justify-center rounded-full border-2 border-dashed border-line-strong bg-sunken text-ink-subtle">
+          <span
+            aria-hidden="true"
+            className="flex size-20 items-center justify-center rounded-full border-2 border-dashed border-line-strong bg-sunken text-ink-subtle"
+          >
             <UserRound className="size-9" />
           </span>
         )}
@@ -137,7 +140,10 @@ export function AvatarPicker({ value, onChange, onUploadingChange, name, error, 
         />
         <p
           role="status"
-          className={cn("text-sm", { idle: "sr-only", failed: "sr-only", uploading: "text-ink-muted", uploaded: "font-medium text-emerald-700" }[state.kind])}
+          className={cn(
+            "text-sm",
+            { idle: "sr-only", failed: "sr-only", uploading: "text-ink-muted", uploaded: "font-medium text-emerald-700" }[state.kind],
+          )}
         >
           {state.kind === "uploading" ? "Uploading your photo…" : state.kind === "uploaded" ? "Photo uploaded." : ""}
         </p>

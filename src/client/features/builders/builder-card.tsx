@@ -60,9 +60,7 @@ export function BuilderCard({ builder, onEdit }: BuilderCardProps) {
             <h3 id={headingId} className="text-lg leading-tight font-semibold break-words text-ink">
               {builder.name}
             </h3>
-            {verified ? (
-              <VerifiedBadge />
-            ) : null}
+            {verified ? <VerifiedBadge /> : null}
           </div>
           {builder.title ? <p className="text-sm break-words text-ink-muted">{builder.title}</p> : null}
           {builder.location ? (

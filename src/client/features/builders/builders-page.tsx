@@ -59,12 +59,7 @@ export function BuildersPage() {
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-12 px-4 pt-10 pb-16 sm:px-6 sm:pt-12">
         <ConfirmLinkOutcome />
         {joinOpen ? (
-          <section
-            id={JOIN_PANEL_ID}
-            ref={panelRef}
-            aria-labelledby={`${JOIN_PANEL_ID}-title`}
-            className="scroll-mt-6 animate-fade-in"
-          >
+          <section id={JOIN_PANEL_ID} ref={panelRef} aria-labelledby={`${JOIN_PANEL_ID}-title`} className="scroll-mt-6 animate-fade-in">
             <Card className="p-5 sm:p-8">
               {joined ? (
                 <JoinConfirmation name={joined.name} message={joined.message} />
@@ -132,8 +127,8 @@ function Hero({ joinOpen, onToggle }: { joinOpen: boolean; onToggle: () => void 
           Meet the builders running <span className="bg-brand-300 px-1">real $100 experiments</span>
         </h1>
         <p className="max-w-2xl text-lg text-ink-muted">
-          Indie founders, developers, designers and creators who practise investing in small, real steps and share
-          what they learn along the way.
+          Indie founders, developers, designers and creators who practise investing in small, real steps and share what they learn along the
+          way.
         </p>
         <JoinLink size="lg" onClick={onToggle} aria-expanded={joinOpen} aria-controls={joinOpen ? JOIN_PANEL_ID : undefined}>
           <UserPlus aria-hidden="true" />
@@ -172,7 +167,12 @@ function ConfirmLinkOutcome() {
   const [params] = useSearchParams();
   const confirmed = params.get("confirmed");
   if (confirmed === "1") return <Alert variant="success">{BUILDER_CONFIRMED_TEXT}</Alert>;
-  if (confirmed === "invalid") return <Alert variant="error" role="status">{BUILDER_CONFIRM_INVALID_TEXT}</Alert>;
+  if (confirmed === "invalid")
+    return (
+      <Alert variant="error" role="status">
+        {BUILDER_CONFIRM_INVALID_TEXT}
+      </Alert>
+    );
   return null;
 }
 
@@ -198,8 +198,21 @@ function Directory({ onJoin, onEdit }: { onJoin: (() => void) | null; onEdit: (b
   // script (which the CSP blocks), so hydration would throw the server's directory away.
   if (!(list instanceof Promise)) return <DirectoryList builders={list.builders} onJoin={onJoin} onEdit={onEdit} />;
   return (
-    <Suspense fallback={<DirectoryFrame pending><LoadingGrid /></DirectoryFrame>}>
-      <Await resolve={list} errorElement={<DirectoryFrame><DirectoryFailed /></DirectoryFrame>}>
+    <Suspense
+      fallback={
+        <DirectoryFrame pending>
+          <LoadingGrid />
+        </DirectoryFrame>
+      }
+    >
+      <Await
+        resolve={list}
+        errorElement={
+          <DirectoryFrame>
+            <DirectoryFailed />
+          </DirectoryFrame>
+        }
+      >
         {(loaded: BuildersList) => <DirectoryList builders={loaded.builders} onJoin={onJoin} onEdit={onEdit} />}
       </Await>
     </Suspense>

@@ -51,7 +51,9 @@ function EditProfileForm({ builder, onDone }: { builder: PublicBuilder; onDone: 
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>Edit your profile</DialogTitle>
-        <DialogDescription>Changes appear in the directory right away. Your email stays private and cannot be changed here.</DialogDescription>
+        <DialogDescription>
+          Changes appear in the directory right away. Your email stays private and cannot be changed here.
+        </DialogDescription>
       </DialogHeader>
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <ProfileFields idPrefix="edit" values={values} errors={fieldErrors} onChange={change} onUploadingChange={setUploading} />

@@ -57,7 +57,8 @@ export function JoinForm({ onJoined }: JoinFormProps) {
   const returned = useFormReturn();
   const { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading, adopt } = useProfileForm({
     // What a refused post without scripts typed; else a signed-in member most likely joins with their own account.
-    initial: (): JoinValues => (returned ? returnedProfile(returned) : { ...EMPTY_PROFILE, name: user?.name ?? "", email: user?.email ?? "" }),
+    initial: (): JoinValues =>
+      returned ? returnedProfile(returned) : { ...EMPTY_PROFILE, name: user?.name ?? "", email: user?.email ?? "" },
     refused: returned,
     schema: builderSubmitInput,
     ready,
@@ -102,7 +103,14 @@ export function JoinForm({ onJoined }: JoinFormProps) {
           <p className="text-sm text-ink-muted">New profiles are reviewed before they appear in the directory.</p>
           {submitHint.element}
         </div>
-        <Button type="submit" size="lg" loading={saving} disabled={hydrated && !canSubmit} aria-describedby={submitHint.describedBy} className="sm:min-w-44">
+        <Button
+          type="submit"
+          size="lg"
+          loading={saving}
+          disabled={hydrated && !canSubmit}
+          aria-describedby={submitHint.describedBy}
+          className="sm:min-w-44"
+        >
           Submit Profile
         </Button>
       </div>

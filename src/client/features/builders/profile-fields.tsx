@@ -1,10 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  BUILDER_FIELD_MAX,
-  BUILDER_TAGS,
-  type BuilderTag,
-  type PublicBuilder,
-} from "../../../common/builders";
+import { BUILDER_FIELD_MAX, BUILDER_TAGS, type BuilderTag, type PublicBuilder } from "../../../common/builders";
 import { useHydrated } from "../../lib/use-hydrated";
 import { AvatarPicker } from "./avatar-picker";
 import { ChoiceChips } from "../../ui/choice-chips";
@@ -89,7 +84,17 @@ export function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
 }
 
 /** The profile's email (join form, an admin's add): required, and never shown in the directory. */
-export function ProfileEmailField({ idPrefix, value, error, onChange }: { idPrefix: string; value: string; error: string | undefined; onChange: (email: string) => void }) {
+export function ProfileEmailField({
+  idPrefix,
+  value,
+  error,
+  onChange,
+}: {
+  idPrefix: string;
+  value: string;
+  error: string | undefined;
+  onChange: (email: string) => void;
+}) {
   return (
     <Field label="Email" error={error} id={`${idPrefix}-email`} hint="Never shown publicly.">
       <EmailInput required value={value} onChange={(event) => onChange(event.target.value)} />
@@ -124,15 +129,15 @@ export function ProfileFields({ values, errors, onChange, onUploadingChange, aft
     <div className="grid gap-5 sm:grid-cols-2">
       {/* A photo is uploaded by script, before the profile is sent: without scripts the profile goes without one. */}
       {hydrated ? (
-      <AvatarPicker
-        idPrefix={idPrefix}
-        name={values.name}
-        value={values.avatarUrl}
-        error={errors.avatarUrl}
-        onChange={(avatarUrl) => onChange("avatarUrl", avatarUrl)}
-        onUploadingChange={onUploadingChange}
-        className="sm:col-span-2"
-      />
+        <AvatarPicker
+          idPrefix={idPrefix}
+          name={values.name}
+          value={values.avatarUrl}
+          error={errors.avatarUrl}
+          onChange={(avatarUrl) => onChange("avatarUrl", avatarUrl)}
+          onUploadingChange={onUploadingChange}
+          className="sm:col-span-2"
+        />
       ) : null}
       <Field label="Name" error={errors.name} id={`${idPrefix}-name`}>
         <Input {...text("name")} autoComplete="name" required maxLength={BUILDER_FIELD_MAX.name} />
@@ -154,13 +159,7 @@ export function ProfileFields({ values, errors, onChange, onUploadingChange, aft
       >
         <Textarea {...text("bio")} rows={4} maxLength={BUILDER_FIELD_MAX.bio} />
       </Field>
-      <Field
-        label="Current project"
-        optional
-        error={errors.currentProject}
-        id={`${idPrefix}-currentProject`}
-        className="sm:col-span-2"
-      >
+      <Field label="Current project" optional error={errors.currentProject} id={`${idPrefix}-currentProject`} className="sm:col-span-2">
         <Input {...text("currentProject")} maxLength={BUILDER_FIELD_MAX.currentProject} />
       </Field>
       <Field label="Website" optional error={errors.websiteUrl} id={`${idPrefix}-websiteUrl`}>

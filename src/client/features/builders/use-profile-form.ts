@@ -20,7 +20,13 @@ export type ProfileFormOptions<V extends ProfileValues, S extends Schema> = {
  * The state of a builder profile form (join, edit, an admin's add): values, per-field errors, the form's
  * error, and a submit that validates with the shared schema, focuses the first bad field, then saves.
  */
-export function useProfileForm<V extends ProfileValues, S extends Schema>({ initial, schema, ready, save, refused }: ProfileFormOptions<V, S>) {
+export function useProfileForm<V extends ProfileValues, S extends Schema>({
+  initial,
+  schema,
+  ready,
+  save,
+  refused,
+}: ProfileFormOptions<V, S>) {
   const [values, setValues] = useState<V>(initial);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(refused?.fieldErrors ?? {});
   const [formError, setFormError] = useState<string | null>(refused?.error ?? null);

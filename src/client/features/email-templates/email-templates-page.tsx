@@ -36,7 +36,10 @@ export function EmailTemplatesPage() {
       const { templates: written } = await seed.mutateAsync();
       toast({
         variant: "success",
-        title: written.length > 0 ? `Added ${written.length} example template${written.length === 1 ? "" : "s"}` : "Every type already has a template",
+        title:
+          written.length > 0
+            ? `Added ${written.length} example template${written.length === 1 ? "" : "s"}`
+            : "Every type already has a template",
         description: written.join(", ") || "Nothing was changed.",
       });
     } catch (error) {

@@ -18,10 +18,12 @@ export function NewsletterSend({ template }: { template: EmailTemplate }) {
   const send = useMutation(trpc.newsletter.send.mutationOptions());
   const [sendId, setSendId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const progress = useQuery(trpc.newsletter.progress.queryOptions(
-    { sendId: sendId ?? "" },
-    { enabled: sendId !== null, refetchInterval: (query) => (query.state.data?.done ? false : PROGRESS_POLL_MS) },
-  ));
+  const progress = useQuery(
+    trpc.newsletter.progress.queryOptions(
+      { sendId: sendId ?? "" },
+      { enabled: sendId !== null, refetchInterval: (query) => (query.state.data?.done ? false : PROGRESS_POLL_MS) },
+    ),
+  );
 
   const confirm = async () => {
     setFailure(null);
@@ -69,9 +71,15 @@ function SendProgress({ progress }: { progress: NewsletterProgress }) {
   ].filter(Boolean);
   return (
     <div className="flex flex-col gap-1.5" role="status">
-      <Progress value={settled} max={Math.max(progress.total, 1)} label={`Newsletter: ${settled} of ${progress.total} delivered or settled`} />
+      <Progress
+        value={settled}
+        max={Math.max(progress.total, 1)}
+        label={`Newsletter: ${settled} of ${progress.total} delivered or settled`}
+      />
       <p className="text-xs text-ink-muted">
-        {progress.total === 0 ? "Nobody to send to: the waitlist has no subscribed entries." : `${settled} of ${progress.total}: ${parts.join(", ") || "queued"}`}
+        {progress.total === 0
+          ? "Nobody to send to: the waitlist has no subscribed entries."
+          : `${settled} of ${progress.total}: ${parts.join(", ") || "queued"}`}
         {progress.done && progress.kept > 0 ? ". The site's mail provider is the outbox (MAIL_PROVIDER): nothing left the server." : ""}
       </p>
     </div>

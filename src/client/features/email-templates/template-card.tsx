@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Eye, Pencil, Send, Trash2 } from "lucide-react";
-import { EMAIL_TEMPLATE_SAMPLE_DATA, EMAIL_TEMPLATE_TYPE_LABELS, testEmailProblem, type EmailTemplate, type EmailTemplateTestResult } from "../../../common/email-templates";
+import {
+  EMAIL_TEMPLATE_SAMPLE_DATA,
+  EMAIL_TEMPLATE_TYPE_LABELS,
+  testEmailProblem,
+  type EmailTemplate,
+  type EmailTemplateTestResult,
+} from "../../../common/email-templates";
 import { formatDateTime } from "../../lib/format";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
@@ -13,7 +19,11 @@ import { EmailInput } from "../../ui/input";
 import { testSendFailure } from "./email-templates-texts";
 import { NewsletterSend } from "./newsletter-send";
 
-type Actions = { onPreview: (template: EmailTemplate) => void; onEdit: (template: EmailTemplate) => void; onDelete: (template: EmailTemplate) => void };
+type Actions = {
+  onPreview: (template: EmailTemplate) => void;
+  onEdit: (template: EmailTemplate) => void;
+  onDelete: (template: EmailTemplate) => void;
+};
 
 /** One template of the grid: what it is, its actions, and its own test-send input. */
 export function TemplateCard({ template, onPreview, onEdit, onDelete }: { template: EmailTemplate } & Actions) {
@@ -39,7 +49,13 @@ export function TemplateCard({ template, onPreview, onEdit, onDelete }: { templa
             <Pencil aria-hidden="true" />
             Edit
           </Button>
-          <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onDelete(template)} aria-label={`Delete ${template.name}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700"
+            onClick={() => onDelete(template)}
+            aria-label={`Delete ${template.name}`}
+          >
             <Trash2 aria-hidden="true" />
             Delete
           </Button>
@@ -82,7 +98,13 @@ function TestSend({ template }: { template: EmailTemplate }) {
         <Field label="Send a test to" id={id} error={problem} className="min-w-0 flex-1">
           <EmailInput value={email} placeholder="you@yourdomain.com" onChange={(event) => setEmail(event.target.value)} />
         </Field>
-        <Button type="submit" variant="secondary" loading={send.isPending} aria-label={`Send a test of ${template.name}`} className={problem ? "mb-7" : undefined}>
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={send.isPending}
+          aria-label={`Send a test of ${template.name}`}
+          className={problem ? "mb-7" : undefined}
+        >
           <Send aria-hidden="true" />
           Send
         </Button>

@@ -29,7 +29,9 @@ const EMPTY: Values = { type: "waitlist_welcome", name: "", subject: "", htmlCon
 export function TemplateEditorDialog({ editing, onClose }: { editing: EmailTemplate | "new" | null; onClose: () => void }) {
   return (
     <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent size="xl">{editing ? <EditorForm template={editing === "new" ? null : editing} onDone={onClose} /> : null}</DialogContent>
+      <DialogContent size="xl">
+        {editing ? <EditorForm template={editing === "new" ? null : editing} onDone={onClose} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -119,13 +121,33 @@ function EditorForm({ template, onDone }: { template: EmailTemplate | null; onDo
         ))}
       </p>
       <Field label="Subject" id="template-subject" error={errors.subject}>
-        <Input value={values.subject} maxLength={EMAIL_TEMPLATE_FIELD_MAX.subject} onChange={(event) => change("subject", event.target.value)} />
+        <Input
+          value={values.subject}
+          maxLength={EMAIL_TEMPLATE_FIELD_MAX.subject}
+          onChange={(event) => change("subject", event.target.value)}
+        />
       </Field>
       <Field label="HTML content" id="template-html" error={errors.htmlContent}>
-        <Textarea rows={10} className="font-mono text-xs" value={values.htmlContent} onChange={(event) => change("htmlContent", event.target.value)} />
+        <Textarea
+          rows={10}
+          className="font-mono text-xs"
+          value={values.htmlContent}
+          onChange={(event) => change("htmlContent", event.target.value)}
+        />
       </Field>
-      <Field label="Text content" id="template-text" error={errors.textContent} hint="Left empty, the plain-text part is made from the HTML." optional>
-        <Textarea rows={4} className="font-mono text-xs" value={values.textContent} onChange={(event) => change("textContent", event.target.value)} />
+      <Field
+        label="Text content"
+        id="template-text"
+        error={errors.textContent}
+        hint="Left empty, the plain-text part is made from the HTML."
+        optional
+      >
+        <Textarea
+          rows={4}
+          className="font-mono text-xs"
+          value={values.textContent}
+          onChange={(event) => change("textContent", event.target.value)}
+        />
       </Field>
       <DialogFooter>
         <DialogClose asChild>

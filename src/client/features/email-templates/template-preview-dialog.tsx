@@ -71,10 +71,17 @@ function PreviewBody({ template }: { template: EmailTemplate }) {
               <TabsTrigger value="text">Plain text</TabsTrigger>
             </TabsList>
             <TabsContent value="html">
-              <iframe title="HTML preview" sandbox="" srcDoc={preview.data.html} className="h-[60vh] w-full rounded-control border border-line bg-white" />
+              <iframe
+                title="HTML preview"
+                sandbox=""
+                srcDoc={preview.data.html}
+                className="h-[60vh] w-full rounded-control border border-line bg-white"
+              />
             </TabsContent>
             <TabsContent value="text">
-              <pre className="max-h-[60vh] overflow-auto rounded-control border border-line bg-sunken p-4 text-sm whitespace-pre-wrap">{preview.data.text}</pre>
+              <pre className="max-h-[60vh] overflow-auto rounded-control border border-line bg-sunken p-4 text-sm whitespace-pre-wrap">
+                {preview.data.text}
+              </pre>
             </TabsContent>
           </Tabs>
         </>

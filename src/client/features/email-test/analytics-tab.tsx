@@ -26,14 +26,34 @@ export function AnalyticsTab() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-ink-muted">Every message the site queued or sent with keys typed on this page in the last {data?.days ?? 30} days, from the mail table.</p>
+        <p className="text-sm text-ink-muted">
+          Every message the site queued or sent with keys typed on this page in the last {data?.days ?? 30} days, from the mail table.
+        </p>
         <RefreshButton onRefresh={() => void analytics.refetch()} refreshing={analytics.isFetching && !loading} />
       </div>
       <StatCardGrid title="Mail counts" className="grid-cols-2 xl:grid-cols-5">
-        <StatCard icon={CheckCircle2} label="Sent" value={formatCount(data?.totals.sent ?? 0)} loading={loading} detail="accepted by a provider" />
+        <StatCard
+          icon={CheckCircle2}
+          label="Sent"
+          value={formatCount(data?.totals.sent ?? 0)}
+          loading={loading}
+          detail="accepted by a provider"
+        />
         <StatCard icon={XCircle} label="Failed" value={formatCount(data?.totals.failed ?? 0)} loading={loading} />
-        <StatCard icon={Inbox} label="Kept in the outbox" value={formatCount(data?.totals.kept ?? 0)} loading={loading} detail="not delivered" />
-        <StatCard icon={BarChart3} label="Queued" value={formatCount(data?.totals.pending ?? 0)} loading={loading} detail="waiting or being sent" />
+        <StatCard
+          icon={Inbox}
+          label="Kept in the outbox"
+          value={formatCount(data?.totals.kept ?? 0)}
+          loading={loading}
+          detail="not delivered"
+        />
+        <StatCard
+          icon={BarChart3}
+          label="Queued"
+          value={formatCount(data?.totals.pending ?? 0)}
+          loading={loading}
+          detail="waiting or being sent"
+        />
         <StatCard
           icon={Clock}
           label="Median delivery"

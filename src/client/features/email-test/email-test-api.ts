@@ -25,7 +25,12 @@ function headersOf(live: Live): Record<string, string> {
   return headers;
 }
 
-async function postJson(path: string, body: unknown, live: Live, fallback: string): Promise<{ status: number; body: Record<string, unknown> }> {
+async function postJson(
+  path: string,
+  body: unknown,
+  live: Live,
+  fallback: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   let response: Response;
   try {
     response = await fetch(path, { method: "POST", credentials: "same-origin", headers: headersOf(live), body: JSON.stringify(body) });

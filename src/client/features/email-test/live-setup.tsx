@@ -11,7 +11,8 @@ import { KeyedProviderSelect } from "./keyed-provider-select";
 import { KEYED_PROVIDER_NAMES } from "./providers";
 import { SendResultBanner, type SendOutcome } from "./send-result";
 
-export type CredentialCheck = { state: "idle" } | { state: "testing" } | { state: "done"; result: CredentialTestResult } | { state: "error"; message: string };
+export type CredentialCheck =
+  { state: "idle" } | { state: "testing" } | { state: "done"; result: CredentialTestResult } | { state: "error"; message: string };
 
 type Props = {
   provider: KeyedProvider | null;
@@ -48,7 +49,16 @@ export function LiveSetup({ provider, onProviderChange, credentials, onCredentia
     setSending(true);
     setOutcome(null);
     try {
-      const result = await sendEmail({ to, from: "", subject: "Live setup test from The $100 Lab", content: `This message came through ${KEYED_PROVIDER_NAMES[provider]}.`, provider }, live);
+      const result = await sendEmail(
+        {
+          to,
+          from: "",
+          subject: "Live setup test from The $100 Lab",
+          content: `This message came through ${KEYED_PROVIDER_NAMES[provider]}.`,
+          provider,
+        },
+        live,
+      );
       setOutcome({ kind: "result", result });
       if (result.status === "sent") onTestSent();
     } catch (error) {
@@ -77,7 +87,9 @@ export function LiveSetup({ provider, onProviderChange, credentials, onCredentia
     <Card>
       <CardHeader>
         <CardTitle>Live setup</CardTitle>
-        <CardDescription>Keys typed here are used for each request only: they are never stored or logged, and leave with this page.</CardDescription>
+        <CardDescription>
+          Keys typed here are used for each request only: they are never stored or logged, and leave with this page.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-5 lg:grid-cols-3">
@@ -96,14 +108,25 @@ export function LiveSetup({ provider, onProviderChange, credentials, onCredentia
             {provider === null ? <p className="text-sm text-ink-muted">Choose a provider first.</p> : null}
             <Button variant="outline" disabled={!keysPresent || check.state === "testing"} onClick={() => void runCheck()}>
               <KeyRound aria-hidden="true" />
-              {check.state === "testing" ? "Testing…" : check.state === "done" && !check.result.valid ? "Test Failed - Try Again" : "Test Credentials"}
+              {check.state === "testing"
+                ? "Testing…"
+                : check.state === "done" && !check.result.valid
+                  ? "Test Failed - Try Again"
+                  : "Test Credentials"}
             </Button>
             {check.state === "done" ? (
-              <Alert variant={check.result.valid ? "success" : "error"} title={check.result.valid ? "Credentials valid" : "Test Failed - Try Again"}>
+              <Alert
+                variant={check.result.valid ? "success" : "error"}
+                title={check.result.valid ? "Credentials valid" : "Test Failed - Try Again"}
+              >
                 {check.result.valid ? check.result.message : (check.result.error ?? check.result.message)}
               </Alert>
             ) : null}
-            {check.state === "error" ? <Alert variant="error" title="Test Failed - Try Again">{check.message}</Alert> : null}
+            {check.state === "error" ? (
+              <Alert variant="error" title="Test Failed - Try Again">
+                {check.message}
+              </Alert>
+            ) : null}
           </Step>
           <Step number={3} title="Test email sent" done={testSent}>
             <Field label="Send a test to">

@@ -9,7 +9,10 @@ export const PROVIDERS: ProviderInfo[] = [
     id: "outbox",
     name: "Outbox (test mode)",
     pricing: "Free",
-    features: ["The default: mail is kept in the database with status kept, never delivered", "Links printed to the log outside production"],
+    features: [
+      "The default: mail is kept in the database with status kept, never delivered",
+      "Links printed to the log outside production",
+    ],
     settings: [],
   },
   {

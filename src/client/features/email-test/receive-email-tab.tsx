@@ -59,13 +59,19 @@ export function ReceiveEmailTab() {
         <CardHeader className="flex flex-row items-start justify-between gap-3">
           <div className="flex flex-col gap-1.5">
             <CardTitle>Received mail</CardTitle>
-            <CardDescription>Newest first. Open one for its headers and attachments. Shown as text: the HTML of a message is kept but never displayed.</CardDescription>
+            <CardDescription>
+              Newest first. Open one for its headers and attachments. Shown as text: the HTML of a message is kept but never displayed.
+            </CardDescription>
           </div>
           <RefreshButton onRefresh={() => void inbox.refetch()} refreshing={inbox.isFetching} />
         </CardHeader>
         <CardContent>
           {inbox.data.emails.length === 0 ? (
-            <EmptyState icon={Inbox} title="No mail received yet" description="Generate an address, point your provider at it, and mail sent there appears here." />
+            <EmptyState
+              icon={Inbox}
+              title="No mail received yet"
+              description="Generate an address, point your provider at it, and mail sent there appears here."
+            />
           ) : (
             <ul className="flex flex-col divide-y divide-line" aria-label="Received mail">
               {inbox.data.emails.map((email) => (
@@ -85,7 +91,10 @@ export function ReceiveEmailTab() {
                     <span className="flex min-w-0 items-center gap-2 text-sm font-semibold">
                       <span className="min-w-0 break-words">{email.subject || "(no subject)"}</span>
                       {email.attachmentCount > 0 ? (
-                        <span className="inline-flex shrink-0 items-center gap-0.5 text-xs font-normal text-ink-muted" title={`${email.attachmentCount} attachments`}>
+                        <span
+                          className="inline-flex shrink-0 items-center gap-0.5 text-xs font-normal text-ink-muted"
+                          title={`${email.attachmentCount} attachments`}
+                        >
                           <Paperclip aria-hidden="true" className="size-3.5" />
                           {email.attachmentCount}
                         </span>
@@ -110,20 +119,24 @@ function WebhookCard({ webhook }: { webhook: InboundWebhookSummary | null }) {
   const [provider, setProvider] = useState<InboundProvider>("resend");
   const [signingSecret, setSigningSecret] = useState("");
   const [shownUrl, setShownUrl] = useState<string | null>(null);
-  const generate = useMutation(trpc.inboundMail.generateWebhook.mutationOptions({
-    onSuccess: async (created) => {
-      trackWebhookGenerated(created.provider);
-      setShownUrl(created.url);
-      setSigningSecret("");
-      await queryClient.invalidateQueries(trpc.inboundMail.list.pathFilter());
-    },
-  }));
-  const revoke = useMutation(trpc.inboundMail.revokeWebhook.mutationOptions({
-    onSuccess: async () => {
-      setShownUrl(null);
-      await queryClient.invalidateQueries(trpc.inboundMail.list.pathFilter());
-    },
-  }));
+  const generate = useMutation(
+    trpc.inboundMail.generateWebhook.mutationOptions({
+      onSuccess: async (created) => {
+        trackWebhookGenerated(created.provider);
+        setShownUrl(created.url);
+        setSigningSecret("");
+        await queryClient.invalidateQueries(trpc.inboundMail.list.pathFilter());
+      },
+    }),
+  );
+  const revoke = useMutation(
+    trpc.inboundMail.revokeWebhook.mutationOptions({
+      onSuccess: async () => {
+        setShownUrl(null);
+        await queryClient.invalidateQueries(trpc.inboundMail.list.pathFilter());
+      },
+    }),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -172,14 +185,27 @@ function WebhookCard({ webhook }: { webhook: InboundWebhookSummary | null }) {
             <legend className="mb-1 text-sm font-medium">Provider</legend>
             {INBOUND_PROVIDERS.map((option) => (
               <label key={option} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="inbound-provider" value={option} checked={provider === option} onChange={() => setProvider(option)} className="focus-ring size-4 accent-brand-500" />
+                <input
+                  type="radio"
+                  name="inbound-provider"
+                  value={option}
+                  checked={provider === option}
+                  onChange={() => setProvider(option)}
+                  className="focus-ring size-4 accent-brand-500"
+                />
                 {INBOUND_PROVIDER_LABELS[option]}
               </label>
             ))}
           </fieldset>
           {isSignedProvider(provider) ? (
             <Field label="Signing secret" hint={SECRET_HINTS[provider]} error={generate.error?.message ?? null}>
-              <Input value={signingSecret} onChange={(event) => setSigningSecret(event.target.value)} autoComplete="off" spellCheck={false} required />
+              <Input
+                value={signingSecret}
+                onChange={(event) => setSigningSecret(event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                required
+              />
             </Field>
           ) : generate.error ? (
             <Alert variant="error">{generate.error.message}</Alert>

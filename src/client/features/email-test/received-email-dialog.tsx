@@ -29,8 +29,12 @@ export function ReceivedEmailDialog({ emailId, onClose }: { emailId: string | nu
         ) : (
           <>
             <section aria-label="Message text" className="flex flex-col gap-1">
-              <pre className="max-h-72 overflow-auto rounded-control bg-sunken p-3 font-sans text-sm break-words whitespace-pre-wrap">{email.data.content || "(no text part)"}</pre>
-              {email.data.hasHtml ? <p className="text-xs text-ink-muted">This message also has an HTML part: it is kept, never displayed.</p> : null}
+              <pre className="max-h-72 overflow-auto rounded-control bg-sunken p-3 font-sans text-sm break-words whitespace-pre-wrap">
+                {email.data.content || "(no text part)"}
+              </pre>
+              {email.data.hasHtml ? (
+                <p className="text-xs text-ink-muted">This message also has an HTML part: it is kept, never displayed.</p>
+              ) : null}
             </section>
             <Attachments attachments={email.data.attachments} />
             <Headers headers={email.data.headers} />
@@ -57,7 +61,11 @@ function Attachments({ attachments }: { attachments: ReceivedAttachment[] }) {
               </span>
             </span>
             {attachment.downloadUrl ? (
-              <a className={cn(textLinkClasses, "inline-flex items-center gap-1")} href={attachment.downloadUrl} download={attachment.filename}>
+              <a
+                className={cn(textLinkClasses, "inline-flex items-center gap-1")}
+                href={attachment.downloadUrl}
+                download={attachment.filename}
+              >
                 <Download aria-hidden="true" className="size-4" />
                 Download
               </a>

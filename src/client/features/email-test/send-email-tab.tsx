@@ -73,10 +73,20 @@ export function SendEmailTab({ live, provider, onProviderChange, status, onSent 
           <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="To">
-                <EmailInput required value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} placeholder="you@yourdomain.com" />
+                <EmailInput
+                  required
+                  value={form.to}
+                  onChange={(e) => setForm({ ...form, to: e.target.value })}
+                  placeholder="you@yourdomain.com"
+                />
               </Field>
               <Field label="From" optional hint={status ? `Empty: the site's sender, ${status.from}` : undefined}>
-                <Input value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} placeholder="Lab <lab@yourdomain.com>" autoComplete="off" />
+                <Input
+                  value={form.from}
+                  onChange={(e) => setForm({ ...form, from: e.target.value })}
+                  placeholder="Lab <lab@yourdomain.com>"
+                  autoComplete="off"
+                />
               </Field>
             </div>
             <Field label="Subject">

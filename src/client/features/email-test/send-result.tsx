@@ -47,7 +47,9 @@ function describe(result: EmailSendResult): { variant: "success" | "info" | "war
       return {
         variant: "warning",
         title: "Still queued: the provider has not answered yet",
-        text: result.error ? `The last try failed: ${result.error}. The worker tries again.` : "The worker will keep trying; the Analytics tab shows how it ends.",
+        text: result.error
+          ? `The last try failed: ${result.error}. The worker tries again.`
+          : "The worker will keep trying; the Analytics tab shows how it ends.",
       };
   }
 }

@@ -13,14 +13,18 @@ export function ApiSettingsTab({ status }: { status: EmailTestStatus | undefined
       <Card>
         <CardHeader>
           <CardTitle>The site's mail</CardTitle>
-          <CardDescription>Set in the environment (MAIL_PROVIDER and its keys); every message the site sends goes through this.</CardDescription>
+          <CardDescription>
+            Set in the environment (MAIL_PROVIDER and its keys); every message the site sends goes through this.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="font-medium">Provider</dt>
             <dd className="flex flex-wrap items-center gap-2">
               {status.provider}
-              <Badge variant={status.delivers ? "success" : "warning"}>{status.delivers ? "Delivers mail" : "Keeps mail, delivers nothing"}</Badge>
+              <Badge variant={status.delivers ? "success" : "warning"}>
+                {status.delivers ? "Delivers mail" : "Keeps mail, delivers nothing"}
+              </Badge>
             </dd>
             <dt className="font-medium">API key</dt>
             <dd className="font-mono">{status.keyPrefix ? `${status.keyPrefix}…` : "none (this provider has no API key)"}</dd>
@@ -36,7 +40,8 @@ export function ApiSettingsTab({ status }: { status: EmailTestStatus | undefined
         </CardHeader>
         <CardContent className="flex flex-col gap-3 text-sm">
           <p>
-            <code className="font-mono">POST /api/email/send</code> with JSON <code className="font-mono">{"{to, from, subject, content, provider}"}</code>
+            <code className="font-mono">POST /api/email/send</code> with JSON{" "}
+            <code className="font-mono">{"{to, from, subject, content, provider}"}</code>
           </p>
           <p>
             <code className="font-mono">POST /api/email/test-credentials</code> with JSON <code className="font-mono">{"{provider}"}</code>

@@ -27,11 +27,26 @@ export function ExperimentDataPanel({
   const onServer = images.filter((image) => image.stored === "r2").length;
 
   const rows: Array<[string, React.ReactNode]> = [
-    ["Session ID", <code key="id" className="rounded bg-sunken px-1.5 py-0.5 font-mono text-xs">{experimentId}</code>],
+    [
+      "Session ID",
+      <code key="id" className="rounded bg-sunken px-1.5 py-0.5 font-mono text-xs">
+        {experimentId}
+      </code>,
+    ],
     ["Title", "Image Drop Widget Test"],
-    ["Start time", <time key="start" dateTime={startTime}>{formatDateTime(startTime)}</time>],
+    [
+      "Start time",
+      <time key="start" dateTime={startTime}>
+        {formatDateTime(startTime)}
+      </time>,
+    ],
     ["Images", images.length === onServer ? `${images.length}` : `${images.length} (${images.length - onServer} in this browser only)`],
-    ["Status", <Badge key="status" variant={STATUS_BADGE[status]}>{status}</Badge>],
+    [
+      "Status",
+      <Badge key="status" variant={STATUS_BADGE[status]}>
+        {status}
+      </Badge>,
+    ],
   ];
 
   return (

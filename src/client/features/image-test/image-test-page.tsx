@@ -28,7 +28,11 @@ export function ImageTestPage() {
   if (progress.isPending) return <PageSpinner label="Loading your image test progress" />;
   if (progress.isError) {
     return (
-      <LoadFailedAlert title="Failed to load your image test progress" onRetry={() => void progress.refetch()} retrying={progress.isFetching}>
+      <LoadFailedAlert
+        title="Failed to load your image test progress"
+        onRetry={() => void progress.refetch()}
+        retrying={progress.isFetching}
+      >
         {errorMessage(progress.error, ERROR_TEXTS)}
       </LoadFailedAlert>
     );
@@ -104,11 +108,19 @@ function ImageTest({ progress }: { progress: ImageTestProgress }) {
             }
           />
         </div>
-        <Progress value={done} max={IMAGE_TEST_TOTAL} label={`Image tests: ${done} of ${IMAGE_TEST_TOTAL} complete`} indicatorClassName={allDone ? "bg-emerald-600" : undefined} />
+        <Progress
+          value={done}
+          max={IMAGE_TEST_TOTAL}
+          label={`Image tests: ${done} of ${IMAGE_TEST_TOTAL} complete`}
+          indicatorClassName={allDone ? "bg-emerald-600" : undefined}
+        />
       </Card>
 
       {allDone ? (
-        <section role="status" className="flex items-start gap-4 rounded-panel border border-emerald-200 bg-gradient-to-br from-emerald-50 to-surface p-5 shadow-panel sm:p-6">
+        <section
+          role="status"
+          className="flex items-start gap-4 rounded-panel border border-emerald-200 bg-gradient-to-br from-emerald-50 to-surface p-5 shadow-panel sm:p-6"
+        >
           <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white">
             <PartyPopper className="size-5" />
           </span>

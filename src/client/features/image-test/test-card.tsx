@@ -9,13 +9,25 @@ import { cn } from "../../ui/cn";
 const TESTS: Record<ImageTestName, { title: string; how: string; icon: LucideIcon }> = {
   "drag-and-drop": { title: "Drag and Drop", how: "Drag one or more images from your desktop onto the drop zone.", icon: Hand },
   paste: { title: "Paste", how: "Copy an image or a screenshot and press Ctrl+V (⌘V) anywhere on this page.", icon: ClipboardPaste },
-  "choose-files": { title: "Choose Files", how: "Click Choose Files (or the drop zone) and pick several images at once.", icon: FolderOpen },
+  "choose-files": {
+    title: "Choose Files",
+    how: "Click Choose Files (or the drop zone) and pick several images at once.",
+    icon: FolderOpen,
+  },
   annotate: { title: "Annotate", how: "Open an image, write what it shows and click Save Annotation.", icon: PenLine },
   share: { title: "Share", how: "Share an image, then open its /lab/image link in a private window.", icon: Share2 },
 };
 
 /** One feature test: how to try it, and Mark Complete (also marked by itself when the widget sees it work). */
-export function TestCard({ test, completedAt, onComplete }: { test: ImageTestName; completedAt: string | null; onComplete: () => Promise<void> }) {
+export function TestCard({
+  test,
+  completedAt,
+  onComplete,
+}: {
+  test: ImageTestName;
+  completedAt: string | null;
+  onComplete: () => Promise<void>;
+}) {
   const { title, how, icon: Icon } = TESTS[test];
   const [saving, setSaving] = useState(false);
   const titleId = `image-test-${test}`;
@@ -34,7 +46,10 @@ export function TestCard({ test, completedAt, onComplete }: { test: ImageTestNam
       <div className="flex items-center gap-3">
         <span
           aria-hidden="true"
-          className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", completedAt ? "bg-emerald-600 text-white" : "bg-brand-100 text-brand-900")}
+          className={cn(
+            "flex size-10 shrink-0 items-center justify-center rounded-full",
+            completedAt ? "bg-emerald-600 text-white" : "bg-brand-100 text-brand-900",
+          )}
         >
           {completedAt ? <CheckCircle2 className="size-5" /> : <Icon className="size-5" />}
         </span>
@@ -48,7 +63,14 @@ export function TestCard({ test, completedAt, onComplete }: { test: ImageTestNam
           Complete · <time dateTime={completedAt}>{formatDateTime(completedAt)}</time>
         </p>
       ) : (
-        <Button variant="outline" size="sm" className="self-start" onClick={() => void markComplete()} loading={saving} aria-describedby={titleId}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => void markComplete()}
+          loading={saving}
+          aria-describedby={titleId}
+        >
           Mark Complete
         </Button>
       )}

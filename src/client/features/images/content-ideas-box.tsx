@@ -15,13 +15,18 @@ export function ContentIdeasBox({ images }: { images: readonly WidgetImage[] }) 
   const ideas = contentIdeas(images);
   const { isAdmin } = useAuth();
   return (
-    <section aria-labelledby="content-ideas-title" className="flex flex-col gap-3 rounded-panel border border-brand-300 bg-brand-50 p-4 sm:p-5">
+    <section
+      aria-labelledby="content-ideas-title"
+      className="flex flex-col gap-3 rounded-panel border border-brand-300 bg-brand-50 p-4 sm:p-5"
+    >
       <h3 id="content-ideas-title" className="flex items-center gap-2 text-base font-semibold text-brand-900">
         <Lightbulb aria-hidden="true" className="size-5" />
         Content Ideas from Images
       </h3>
       {ideas.length === 0 ? (
-        <p className="text-sm text-brand-900/90">Add an annotation to an image (what it shows, what it proves) and ideas for posts built from it appear here.</p>
+        <p className="text-sm text-brand-900/90">
+          Add an annotation to an image (what it shows, what it proves) and ideas for posts built from it appear here.
+        </p>
       ) : (
         <ul className="flex flex-col gap-2">
           {ideas.map((idea) => (

@@ -16,7 +16,9 @@ export type ContentIdea = {
 type Annotated = { id: string; name: string; annotation: string };
 
 const STOP_WORDS = new Set(
-  "a an and are as at be but by can could did does for from had has have how i in is it its my of on or our should so than that the their then this to was we were what when why will with would you your".split(" "),
+  "a an and are as at be but by can could did does for from had has have how i in is it its my of on or our should so than that the their then this to was we were what when why will with would you your".split(
+    " ",
+  ),
 );
 const MAX_QUOTE = 90;
 
@@ -42,10 +44,18 @@ function ideaFor(image: Annotated): ContentIdea {
   const said = quote(image.annotation);
   const topic = keywordsOf(image.annotation).join(", ");
   if (/\?\s*$/.test(image.annotation.trim())) {
-    return { key: image.id, format: "Question thread", text: `Ask your audience: “${said}” Share the screenshot and collect their answers on ${topic}.` };
+    return {
+      key: image.id,
+      format: "Question thread",
+      text: `Ask your audience: “${said}” Share the screenshot and collect their answers on ${topic}.`,
+    };
   }
   if (/[$€£%]|\d/.test(image.annotation)) {
-    return { key: image.id, format: "Results post", text: `Show the numbers behind “${said}”: what you spent, what came back, and what you would change.` };
+    return {
+      key: image.id,
+      format: "Results post",
+      text: `Show the numbers behind “${said}”: what you spent, what came back, and what you would change.`,
+    };
   }
   return { key: image.id, format: "Behind the scenes", text: `Tell the story of “${said}”: why it matters for the experiment (${topic}).` };
 }
@@ -76,5 +86,11 @@ const MAX_TITLE_TEXT = 60;
 /** The banger draft an idea is saved as: its text as the content, its format and a shortened text as the title. */
 export function draftOf(idea: ContentIdea): Pick<BangerCreateValues, "type" | "title" | "content" | "tags" | "metadata"> {
   const title = idea.text.length > MAX_TITLE_TEXT ? `${idea.text.slice(0, MAX_TITLE_TEXT - 1).trimEnd()}…` : idea.text;
-  return { type: DRAFT_TYPES[idea.format], title: `${idea.format}: ${title}`, content: idea.text, tags: ["image idea", idea.format.toLowerCase()], metadata: {} };
+  return {
+    type: DRAFT_TYPES[idea.format],
+    title: `${idea.format}: ${title}`,
+    content: idea.text,
+    tags: ["image idea", idea.format.toLowerCase()],
+    metadata: {},
+  };
 }

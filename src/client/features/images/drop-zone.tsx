@@ -78,7 +78,9 @@ export function DropZone({ onFiles, uploading }: DropZoneProps) {
         >
           <ImageUp className="size-7" />
         </span>
-        <span className="text-base font-semibold text-ink">{dragging ? "Drop to add the images" : uploading ? "Uploading…" : "Drop images here"}</span>
+        <span className="text-base font-semibold text-ink">
+          {dragging ? "Drop to add the images" : uploading ? "Uploading…" : "Drop images here"}
+        </span>
         <span id="image-drop-zone-hint" className="max-w-sm text-sm text-ink-muted">
           or click to choose files, or paste anywhere on this page. {IMAGE_ACCEPTED_LABEL}, up to {MAX_MB} MB each.
         </span>

@@ -26,7 +26,12 @@ export function ImageGrid({ images, onOpen, onShare, onRemove, onUploadLocalCopy
             aria-label={`Open ${image.name}`}
             className="focus-ring relative block aspect-[4/3] w-full overflow-hidden bg-sunken"
           >
-            <img src={image.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover transition-transform duration-300 hover:scale-[1.03]" />
+            <img
+              src={image.thumbnailUrl}
+              alt=""
+              loading="lazy"
+              className="size-full object-cover transition-transform duration-300 hover:scale-[1.03]"
+            />
             {image.stored === "local" ? (
               <Badge variant="warning" className="absolute top-2 left-2 shadow-panel">
                 <HardDrive aria-hidden="true" />
@@ -51,21 +56,45 @@ export function ImageGrid({ images, onOpen, onShare, onRemove, onUploadLocalCopy
           </div>
           <div className="flex items-center justify-end gap-1 border-t border-line px-2 py-1.5">
             {image.stored === "local" && onUploadLocalCopy ? (
-              <Button variant="ghost" size="sm" className="w-8 px-0" onClick={() => onUploadLocalCopy(image)} aria-label={`Upload ${image.name} again`} title="Upload again">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="w-8 px-0"
+                onClick={() => onUploadLocalCopy(image)}
+                aria-label={`Upload ${image.name} again`}
+                title="Upload again"
+              >
                 <CloudUpload aria-hidden="true" />
               </Button>
             ) : null}
-            <Button variant="ghost" size="sm" className="w-8 px-0" onClick={() => onShare(image)} aria-label={`Share ${image.name}`} title="Share">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="w-8 px-0"
+              onClick={() => onShare(image)}
+              aria-label={`Share ${image.name}`}
+              title="Share"
+            >
               <Share2 aria-hidden="true" />
             </Button>
             <ConfirmDialog
               title={`Remove “${image.name}”?`}
-              description={image.stored === "r2" ? "The image and its annotation are deleted from the server, and its shared page stops working." : "The copy kept in this browser is deleted."}
+              description={
+                image.stored === "r2"
+                  ? "The image and its annotation are deleted from the server, and its shared page stops working."
+                  : "The copy kept in this browser is deleted."
+              }
               confirmLabel="Remove"
               destructive
               onConfirm={() => onRemove(image)}
               trigger={
-                <Button variant="ghost" size="sm" aria-label={`Remove ${image.name}`} title="Remove" className="w-8 px-0 text-red-700 hover:bg-red-50">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${image.name}`}
+                  title="Remove"
+                  className="w-8 px-0 text-red-700 hover:bg-red-50"
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               }

@@ -59,7 +59,11 @@ export function saveLocalImage(experimentId: string, image: LocalImage): LocalWr
 
 export function removeLocalImage(experimentId: string, id: string): void {
   const images = readLocalImages(experimentId);
-  if (images.some((entry) => entry.id === id)) writeLocalImages(experimentId, images.filter((entry) => entry.id !== id));
+  if (images.some((entry) => entry.id === id))
+    writeLocalImages(
+      experimentId,
+      images.filter((entry) => entry.id !== id),
+    );
 }
 
 export function readFileAsDataUrl(file: Blob): Promise<string> {

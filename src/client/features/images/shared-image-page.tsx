@@ -55,7 +55,13 @@ function SharedImageView({ image }: { image: SharedImage }) {
       </header>
       <Card className="overflow-hidden p-0">
         <div className="flex justify-center bg-sunken">
-          <img src={url} alt={annotation || originalName} width={width} height={height} className="h-auto max-h-[75dvh] w-auto max-w-full object-contain" />
+          <img
+            src={url}
+            alt={annotation || originalName}
+            width={width}
+            height={height}
+            className="h-auto max-h-[75dvh] w-auto max-w-full object-contain"
+          />
         </div>
         {annotation ? (
           <div className="border-t border-line p-5 sm:p-6">

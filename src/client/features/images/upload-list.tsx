@@ -16,7 +16,12 @@ export function UploadList({ uploads, onDismiss }: { uploads: readonly PendingUp
             <div className="flex items-center justify-between gap-3 text-sm">
               <span className="min-w-0 truncate font-medium">{upload.name}</span>
               {upload.error ? (
-                <Button variant="ghost" size="sm" onClick={() => onDismiss(upload.key)} aria-label={`Dismiss the failed upload of ${upload.name}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onDismiss(upload.key)}
+                  aria-label={`Dismiss the failed upload of ${upload.name}`}
+                >
                   <X aria-hidden="true" />
                 </Button>
               ) : (

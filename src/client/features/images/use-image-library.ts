@@ -36,11 +36,16 @@ const fromLocal = (entry: LocalImage): WidgetImage => ({
   shareUrl: null,
 });
 
-const newId = () => (typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newId = () =>
+  typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 function reportLocalWrite(result: LocalWriteResult): boolean {
   if (result === "saved") return true;
-  toast({ variant: "error", title: "Not saved in this browser", description: result === "full" ? STORAGE_FULL_TEXT : "This browser does not allow saving here." });
+  toast({
+    variant: "error",
+    title: "Not saved in this browser",
+    description: result === "full" ? STORAGE_FULL_TEXT : "This browser does not allow saving here.",
+  });
   return false;
 }
 
@@ -79,7 +84,13 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
   };
 
   const keepLocally = async (file: File): Promise<boolean> => {
-    const entry: LocalImage = { id: newId(), name: file.name || "Pasted image", url: await readFileAsDataUrl(file), annotation: "", timestamp: new Date().toISOString() };
+    const entry: LocalImage = {
+      id: newId(),
+      name: file.name || "Pasted image",
+      url: await readFileAsDataUrl(file),
+      annotation: "",
+      timestamp: new Date().toISOString(),
+    };
     const kept = reportLocalWrite(saveLocalImage(experimentId, entry));
     refreshLocal();
     return kept;
@@ -97,7 +108,9 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
       setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
     try {
       const image = await uploadImage(file, { experimentId, annotation }, ({ loaded, total }) => setUpload({ loaded, total }));
-      queryClient.setQueryData(trpc.images.list.queryKey({ experimentId }), (data) => ({ images: [image, ...(data?.images ?? []).filter((other) => other.id !== image.id)] }));
+      queryClient.setQueryData(trpc.images.list.queryKey({ experimentId }), (data) => ({
+        images: [image, ...(data?.images ?? []).filter((other) => other.id !== image.id)],
+      }));
       setUploads((current) => current.filter((upload) => upload.key !== key));
       track("image_upload", { experimentId, component: "image-drop-widget", label: image.type, value: image.size });
       return null;
@@ -141,7 +154,9 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
 
   const annotate = async (image: WidgetImage, annotation: string): Promise<boolean> => {
     if (image.stored === "local") {
-      const kept = reportLocalWrite(saveLocalImage(experimentId, { id: image.id, name: image.name, url: image.url, annotation, timestamp: image.timestamp }));
+      const kept = reportLocalWrite(
+        saveLocalImage(experimentId, { id: image.id, name: image.name, url: image.url, annotation, timestamp: image.timestamp }),
+      );
       refreshLocal();
       if (kept) {
         track("annotation_saved", { experimentId, component: "image-drop-widget", properties: { saveMethod: "localStorage" } });
@@ -160,7 +175,16 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
     } catch (cause) {
       const message = cause instanceof Error ? cause.message : "Annotation save failed";
       console.error(message);
-      const kept = reportLocalWrite(saveLocalImage(experimentId, { id: image.id, name: image.name, url: image.url, annotation, timestamp: image.timestamp, stored: "r2" }));
+      const kept = reportLocalWrite(
+        saveLocalImage(experimentId, {
+          id: image.id,
+          name: image.name,
+          url: image.url,
+          annotation,
+          timestamp: image.timestamp,
+          stored: "r2",
+        }),
+      );
       refreshLocal();
       track("annotation_saved", { experimentId, component: "image-drop-widget", properties: { saveMethod: "localStorage_fallback" } });
       toast({ variant: "warning", title: message, description: kept ? "The annotation is kept in this browser." : undefined });
@@ -176,7 +200,9 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
         toast({ variant: "error", title: `Could not remove “${image.name}”`, description: errorMessage(cause, ERROR_TEXTS) });
         return;
       }
-      queryClient.setQueryData(trpc.images.list.queryKey({ experimentId }), (data) => (data ? { ...data, images: data.images.filter((other) => other.id !== image.id) } : data));
+      queryClient.setQueryData(trpc.images.list.queryKey({ experimentId }), (data) =>
+        data ? { ...data, images: data.images.filter((other) => other.id !== image.id) } : data,
+      );
     }
     removeLocalImage(experimentId, image.id);
     refreshLocal();

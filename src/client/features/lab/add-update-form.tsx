@@ -49,7 +49,11 @@ export function AddUpdateForm({ experimentId, left }: { experimentId: string; le
       track("experiment_update", { experimentId, value: update.day, properties: { day: update.day } });
       toast({ variant: "success", title: `Day ${update.day} logged` });
       setValues(EMPTY);
-      await Promise.all([queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: experimentId })), queryClient.invalidateQueries(trpc.lab.list.pathFilter()), queryClient.invalidateQueries(trpc.lab.calendar.pathFilter())]);
+      await Promise.all([
+        queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: experimentId })),
+        queryClient.invalidateQueries(trpc.lab.list.pathFilter()),
+        queryClient.invalidateQueries(trpc.lab.calendar.pathFilter()),
+      ]);
     } catch (error) {
       setFormError(reasonOf(error));
     }
@@ -57,7 +61,13 @@ export function AddUpdateForm({ experimentId, left }: { experimentId: string; le
 
   return (
     <Card className="p-4 sm:p-5">
-      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={addUpdate.isPending} aria-labelledby="add-update-title" className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-busy={addUpdate.isPending}
+        aria-labelledby="add-update-title"
+        className="flex flex-col gap-4"
+      >
         <h3 id="add-update-title" className="text-base font-bold">
           Add Update
         </h3>
@@ -76,7 +86,13 @@ export function AddUpdateForm({ experimentId, left }: { experimentId: string; le
           <Field label="Result ($)" id="update-result" error={errors.result} hint="Where it stands now; negative for a loss.">
             <Input name="result" inputMode="numeric" value={values.result} onChange={change("result")} />
           </Field>
-          <Field label="Attempts" id="update-attempts" error={errors.attempts} hint="Funding or sales attempts since the last update." optional>
+          <Field
+            label="Attempts"
+            id="update-attempts"
+            error={errors.attempts}
+            hint="Funding or sales attempts since the last update."
+            optional
+          >
             <Input name="attempts" inputMode="numeric" value={values.attempts} onChange={change("attempts")} />
           </Field>
         </div>

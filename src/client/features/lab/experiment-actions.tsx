@@ -22,7 +22,12 @@ export function ExperimentActions({ experiment }: { experiment: Experiment }) {
   const setVisibility = useMutation(trpc.lab.setVisibility.mutationOptions());
   const generate = useMutation(trpc.lab.generateContent.mutationOptions());
   const template = useMutation(trpc.lab.createTemplate.mutationOptions());
-  const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: experiment.id })), queryClient.invalidateQueries(trpc.lab.list.pathFilter()), queryClient.invalidateQueries(trpc.lab.calendar.pathFilter())]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: experiment.id })),
+      queryClient.invalidateQueries(trpc.lab.list.pathFilter()),
+      queryClient.invalidateQueries(trpc.lab.calendar.pathFilter()),
+    ]);
 
   const run = async (action: () => Promise<void>, failure: string) => {
     try {
@@ -44,7 +49,11 @@ export function ExperimentActions({ experiment }: { experiment: Experiment }) {
     run(async () => {
       const { content } = await generate.mutateAsync({ id: experiment.id });
       track("content_generate", { experimentId: experiment.id, value: content.length });
-      toast({ variant: "success", title: "Content drafts created", description: "A tweet, a thread and a LinkedIn post, in the content bangers." });
+      toast({
+        variant: "success",
+        title: "Content drafts created",
+        description: "A tweet, a thread and a LinkedIn post, in the content bangers.",
+      });
     }, "Could not generate content");
 
   const createTemplate = () =>

@@ -13,7 +13,11 @@ export function ExperimentCard({ experiment, base, showOwner = false }: { experi
         <div className="flex items-center justify-between gap-3">
           <StatusBadge status={experiment.status} />
           <span className="flex items-center gap-1 text-xs text-ink-muted">
-            {experiment.visibility === "shared" ? <Users aria-hidden="true" className="size-3.5" /> : <Lock aria-hidden="true" className="size-3.5" />}
+            {experiment.visibility === "shared" ? (
+              <Users aria-hidden="true" className="size-3.5" />
+            ) : (
+              <Lock aria-hidden="true" className="size-3.5" />
+            )}
             {showOwner ? `by ${experiment.ownerName}` : experiment.visibility === "shared" ? "Shared" : "Private"}
           </span>
         </div>
@@ -42,7 +46,9 @@ export function ExperimentCard({ experiment, base, showOwner = false }: { experi
           <div>
             <dt className="text-xs text-ink-muted">Days</dt>
             <dd className="font-semibold tabular-nums">
-              {experiment.day === null ? experiment.totalDays : `${Math.min(experiment.day, experiment.totalDays)} / ${experiment.totalDays}`}
+              {experiment.day === null
+                ? experiment.totalDays
+                : `${Math.min(experiment.day, experiment.totalDays)} / ${experiment.totalDays}`}
             </dd>
           </div>
         </dl>

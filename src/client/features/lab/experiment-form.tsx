@@ -116,7 +116,10 @@ function ExperimentForm({ experiment: editing, onDone }: { experiment?: Experime
       targetAmount: values.targetAmount,
       totalDays: values.totalDays,
       targetMetric: values.targetMetric,
-      nextContent: [...CONTENT_PLAN.filter((idea) => values.plan.includes(idea)), ...values.otherIdeas.split("\n").map((idea) => idea.trim())],
+      nextContent: [
+        ...CONTENT_PLAN.filter((idea) => values.plan.includes(idea)),
+        ...values.otherIdeas.split("\n").map((idea) => idea.trim()),
+      ],
       visibility: values.shared ? "shared" : "private",
     });
     if (!parsed.success) {
@@ -134,7 +137,11 @@ function ExperimentForm({ experiment: editing, onDone }: { experiment?: Experime
         await edit.mutateAsync({ id: editing.id, ...parsed.data });
         toast({ variant: "success", title: "Experiment saved", description: parsed.data.title });
         onDone();
-        await Promise.all([queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: editing.id })), queryClient.invalidateQueries(trpc.lab.list.pathFilter()), queryClient.invalidateQueries(trpc.lab.calendar.pathFilter())]);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: editing.id })),
+          queryClient.invalidateQueries(trpc.lab.list.pathFilter()),
+          queryClient.invalidateQueries(trpc.lab.calendar.pathFilter()),
+        ]);
         return;
       }
       const { experiment } = await create.mutateAsync(parsed.data);
@@ -152,7 +159,9 @@ function ExperimentForm({ experiment: editing, onDone }: { experiment?: Experime
       <DialogHeader>
         <DialogTitle>{editing ? "Edit Experiment" : "New Experiment"}</DialogTitle>
         <DialogDescription>
-          {editing ? "Change the plan; the log and the dates stay as they are." : "One idea, a small budget, a clear metric. It starts in planning; start it when you are ready."}
+          {editing
+            ? "Change the plan; the log and the dates stay as they are."
+            : "One idea, a small budget, a clear metric. It starts in planning; start it when you are ready."}
         </DialogDescription>
       </DialogHeader>
       {formError ? (
@@ -167,24 +176,53 @@ function ExperimentForm({ experiment: editing, onDone }: { experiment?: Experime
         <Textarea name="hypothesis" rows={3} value={values.hypothesis} onChange={(event) => change("hypothesis", event.target.value)} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Investment amount ($)" id="experiment-amount" error={errors.amount} hint={`Whole dollars, at most $${LAB_MAX_INVESTMENT}.`}>
+        <Field
+          label="Investment amount ($)"
+          id="experiment-amount"
+          error={errors.amount}
+          hint={`Whole dollars, at most $${LAB_MAX_INVESTMENT}.`}
+        >
           <Input name="amount" inputMode="numeric" value={values.amount} onChange={(event) => change("amount", event.target.value)} />
         </Field>
         <Field label="Duration (days)" id="experiment-days" error={errors.totalDays}>
-          <Input name="totalDays" inputMode="numeric" value={values.totalDays} onChange={(event) => change("totalDays", event.target.value)} />
+          <Input
+            name="totalDays"
+            inputMode="numeric"
+            value={values.totalDays}
+            onChange={(event) => change("totalDays", event.target.value)}
+          />
         </Field>
         <Field label="Target amount ($)" id="experiment-target" error={errors.targetAmount} optional>
-          <Input name="targetAmount" inputMode="numeric" value={values.targetAmount} onChange={(event) => change("targetAmount", event.target.value)} />
+          <Input
+            name="targetAmount"
+            inputMode="numeric"
+            value={values.targetAmount}
+            onChange={(event) => change("targetAmount", event.target.value)}
+          />
         </Field>
       </div>
-      <Field label="Success metric" id="experiment-metric" error={errors.targetMetric} hint="How you will know it worked, e.g. 10 paying customers.">
-        <Input name="targetMetric" value={values.targetMetric} maxLength={LAB_LIMITS.targetMetric} onChange={(event) => change("targetMetric", event.target.value)} />
+      <Field
+        label="Success metric"
+        id="experiment-metric"
+        error={errors.targetMetric}
+        hint="How you will know it worked, e.g. 10 paying customers."
+      >
+        <Input
+          name="targetMetric"
+          value={values.targetMetric}
+          maxLength={LAB_LIMITS.targetMetric}
+          onChange={(event) => change("targetMetric", event.target.value)}
+        />
       </Field>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold text-ink">Content plan</legend>
         {CONTENT_PLAN.map((idea, index) => (
           <div key={idea} className="flex items-center gap-2">
-            <Checkbox id={`experiment-plan-${index}`} checked={values.plan.includes(idea)} onCheckedChange={(checked) => togglePlan(idea, checked === true)} />
+            <Checkbox
+              id={`experiment-plan-${index}`}
+              checked={values.plan.includes(idea)}
+              onCheckedChange={(checked) => togglePlan(idea, checked === true)}
+            />
             <Label htmlFor={`experiment-plan-${index}`} className="font-normal">
               {idea}
             </Label>

@@ -38,7 +38,9 @@ export type ExperimentPageProps = {
  */
 export function ExperimentPage({ id, headingAs, notFound }: ExperimentPageProps) {
   const trpc = useTRPC();
-  const detail = useQuery(trpc.lab.get.queryOptions({ id }, { retry: (count, error) => httpStatusOf(error) !== 404 && httpStatusOf(error) !== 400 && count < 2 }));
+  const detail = useQuery(
+    trpc.lab.get.queryOptions({ id }, { retry: (count, error) => httpStatusOf(error) !== 404 && httpStatusOf(error) !== 400 && count < 2 }),
+  );
   if (detail.isPending) return <PageSpinner label="Loading the experiment" />;
   if (detail.isError) {
     const status = httpStatusOf(detail.error);
@@ -64,7 +66,10 @@ export function ExperimentView({ detail, headingAs: Heading }: { detail: Experim
       {Heading === "h1" ? <title>{`${experiment.title} · The Lab · The $100 Lab`}</title> : null}
       <header className="flex flex-col gap-4">
         {isAuthenticated ? (
-          <Link to={base} className="focus-ring inline-flex w-fit items-center gap-1 rounded-sm text-sm font-semibold text-ink-muted hover:text-ink">
+          <Link
+            to={base}
+            className="focus-ring inline-flex w-fit items-center gap-1 rounded-sm text-sm font-semibold text-ink-muted hover:text-ink"
+          >
             <ArrowLeft aria-hidden="true" className="size-4" />
             The Lab
           </Link>
@@ -73,7 +78,9 @@ export function ExperimentView({ detail, headingAs: Heading }: { detail: Experim
           <div className="flex min-w-0 flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={experiment.status} />
-              <Badge variant={experiment.visibility === "shared" ? "info" : "neutral"}>{experiment.visibility === "shared" ? "Shared" : "Private"}</Badge>
+              <Badge variant={experiment.visibility === "shared" ? "info" : "neutral"}>
+                {experiment.visibility === "shared" ? "Shared" : "Private"}
+              </Badge>
               <span className="text-sm text-ink-muted">by {experiment.ownerName}</span>
             </div>
             <Heading className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{experiment.title}</Heading>
@@ -96,20 +103,41 @@ export function ExperimentView({ detail, headingAs: Heading }: { detail: Experim
       </header>
 
       <StatCardGrid title="Figures">
-        <StatCard label="Investment" icon={DollarSign} value={dollars(experiment.spent)} detail={`of ${dollars(experiment.amount)} invested`} />
+        <StatCard
+          label="Investment"
+          icon={DollarSign}
+          value={dollars(experiment.spent)}
+          detail={`of ${dollars(experiment.amount)} invested`}
+        />
         <StatCard
           label="Current Result"
           icon={TrendingUp}
           value={experiment.currentResult === null ? "—" : <ResultText result={experiment.currentResult} />}
-          detail={[experiment.currentResult === null ? "No result yet" : null, experiment.targetAmount === null ? null : `Target ${dollars(experiment.targetAmount)}`].filter(Boolean).join(" · ") || "Latest update's result"}
+          detail={
+            [
+              experiment.currentResult === null ? "No result yet" : null,
+              experiment.targetAmount === null ? null : `Target ${dollars(experiment.targetAmount)}`,
+            ]
+              .filter(Boolean)
+              .join(" · ") || "Latest update's result"
+          }
         />
         <StatCard
           label="Days"
           icon={CalendarDays}
-          value={experiment.day === null ? `${experiment.totalDays}` : `${Math.min(experiment.day, experiment.totalDays)} / ${experiment.totalDays}`}
+          value={
+            experiment.day === null
+              ? `${experiment.totalDays}`
+              : `${Math.min(experiment.day, experiment.totalDays)} / ${experiment.totalDays}`
+          }
           detail={experiment.day === null ? "days planned" : experiment.status === "completed" ? "days run" : "days in, of the plan"}
         />
-        <StatCard label="Funding Attempts" icon={Repeat} value={formatCount(experiment.fundingAttempts)} detail={countText(experiment.updateCount, "update")} />
+        <StatCard
+          label="Funding Attempts"
+          icon={Repeat}
+          value={formatCount(experiment.fundingAttempts)}
+          detail={countText(experiment.updateCount, "update")}
+        />
       </StatCardGrid>
       <DayProgress experiment={experiment} />
 
@@ -132,14 +160,18 @@ export function ExperimentView({ detail, headingAs: Heading }: { detail: Experim
                 <AddUpdateForm experimentId={experiment.id} left={experiment.amount - experiment.spent} />
               </Suspense>
             ) : null}
-            {manages && experiment.status === "planning" ? <p className="text-sm text-ink-muted">Start the experiment to log updates: day 1 is the day it starts.</p> : null}
+            {manages && experiment.status === "planning" ? (
+              <p className="text-sm text-ink-muted">Start the experiment to log updates: day 1 is the day it starts.</p>
+            ) : null}
           </section>
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           {manages ? (
             <Section title="Content generated">
               {content.length === 0 ? (
-                <p className="text-sm text-ink-muted">No drafts yet. Generate Content writes a tweet, a thread and a LinkedIn post from this experiment.</p>
+                <p className="text-sm text-ink-muted">
+                  No drafts yet. Generate Content writes a tweet, a thread and a LinkedIn post from this experiment.
+                </p>
               ) : (
                 <ul className="flex flex-col divide-y divide-line">
                   {content.map((item) => (
@@ -187,7 +219,11 @@ export function ExperimentView({ detail, headingAs: Heading }: { detail: Experim
               <li key={image.id}>
                 <Card className="overflow-hidden">
                   <a href={image.url} target="_blank" rel="noreferrer" className="focus-ring block">
-                    <img src={image.thumbnailUrl} alt={image.annotation || image.originalName} className="aspect-square w-full bg-sunken object-cover" />
+                    <img
+                      src={image.thumbnailUrl}
+                      alt={image.annotation || image.originalName}
+                      className="aspect-square w-full bg-sunken object-cover"
+                    />
                   </a>
                   <p className="truncate px-2 py-1.5 text-xs text-ink-muted">{image.annotation || image.originalName}</p>
                 </Card>

@@ -19,7 +19,9 @@ export function StatusBadge({ status }: { status: ExperimentStatus }) {
 export function ResultText({ result, className }: { result: number | null; className?: string }) {
   if (result === null) return <span className={cn("text-ink-muted", className)}>No result yet</span>;
   return (
-    <span className={cn("font-semibold tabular-nums", result > 0 ? "text-emerald-700" : result < 0 ? "text-red-700" : "text-ink", className)}>
+    <span
+      className={cn("font-semibold tabular-nums", result > 0 ? "text-emerald-700" : result < 0 ? "text-red-700" : "text-ink", className)}
+    >
       {signedDollars(result)}
     </span>
   );

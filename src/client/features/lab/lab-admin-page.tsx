@@ -14,7 +14,14 @@ export function LabAdminPage() {
       key={id}
       id={id}
       headingAs="h2"
-      notFound={<EmptyState icon={SearchX} titleAs="h2" title="Experiment not found" description="It does not exist, or it is someone else's private experiment." />}
+      notFound={
+        <EmptyState
+          icon={SearchX}
+          titleAs="h2"
+          title="Experiment not found"
+          description="It does not exist, or it is someone else's private experiment."
+        />
+      }
     />
   );
 }

@@ -86,7 +86,12 @@ export function LabCalendarView({ base }: { base: string }) {
               <div key={date ?? `blank-${index}`} className={cn("min-h-24 bg-surface p-1.5", !date && "bg-canvas")}>
                 {date ? (
                   <>
-                    <p className={cn("text-xs font-semibold text-ink-muted", date === today && "inline-block rounded-full bg-ink px-1.5 text-white")}>
+                    <p
+                      className={cn(
+                        "text-xs font-semibold text-ink-muted",
+                        date === today && "inline-block rounded-full bg-ink px-1.5 text-white",
+                      )}
+                    >
                       {Number(date.slice(8))}
                     </p>
                     <DayItems items={byDate.get(date) ?? []} base={base} />
@@ -98,7 +103,11 @@ export function LabCalendarView({ base }: { base: string }) {
           <ol className="flex flex-col gap-3 sm:hidden" aria-label={`Dated items of ${monthTitle(month)}`}>
             {[...byDate.entries()].map(([date, items]) => (
               <li key={date} className="flex flex-col gap-1">
-                <p className="text-sm font-semibold">{new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`))}</p>
+                <p className="text-sm font-semibold">
+                  {new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(
+                    Date.parse(`${date}T00:00:00Z`),
+                  )}
+                </p>
                 <DayItems items={items} base={base} />
               </li>
             ))}
@@ -120,10 +129,17 @@ function DayItems({ items, base }: { items: CalendarItem[]; base: string }) {
         <li key={`${item.kind}-${item.experimentId}-${index}`}>
           <Link
             to={experimentPath(base, item.experimentId)}
-            className={cn("focus-ring block truncate rounded border px-1.5 py-0.5 text-xs font-medium", KIND_STYLES[item.kind], item.planned && "border-dashed")}
+            className={cn(
+              "focus-ring block truncate rounded border px-1.5 py-0.5 text-xs font-medium",
+              KIND_STYLES[item.kind],
+              item.planned && "border-dashed",
+            )}
             title={`${KIND_LABELS[item.kind]}${item.planned ? " (planned)" : ""}: ${item.label}`}
           >
-            <span className="sr-only">{KIND_LABELS[item.kind]}{item.planned ? ", planned" : ""}: </span>
+            <span className="sr-only">
+              {KIND_LABELS[item.kind]}
+              {item.planned ? ", planned" : ""}:{" "}
+            </span>
             {item.label}
           </Link>
         </li>

@@ -31,9 +31,27 @@ export function LabPage() {
   return (
     <div className="flex flex-col gap-8">
       <StatCardGrid title="Your lab at a glance" className="grid-cols-1 sm:grid-cols-3 xl:grid-cols-3">
-        <StatCard label="Active Experiments" icon={FlaskConical} loading={!stats} value={formatCount(stats?.activeExperiments ?? 0)} detail="Running now" />
-        <StatCard label="Content Views" icon={Eye} loading={!stats} value={formatCount(stats?.contentViews ?? 0)} detail="Views of your shared pages and images" />
-        <StatCard label="Total Invested" icon={DollarSign} loading={!stats} value={dollars(stats?.totalInvested ?? 0)} detail="Spent across your experiments" />
+        <StatCard
+          label="Active Experiments"
+          icon={FlaskConical}
+          loading={!stats}
+          value={formatCount(stats?.activeExperiments ?? 0)}
+          detail="Running now"
+        />
+        <StatCard
+          label="Content Views"
+          icon={Eye}
+          loading={!stats}
+          value={formatCount(stats?.contentViews ?? 0)}
+          detail="Views of your shared pages and images"
+        />
+        <StatCard
+          label="Total Invested"
+          icon={DollarSign}
+          loading={!stats}
+          value={dollars(stats?.totalInvested ?? 0)}
+          detail="Spent across your experiments"
+        />
       </StatCardGrid>
 
       <Tabs defaultValue="experiments">

@@ -45,16 +45,12 @@ function Hero() {
           <Sparkles aria-hidden="true" className="size-3.5!" />
           Coming Soon
         </Badge>
-        <h1
-          id="hero-title"
-          className="max-w-4xl text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl"
-        >
-          Learn to invest by running real{" "}
-          <span className="rounded-md bg-brand-300 px-1.5 box-decoration-clone">$100 experiments</span>.
+        <h1 id="hero-title" className="max-w-4xl text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl">
+          Learn to invest by running real <span className="rounded-md bg-brand-300 px-1.5 box-decoration-clone">$100 experiments</span>.
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-pretty text-ink-muted sm:text-xl">
-          The $100 Lab is a community for indie builders who practise investing with small, real bets, and turn what
-          they learn into content.
+          The $100 Lab is a community for indie builders who practise investing with small, real bets, and turn what they learn into
+          content.
         </p>
         <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
@@ -77,9 +73,7 @@ function Hero() {
               key={item.figure}
               className="flex items-center gap-4 rounded-panel border border-line bg-surface/80 px-5 py-4 text-left shadow-panel backdrop-blur sm:flex-col sm:gap-2 sm:py-6 sm:text-center"
             >
-              <span className="w-24 shrink-0 text-3xl font-black tracking-tight text-ink sm:w-auto sm:text-5xl">
-                {item.figure}
-              </span>
+              <span className="w-24 shrink-0 text-3xl font-black tracking-tight text-ink sm:w-auto sm:text-5xl">{item.figure}</span>
               <span className="text-sm text-ink-muted sm:max-w-[16rem]">{item.caption}</span>
             </li>
           ))}
@@ -118,8 +112,7 @@ function ComingSoon() {
           Coming Soon
         </h2>
         <p className="mt-4 text-base text-ink-muted sm:text-lg">
-          We&apos;re building the place to run, share and learn from small investing experiments. Here&apos;s what
-          members get first.
+          We&apos;re building the place to run, share and learn from small investing experiments. Here&apos;s what members get first.
         </p>
       </div>
       <ul className="mt-12 grid grid-cols-1 gap-5 md:grid-cols-3">
@@ -168,8 +161,7 @@ function WaitlistSection() {
             Join the waitlist
           </h2>
           <p className="text-base text-ink-muted sm:text-lg">
-            Be first in when The $100 Lab opens. Tell us what you&apos;re into and we&apos;ll shape the first
-            experiments around it.
+            Be first in when The $100 Lab opens. Tell us what you&apos;re into and we&apos;ll shape the first experiments around it.
           </p>
           <ul className="flex flex-col gap-3">
             {PERKS.map((perk) => (

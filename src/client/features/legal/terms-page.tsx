@@ -9,16 +9,16 @@ export function TermsPage() {
       <section>
         <h2>What this site is</h2>
         <p>
-          The $100 Lab shares small, real experiments (usually around $100) and what was learned from them. Everything here
-          is for education and entertainment. Nothing on the site is financial, legal or tax advice, and past results of an
-          experiment say nothing about future ones.
+          The $100 Lab shares small, real experiments (usually around $100) and what was learned from them. Everything here is for education
+          and entertainment. Nothing on the site is financial, legal or tax advice, and past results of an experiment say nothing about
+          future ones.
         </p>
       </section>
       <section>
         <h2>Your decisions are yours</h2>
         <p>
-          If you put money into something because of what you read here, you do so at your own risk. Only use money you
-          can afford to lose, and ask a qualified adviser when in doubt.
+          If you put money into something because of what you read here, you do so at your own risk. Only use money you can afford to lose,
+          and ask a qualified adviser when in doubt.
         </p>
       </section>
       <section>
@@ -33,15 +33,15 @@ export function TermsPage() {
       <section>
         <h2>What you share</h2>
         <p>
-          You keep the rights to what you submit (for example a builder profile). By submitting it you let us show it on
-          the site for as long as your submission stays published.
+          You keep the rights to what you submit (for example a builder profile). By submitting it you let us show it on the site for as
+          long as your submission stays published.
         </p>
       </section>
       <section>
         <h2>The service</h2>
         <p>
-          The site is early and provided as is. Features may change or disappear, and we may update these terms; when we
-          do, the new version is published on this page.
+          The site is early and provided as is. Features may change or disappear, and we may update these terms; when we do, the new version
+          is published on this page.
         </p>
       </section>
     </LegalPage>

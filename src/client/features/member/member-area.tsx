@@ -19,7 +19,8 @@ export function MemberArea() {
   const { status } = useAuth();
   const { openToVisitors } = useMemberPage();
   const renderedForVisitor = useRenderedForVisitor();
-  if (openToVisitors && (status === "anonymous" || (status === "loading" && renderedForVisitor))) return <MemberFrame header={<SiteHeader />} column="public" />;
+  if (openToVisitors && (status === "anonymous" || (status === "loading" && renderedForVisitor)))
+    return <MemberFrame header={<SiteHeader />} column="public" />;
   return (
     <Suspense fallback={<PageSpinner />}>
       <SignedInMemberLayout />

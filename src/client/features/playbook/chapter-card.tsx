@@ -20,7 +20,9 @@ export function ChapterCard({ chapter, onDelete }: { chapter: Chapter; onDelete?
       <Card className="flex h-full flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="brand">{chapter.category}</Badge>
-          {chapter.status !== "published" ? <Badge variant={STATUS_BADGE[chapter.status]}>{CHAPTER_STATUS_LABELS[chapter.status]}</Badge> : null}
+          {chapter.status !== "published" ? (
+            <Badge variant={STATUS_BADGE[chapter.status]}>{CHAPTER_STATUS_LABELS[chapter.status]}</Badge>
+          ) : null}
         </div>
         <h3 className="text-lg font-bold tracking-tight text-ink">{chapter.title}</h3>
         <p className="flex-1 text-sm text-ink-muted">{chapter.description}</p>

@@ -16,7 +16,12 @@ export const CHECKLIST_ID = "action-checklist";
  * once (so it follows the member to another device); the box moves first and moves back if the save fails.
  * Read-only on a chapter that is not published (an admin's preview): only published chapters take ticks.
  */
-export function ChapterChecklist(props: { chapter: ChapterDetail; open: boolean; onOpenChange: (open: boolean) => void; readOnly?: boolean }) {
+export function ChapterChecklist(props: {
+  chapter: ChapterDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  readOnly?: boolean;
+}) {
   const trpc = useTRPC();
   const { chapter, open, onOpenChange, readOnly = false } = props;
   const queryClient = useQueryClient();
@@ -24,7 +29,10 @@ export function ChapterChecklist(props: { chapter: ChapterDetail; open: boolean;
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const { completed, total, percent } = checklistProgress(chapter.checklist, chapter.completedItemIds);
 
-  const setTicks = (completedItemIds: string[]) => queryClient.setQueryData(trpc.playbook.chapter.queryKey({ id: chapter.id }), (current) => (current ? { ...current, completedItemIds } : current));
+  const setTicks = (completedItemIds: string[]) =>
+    queryClient.setQueryData(trpc.playbook.chapter.queryKey({ id: chapter.id }), (current) =>
+      current ? { ...current, completedItemIds } : current,
+    );
 
   const onToggle = async (itemId: string, done: boolean) => {
     const before = chapter.completedItemIds;
@@ -47,7 +55,11 @@ export function ChapterChecklist(props: { chapter: ChapterDetail; open: boolean;
 
   const done = new Set(chapter.completedItemIds);
   return (
-    <section id={CHECKLIST_ID} aria-labelledby={`${CHECKLIST_ID}-title`} className="scroll-mt-6 rounded-panel border border-line bg-surface p-5 shadow-panel">
+    <section
+      id={CHECKLIST_ID}
+      aria-labelledby={`${CHECKLIST_ID}-title`}
+      className="scroll-mt-6 rounded-panel border border-line bg-surface p-5 shadow-panel"
+    >
       <h2 id={`${CHECKLIST_ID}-title`}>
         <button
           type="button"

@@ -30,7 +30,11 @@ import { MarkdownBody } from "./markdown-body";
 import { chapterPath, usePlaybookEntry } from "./playbook-entry";
 import { reasonOf } from "./playbook-texts";
 
-type FormState = Omit<ChapterValues, "tools" | "keyTakeaways" | "checklist"> & { tools: string; keyTakeaways: string; checklist: EditableItem[] };
+type FormState = Omit<ChapterValues, "tools" | "keyTakeaways" | "checklist"> & {
+  tools: string;
+  keyTakeaways: string;
+  checklist: EditableItem[];
+};
 
 const EMPTY: FormState = {
   title: "",
@@ -56,13 +60,17 @@ const valuesOf = (form: FormState): ChapterValues => ({
   ...form,
   tools: form.tools.split(","),
   keyTakeaways: form.keyTakeaways.split("\n"),
-  checklist: form.checklist.filter((item) => item.text.trim() !== "" || item.timeEstimate.trim() !== "").map(({ id, text, timeEstimate }) => ({ id, text, timeEstimate })),
+  checklist: form.checklist
+    .filter((item) => item.text.trim() !== "" || item.timeEstimate.trim() !== "")
+    .map(({ id, text, timeEstimate }) => ({ id, text, timeEstimate })),
 });
 
 /** /admin/playbook/new and /admin/playbook/{id}/edit: the chapter's fields, its checklist and its Markdown body with a preview. */
 export function ChapterEditorPage({ id }: { id: string | null }) {
   const trpc = useTRPC();
-  const draft = useQuery(trpc.playbook.draft.queryOptions({ id: id ?? "" }, { enabled: id !== null, staleTime: 0, refetchOnMount: "always" }));
+  const draft = useQuery(
+    trpc.playbook.draft.queryOptions({ id: id ?? "" }, { enabled: id !== null, staleTime: 0, refetchOnMount: "always" }),
+  );
   if (id === null) return <ChapterForm initial={EMPTY} id={null} />;
   if (draft.isPending) return <Spinner label="Loading the chapter" />;
   if (draft.isError) {
@@ -105,7 +113,11 @@ function ChapterForm({ initial, id }: { initial: FormState; id: string | null })
     try {
       const saved = id ? await update.mutateAsync({ ...checked.data, id }) : await create.mutateAsync(checked.data);
       await queryClient.invalidateQueries(trpc.playbook.pathFilter());
-      toast({ variant: "success", title: id ? "Chapter saved" : "Chapter created", description: `${saved.title} · ${CHAPTER_STATUS_LABELS[saved.status]}` });
+      toast({
+        variant: "success",
+        title: id ? "Chapter saved" : "Chapter created",
+        description: `${saved.title} · ${CHAPTER_STATUS_LABELS[saved.status]}`,
+      });
       void navigate(chapterPath(entry, saved.id));
     } catch (error) {
       toast({ variant: "error", title: "Could not save the chapter", description: reasonOf(error) });
@@ -128,8 +140,22 @@ function ChapterForm({ initial, id }: { initial: FormState; id: string | null })
         <Field label="Description" error={errors.description} className="sm:col-span-2" hint="One or two sentences on the chapter's card.">
           <Textarea name="description" rows={2} maxLength={CHAPTER_LIMITS.description} {...text("description")} />
         </Field>
-        <ChoiceField label="Category" name="category" value={form.category} options={PLAYBOOK_CATEGORIES} onChange={(value) => set("category", value)} error={errors.category} />
-        <ChoiceField label="Difficulty" name="difficulty" value={form.difficulty} options={PLAYBOOK_DIFFICULTIES} onChange={(value) => set("difficulty", value)} error={errors.difficulty} />
+        <ChoiceField
+          label="Category"
+          name="category"
+          value={form.category}
+          options={PLAYBOOK_CATEGORIES}
+          onChange={(value) => set("category", value)}
+          error={errors.category}
+        />
+        <ChoiceField
+          label="Difficulty"
+          name="difficulty"
+          value={form.difficulty}
+          options={PLAYBOOK_DIFFICULTIES}
+          onChange={(value) => set("difficulty", value)}
+          error={errors.difficulty}
+        />
         <ChoiceField
           label="Status"
           name="status"

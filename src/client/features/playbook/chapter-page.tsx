@@ -36,7 +36,13 @@ export function ChapterPage({ id }: { id: string }) {
   const loaded = chapter.data;
 
   useEffect(() => {
-    if (loaded) track("playbook_view", { label: loaded.title, category: loaded.category, component: "chapter-page", properties: { chapterId: loaded.id } });
+    if (loaded)
+      track("playbook_view", {
+        label: loaded.title,
+        category: loaded.category,
+        component: "chapter-page",
+        properties: { chapterId: loaded.id },
+      });
     // Once per chapter opened, not on every refetch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded?.id]);
@@ -61,7 +67,12 @@ export function ChapterPage({ id }: { id: string }) {
       <div className="flex flex-col gap-4">
         {back}
         {httpStatusOf(chapter.error) === 404 ? (
-          <EmptyState icon={BookOpen} titleAs="h2" title="Chapter not found" description={<p>It may have been taken down, or it is not published yet.</p>} />
+          <EmptyState
+            icon={BookOpen}
+            titleAs="h2"
+            title="Chapter not found"
+            description={<p>It may have been taken down, or it is not published yet.</p>}
+          />
         ) : (
           <LoadFailedAlert title={LOAD_CHAPTER_FAILED} onRetry={() => void chapter.refetch()} retrying={chapter.isFetching}>
             {reasonOf(chapter.error)}

@@ -12,10 +12,15 @@ const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 export function ChapterRating({ chapter }: { chapter: ChapterDetail }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const rate = useMutation(trpc.playbook.rate.mutationOptions({
-    onSuccess: (result) => queryClient.setQueryData(trpc.playbook.chapter.queryKey({ id: chapter.id }), (current) => (current ? { ...current, ...result } : current)),
-    onError: (error) => toast({ variant: "error", title: "Could not save your rating", description: reasonOf(error) }),
-  }));
+  const rate = useMutation(
+    trpc.playbook.rate.mutationOptions({
+      onSuccess: (result) =>
+        queryClient.setQueryData(trpc.playbook.chapter.queryKey({ id: chapter.id }), (current) =>
+          current ? { ...current, ...result } : current,
+        ),
+      onError: (error) => toast({ variant: "error", title: "Could not save your rating", description: reasonOf(error) }),
+    }),
+  );
   const mine = rate.isPending ? rate.variables.rating : chapter.myRating;
   return (
     <section aria-labelledby="rate-title" className="flex flex-col gap-2 rounded-panel border border-line bg-surface p-5 shadow-panel">

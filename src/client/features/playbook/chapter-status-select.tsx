@@ -9,11 +9,13 @@ import { reasonOf } from "./playbook-texts";
 export function ChapterStatusSelect({ chapter }: { chapter: ChapterCard }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const setStatus = useMutation(trpc.playbook.setStatus.mutationOptions({
-    onSuccess: (saved) => toast({ variant: "success", title: `${saved.title} is now ${CHAPTER_STATUS_LABELS[saved.status]}` }),
-    onError: (error) => toast({ variant: "error", title: "Could not change the status", description: reasonOf(error) }),
-    onSettled: () => queryClient.invalidateQueries(trpc.playbook.pathFilter()),
-  }));
+  const setStatus = useMutation(
+    trpc.playbook.setStatus.mutationOptions({
+      onSuccess: (saved) => toast({ variant: "success", title: `${saved.title} is now ${CHAPTER_STATUS_LABELS[saved.status]}` }),
+      onError: (error) => toast({ variant: "error", title: "Could not change the status", description: reasonOf(error) }),
+      onSettled: () => queryClient.invalidateQueries(trpc.playbook.pathFilter()),
+    }),
+  );
   return (
     <Select
       value={setStatus.isPending ? setStatus.variables.status : chapter.status}

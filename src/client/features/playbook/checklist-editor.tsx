@@ -9,8 +9,17 @@ export type EditableItem = { key: string; id?: string; text: string; timeEstimat
 export const newEditableItem = (): EditableItem => ({ key: crypto.randomUUID(), text: "", timeEstimate: "" });
 
 /** The ordered action checklist of the editor: text and time estimate per item, move up or down, remove, add. */
-export function ChecklistEditor({ items, onChange, error }: { items: EditableItem[]; onChange: (items: EditableItem[]) => void; error?: string }) {
-  const update = (index: number, patch: Partial<EditableItem>) => onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+export function ChecklistEditor({
+  items,
+  onChange,
+  error,
+}: {
+  items: EditableItem[];
+  onChange: (items: EditableItem[]) => void;
+  error?: string;
+}) {
+  const update = (index: number, patch: Partial<EditableItem>) =>
+    onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...items];
     const [item] = next.splice(index, 1);
@@ -41,13 +50,33 @@ export function ChecklistEditor({ items, onChange, error }: { items: EditableIte
                 maxLength={CHAPTER_LIMITS.timeEstimate}
                 className="w-28"
               />
-              <Button type="button" variant="ghost" size="icon" aria-label={`Move item ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Move item ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
                 <ArrowUp aria-hidden="true" />
               </Button>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Move item ${index + 1} down`} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Move item ${index + 1} down`}
+                disabled={index === items.length - 1}
+                onClick={() => move(index, 1)}
+              >
                 <ArrowDown aria-hidden="true" />
               </Button>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove item ${index + 1}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove item ${index + 1}`}
+                onClick={() => onChange(items.filter((_, i) => i !== index))}
+              >
                 <X aria-hidden="true" />
               </Button>
             </div>
@@ -55,7 +84,14 @@ export function ChecklistEditor({ items, onChange, error }: { items: EditableIte
         ))}
       </ol>
       {error ? <p className="text-sm font-medium text-red-700">{error}</p> : null}
-      <Button type="button" variant="outline" size="sm" className="self-start" disabled={items.length >= CHAPTER_LIMITS.checklistItems} onClick={() => onChange([...items, newEditableItem()])}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={items.length >= CHAPTER_LIMITS.checklistItems}
+        onClick={() => onChange([...items, newEditableItem()])}
+      >
         <Plus aria-hidden="true" /> Add item
       </Button>
     </fieldset>

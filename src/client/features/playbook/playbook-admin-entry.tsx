@@ -10,7 +10,18 @@ import { PlaybookPage } from "./playbook-page";
  */
 export function PlaybookAdminEntry() {
   const { pathname } = useLocation();
-  const [id, action] = pathname.replace(/^\/admin\/playbook\/?/, "").split("/").filter(Boolean);
-  const page = !id ? <PlaybookPage /> : id === "new" ? <ChapterEditorPage id={null} /> : action === "edit" ? <ChapterEditorPage key={id} id={id} /> : <ChapterPage key={id} id={id} />;
+  const [id, action] = pathname
+    .replace(/^\/admin\/playbook\/?/, "")
+    .split("/")
+    .filter(Boolean);
+  const page = !id ? (
+    <PlaybookPage />
+  ) : id === "new" ? (
+    <ChapterEditorPage id={null} />
+  ) : action === "edit" ? (
+    <ChapterEditorPage key={id} id={id} />
+  ) : (
+    <ChapterPage key={id} id={id} />
+  );
   return <PlaybookEntryProvider entry={ADMIN_ENTRY}>{page}</PlaybookEntryProvider>;
 }

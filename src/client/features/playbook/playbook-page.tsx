@@ -28,8 +28,12 @@ export function PlaybookPage() {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<PlaybookCategory | null>(null);
   const input = { search: useDebouncedValue(search.trim(), 250), category: category ?? undefined };
-  const memberList = useQuery(trpc.playbook.browse.queryOptions(input, { enabled: !entry.authoring, placeholderData: (previous) => previous }));
-  const adminList = useQuery(trpc.playbook.adminList.queryOptions(input, { enabled: entry.authoring, placeholderData: (previous) => previous }));
+  const memberList = useQuery(
+    trpc.playbook.browse.queryOptions(input, { enabled: !entry.authoring, placeholderData: (previous) => previous }),
+  );
+  const adminList = useQuery(
+    trpc.playbook.adminList.queryOptions(input, { enabled: entry.authoring, placeholderData: (previous) => previous }),
+  );
   const list = entry.authoring ? adminList : memberList;
   const [toDelete, setToDelete] = useState<Chapter | null>(null);
   const queryClient = useQueryClient();
@@ -62,7 +66,14 @@ export function PlaybookPage() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="relative flex-1">
             <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
-            <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search chapters..." aria-label="Search chapters" className="pl-9" />
+            <Input
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Search chapters..."
+              aria-label="Search chapters"
+              className="pl-9"
+            />
           </div>
           <Select value={category ?? ALL} onValueChange={(value) => setCategory(value === ALL ? null : (value as PlaybookCategory))}>
             <SelectTrigger aria-label="Category" className="sm:w-56">
@@ -92,7 +103,15 @@ export function PlaybookPage() {
           <EmptyState
             icon={BookOpen}
             title={NO_CHAPTERS}
-            description={search || category ? <p>Try another search or category.</p> : entry.authoring ? <p>Write the first chapter, or add the starter chapters.</p> : <p>New chapters are on their way.</p>}
+            description={
+              search || category ? (
+                <p>Try another search or category.</p>
+              ) : entry.authoring ? (
+                <p>Write the first chapter, or add the starter chapters.</p>
+              ) : (
+                <p>New chapters are on their way.</p>
+              )
+            }
           />
         ) : (
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Chapters">
@@ -131,7 +150,11 @@ function AuthoringActions({ startersAvailable }: { startersAvailable: boolean })
   const add = async () => {
     try {
       const { added } = await addStarters.mutateAsync();
-      toast({ variant: "success", title: `${added} starter chapters added`, description: "They are published: edit or delete them as you like." });
+      toast({
+        variant: "success",
+        title: `${added} starter chapters added`,
+        description: "They are published: edit or delete them as you like.",
+      });
     } catch (error) {
       toast({ variant: "error", title: "Could not add the starter chapters", description: reasonOf(error) });
     }

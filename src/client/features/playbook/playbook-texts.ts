@@ -6,4 +6,5 @@ export const COMING_SOON = "Coming Soon";
 export const LOAD_CHAPTERS_FAILED = "Could not load the chapters";
 export const LOAD_CHAPTER_FAILED = "Could not load the chapter";
 
-export const reasonOf = (error: unknown) => errorMessage(error, { fallback: "Something went wrong", network: "Network error. Please try again." });
+export const reasonOf = (error: unknown) =>
+  errorMessage(error, { fallback: "Something went wrong", network: "Network error. Please try again." });

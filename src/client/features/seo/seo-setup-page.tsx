@@ -156,8 +156,8 @@ function Checklist({ data }: { data: SeoChecklist }) {
           <div className="flex flex-col gap-1">
             <h2 className="text-lg font-semibold text-emerald-900">Congratulations, all five are done!</h2>
             <p className="text-sm text-emerald-900/90">
-              The site is set up to be found: Google knows it and its sitemap, visits are measured, other sites link to
-              it, and it is fast on phones. Run PageSpeed Insights again after big changes to keep it that way.
+              The site is set up to be found: Google knows it and its sitemap, visits are measured, other sites link to it, and it is fast
+              on phones. Run PageSpeed Insights again after big changes to keep it that way.
             </p>
           </div>
         </section>
@@ -179,7 +179,15 @@ function Checklist({ data }: { data: SeoChecklist }) {
   );
 }
 
-function ChecklistItem({ item, checked, onCheckedChange }: { item: SeoChecklistItem; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+function ChecklistItem({
+  item,
+  checked,
+  onCheckedChange,
+}: {
+  item: SeoChecklistItem;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   const id = `seo-item-${item.id}`;
   return (
     <Card className={cn("flex gap-4 p-4 transition-colors sm:p-5", checked && "border-emerald-200 bg-emerald-50/50")}>

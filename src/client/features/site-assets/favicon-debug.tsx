@@ -28,7 +28,10 @@ async function debugKv(): Promise<string> {
   if (!response.ok) return `KV inspection failed: ${response.status}`;
   const { faviconKeys } = (await response.json()) as FaviconKeyList;
   if (faviconKeys.length === 0) return "No favicon files found in KV storage! Upload might have failed.";
-  return [`${faviconKeys.length} favicon files in storage:`, ...faviconKeys.map((key) => `${key.name} (${key.metadata.size} bytes, ${key.metadata.contentType})`)].join("\n");
+  return [
+    `${faviconKeys.length} favicon files in storage:`,
+    ...faviconKeys.map((key) => `${key.name} (${key.metadata.size} bytes, ${key.metadata.contentType})`),
+  ].join("\n");
 }
 
 /** Test All Paths: a HEAD request to each active file. */
@@ -80,7 +83,14 @@ export function FaviconDebug({ className }: { className?: string }) {
             <ListChecks aria-hidden /> Test All Paths
           </Button>
         </div>
-        <Textarea aria-label="Debug results" readOnly rows={8} value={output} placeholder="Results appear here." className="font-mono text-xs" />
+        <Textarea
+          aria-label="Debug results"
+          readOnly
+          rows={8}
+          value={output}
+          placeholder="Results appear here."
+          className="font-mono text-xs"
+        />
       </CardContent>
     </Card>
   );

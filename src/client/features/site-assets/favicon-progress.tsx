@@ -19,7 +19,11 @@ export function FaviconProgress({ result }: { result: FaviconGenerateResult | nu
           const ms = timeOf.get(step.id);
           return (
             <li key={step.id} className="flex items-center gap-2">
-              {ms === undefined ? <Circle aria-hidden className="size-4 text-ink-muted" /> : <CheckCircle2 aria-hidden className="size-4 text-emerald-600" />}
+              {ms === undefined ? (
+                <Circle aria-hidden className="size-4 text-ink-muted" />
+              ) : (
+                <CheckCircle2 aria-hidden className="size-4 text-emerald-600" />
+              )}
               <span>
                 {index + 1}. {step.label}
                 {step.files.length > 1 ? ` (${step.files.length} files)` : ""}

@@ -36,9 +36,13 @@ export function FaviconTab() {
   const [config, setConfig] = useState<FaviconConfig | null>(null);
   const current = config ?? active.data?.config ?? DEFAULT_FAVICON_CONFIG;
   const parsed = z.safeParse(faviconConfigInput, current);
-  const issues = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
+  const issues = parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "form"), issue.message]));
   const settled = useDebouncedValue(parsed.success ? parsed.data : null, 150);
-  const preview = useQuery(trpc.siteAssets.faviconPreview.queryOptions(settled ?? skipToken, { placeholderData: (previous) => previous, retry: false }));
+  const preview = useQuery(
+    trpc.siteAssets.faviconPreview.queryOptions(settled ?? skipToken, { placeholderData: (previous) => previous, retry: false }),
+  );
   const update = useMutation(trpc.siteAssets.generateFavicon.mutationOptions());
   const queryClient = useQueryClient();
   const [result, setResult] = useState<FaviconGenerateResult | null>(null);
@@ -81,7 +85,10 @@ export function FaviconTab() {
                 role="radio"
                 aria-checked={current.type === type}
                 onClick={() => set({ type })}
-                className={cn("rounded-control px-4 py-1.5 text-sm font-medium", current.type === type ? "bg-brand-400 text-ink" : "text-ink-muted hover:bg-sunken")}
+                className={cn(
+                  "rounded-control px-4 py-1.5 text-sm font-medium",
+                  current.type === type ? "bg-brand-400 text-ink" : "text-ink-muted hover:bg-sunken",
+                )}
               >
                 {TYPE_LABELS[type]}
               </button>
@@ -89,16 +96,38 @@ export function FaviconTab() {
           </div>
           {current.type === "emoji" ? (
             <Field label="Emoji" error={issues.emoji ?? issues.form} hint="Emoji graphics by Twemoji (CC-BY 4.0).">
-              <Input name="emoji" value={current.emoji} onChange={(event) => set({ emoji: event.target.value })} className="w-24 text-center text-2xl" />
+              <Input
+                name="emoji"
+                value={current.emoji}
+                onChange={(event) => set({ emoji: event.target.value })}
+                className="w-24 text-center text-2xl"
+              />
             </Field>
           ) : (
             <Field label="Text" error={issues.text ?? issues.form} hint="At most 2 characters, drawn in Inter Bold.">
-              <Input name="text" value={current.text} onChange={(event) => set({ text: event.target.value })} className="w-24 text-center text-2xl font-bold" />
+              <Input
+                name="text"
+                value={current.text}
+                onChange={(event) => set({ text: event.target.value })}
+                className="w-24 text-center text-2xl font-bold"
+              />
             </Field>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <ColorField label="Background colour" name="backgroundColor" value={current.backgroundColor} onChange={(backgroundColor) => set({ backgroundColor })} error={issues.backgroundColor} />
-            <ColorField label="Text colour" name="textColor" value={current.textColor} onChange={(textColor) => set({ textColor })} error={issues.textColor} />
+            <ColorField
+              label="Background colour"
+              name="backgroundColor"
+              value={current.backgroundColor}
+              onChange={(backgroundColor) => set({ backgroundColor })}
+              error={issues.backgroundColor}
+            />
+            <ColorField
+              label="Text colour"
+              name="textColor"
+              value={current.textColor}
+              onChange={(textColor) => set({ textColor })}
+              error={issues.textColor}
+            />
           </div>
         </CardContent>
       </Card>
@@ -117,7 +146,13 @@ export function FaviconTab() {
                   <figcaption className="text-xs text-ink-muted">32x32</figcaption>
                 </figure>
                 <figure className="flex flex-col items-center gap-2">
-                  <img src={preview.data.png32} width={128} height={128} alt="" className="[image-rendering:pixelated] rounded-sm border border-control" />
+                  <img
+                    src={preview.data.png32}
+                    width={128}
+                    height={128}
+                    alt=""
+                    className="[image-rendering:pixelated] rounded-sm border border-control"
+                  />
                   <figcaption className="text-xs text-ink-muted">32x32 enlarged</figcaption>
                 </figure>
                 <figure className="flex flex-col items-center gap-2">
@@ -134,7 +169,11 @@ export function FaviconTab() {
             <Button variant="outline" onClick={() => void preview.refetch()} disabled={!parsed.success || preview.isFetching}>
               <RefreshCw aria-hidden /> Regenerate
             </Button>
-            <Button variant="outline" onClick={() => preview.data && downloadFile(preview.data.ico, "favicon.ico")} disabled={!preview.data}>
+            <Button
+              variant="outline"
+              onClick={() => preview.data && downloadFile(preview.data.ico, "favicon.ico")}
+              disabled={!preview.data}
+            >
               <Download aria-hidden /> Download Favicon
             </Button>
             <Button onClick={() => void runUpdate()} disabled={update.isPending}>

@@ -54,7 +54,9 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
   const save = useMutation(trpc.siteAssets.saveMetaTags.mutationOptions());
   const queryClient = useQueryClient();
   const parsed = z.safeParse(metaConfigInput, values);
-  const errors: Partial<Record<FieldName, string>> = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+  const errors: Partial<Record<FieldName, string>> = parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
   const settled = useDebouncedValue(parsed.success ? parsed.data : null, 300);
   const preview = useQuery(trpc.siteAssets.metaTagsPreview.queryOptions(settled ?? skipToken, { placeholderData: (previous) => previous }));
   const headHtml = preview.data?.headHtml ?? initial.headHtml;
@@ -106,7 +108,12 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
             <Field label="Site URL" error={errors.ogUrl} optional hint={`Empty uses ${initial.publicUrl}`}>
               <Input {...text("ogUrl")} type="url" placeholder={initial.publicUrl} />
             </Field>
-            <Field label="OG Image URL" error={errors.ogImageUrl} optional hint={initial.activeOgImage ? "Empty uses the active OG image" : "Empty: no image until one is made in OG Generator"}>
+            <Field
+              label="OG Image URL"
+              error={errors.ogImageUrl}
+              optional
+              hint={initial.activeOgImage ? "Empty uses the active OG image" : "Empty: no image until one is made in OG Generator"}
+            >
               <Input {...text("ogImageUrl")} placeholder={initial.activeOgImage ?? "https://…/og.png"} />
             </Field>
             <Field label="Keywords" error={errors.keywords} optional hint="Comma-separated" className="sm:col-span-2">
@@ -120,7 +127,14 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
             <CardTitle>Twitter card</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Twitter card type" name="twitterCard" value={values.twitterCard} options={TWITTER_CARD_TYPES.map((value) => ({ value, label: TWITTER_CARD_LABELS[value] }))} onChange={(value) => set("twitterCard", value)} className="sm:col-span-2" />
+            <SelectField
+              label="Twitter card type"
+              name="twitterCard"
+              value={values.twitterCard}
+              options={TWITTER_CARD_TYPES.map((value) => ({ value, label: TWITTER_CARD_LABELS[value] }))}
+              onChange={(value) => set("twitterCard", value)}
+              className="sm:col-span-2"
+            />
             <Field label="Site Handle" error={errors.twitterSite} optional>
               <Input {...text("twitterSite")} placeholder="@yoursite" />
             </Field>
@@ -136,7 +150,13 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
               optional
               className="sm:col-span-2"
               labelAside={
-                <span className={values.twitterDescription.length > TWITTER_DESCRIPTION_MAX ? "text-sm font-medium text-red-700" : "text-sm text-ink-muted"}>
+                <span
+                  className={
+                    values.twitterDescription.length > TWITTER_DESCRIPTION_MAX
+                      ? "text-sm font-medium text-red-700"
+                      : "text-sm text-ink-muted"
+                  }
+                >
                   {values.twitterDescription.length}/{TWITTER_DESCRIPTION_MAX}
                 </span>
               }
@@ -163,21 +183,53 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
             <Field label="Author" error={errors.author} optional>
               <Input {...text("author")} />
             </Field>
-            <SelectField label="Robots" name="robots" value={values.robots} options={ROBOTS_VALUES.map((value) => ({ value, label: value }))} onChange={(value) => set("robots", value)} />
-            <ColorField label="Theme colour" name="themeColor" value={values.themeColor} onChange={(value) => set("themeColor", value)} error={errors.themeColor} />
-            <SelectField label="Schema type" name="schemaType" value={values.schemaType} options={SCHEMA_TYPES.map((value) => ({ value, label: value }))} onChange={(value) => set("schemaType", value)} />
+            <SelectField
+              label="Robots"
+              name="robots"
+              value={values.robots}
+              options={ROBOTS_VALUES.map((value) => ({ value, label: value }))}
+              onChange={(value) => set("robots", value)}
+            />
+            <ColorField
+              label="Theme colour"
+              name="themeColor"
+              value={values.themeColor}
+              onChange={(value) => set("themeColor", value)}
+              error={errors.themeColor}
+            />
+            <SelectField
+              label="Schema type"
+              name="schemaType"
+              value={values.schemaType}
+              options={SCHEMA_TYPES.map((value) => ({ value, label: value }))}
+              onChange={(value) => set("schemaType", value)}
+            />
             <Field label="Schema name" error={errors.schemaName} optional hint="Empty uses the site title">
               <Input {...text("schemaName")} />
             </Field>
             <Field label="Schema logo" error={errors.schemaLogo} optional className="sm:col-span-2">
               <Input {...text("schemaLogo")} placeholder="/android-chrome-512x512.png" />
             </Field>
-            <Field label="Same-as profiles" error={errors.schemaSameAs} optional hint="One profile URL a line (X, LinkedIn, GitHub…)" className="sm:col-span-2">
+            <Field
+              label="Same-as profiles"
+              error={errors.schemaSameAs}
+              optional
+              hint="One profile URL a line (X, LinkedIn, GitHub…)"
+              className="sm:col-span-2"
+            >
               <Textarea
                 name="schemaSameAs"
                 rows={3}
                 value={values.schemaSameAs.join("\n")}
-                onChange={(event) => set("schemaSameAs", event.target.value.split("\n").map((line) => line.trim()).filter((line, i, all) => line !== "" || i === all.length - 1))}
+                onChange={(event) =>
+                  set(
+                    "schemaSameAs",
+                    event.target.value
+                      .split("\n")
+                      .map((line) => line.trim())
+                      .filter((line, i, all) => line !== "" || i === all.length - 1),
+                  )
+                }
               />
             </Field>
           </CardContent>
@@ -191,7 +243,10 @@ function MetaTagsForm({ initial }: { initial: MetaTagsState }) {
             <CardDescription>Exactly what the server writes into the home page for crawlers, which run no JavaScript.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <pre aria-label="Generated meta tag code" className="max-h-[32rem] overflow-auto rounded-control bg-stone-900 p-3 text-xs leading-relaxed break-all whitespace-pre-wrap text-stone-100">
+            <pre
+              aria-label="Generated meta tag code"
+              className="max-h-[32rem] overflow-auto rounded-control bg-stone-900 p-3 text-xs leading-relaxed break-all whitespace-pre-wrap text-stone-100"
+            >
               <code>{headHtml.replace(/\n\s+/g, "\n")}</code>
             </pre>
             <CopyButton text={headHtml.replace(/\n\s+/g, "\n")} label="Copy to Clipboard" className="w-fit" />

@@ -3,7 +3,17 @@ import { OG_RANGES, type OgRangeField } from "../../../common/site-assets-og";
 import { Label } from "../../ui/label";
 
 /** A px slider over one of the spec's ranges, its value shown beside the label. */
-export function SliderField({ label, field, value, onChange }: { label: string; field: OgRangeField; value: number; onChange: (value: number) => void }) {
+export function SliderField({
+  label,
+  field,
+  value,
+  onChange,
+}: {
+  label: string;
+  field: OgRangeField;
+  value: number;
+  onChange: (value: number) => void;
+}) {
   const id = useId();
   const { min, max } = OG_RANGES[field];
   return (
@@ -50,4 +60,3 @@ export function ColorField({ label, value, onChange }: { label: string; value: s
     </div>
   );
 }
-

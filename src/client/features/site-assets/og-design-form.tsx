@@ -55,7 +55,10 @@ function TemplatePicker({ config, onChange }: { config: OgConfig; onChange: (con
     <div role="group" aria-label="Quick templates" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {OG_TEMPLATES.map((template) => {
         const { label, look } = OG_TEMPLATE_LOOKS[template];
-        const background = look.backgroundType === "gradient" ? `linear-gradient(135deg, ${look.gradientColors[0]}, ${look.gradientColors[1]})` : look.backgroundColor;
+        const background =
+          look.backgroundType === "gradient"
+            ? `linear-gradient(135deg, ${look.gradientColors[0]}, ${look.gradientColors[1]})`
+            : look.backgroundColor;
         const active = config.template === template;
         return (
           <button
@@ -78,7 +81,15 @@ function TemplatePicker({ config, onChange }: { config: OgConfig; onChange: (con
 }
 
 /** Every control of the spec's OG tab: content, layout and sizes, background, border and shadow, templates. */
-export function OgDesignForm({ config, onConfig, error }: { config: OgConfig; onConfig: (config: OgConfig) => void; error: string | null }) {
+export function OgDesignForm({
+  config,
+  onConfig,
+  error,
+}: {
+  config: OgConfig;
+  onConfig: (config: OgConfig) => void;
+  error: string | null;
+}) {
   const change: Change = (field, value) => onConfig({ ...config, [field]: value });
   return (
     <div className="flex flex-col gap-4">
@@ -94,24 +105,47 @@ export function OgDesignForm({ config, onConfig, error }: { config: OgConfig; on
           <Input value={config.subtitle} maxLength={OG_TEXT_MAX.subtitle} onChange={(event) => change("subtitle", event.target.value)} />
         </Field>
         <Field label="Domain" optional hint="Shown under the text, and the host name of the card previews.">
-          <Input value={config.domain} maxLength={OG_TEXT_MAX.domain} placeholder="example.com" onChange={(event) => change("domain", event.target.value)} />
+          <Input
+            value={config.domain}
+            maxLength={OG_TEXT_MAX.domain}
+            placeholder="example.com"
+            onChange={(event) => change("domain", event.target.value)}
+          />
         </Field>
       </Section>
 
       <Section title="Layout">
         <SelectField label="Layout" value={config.layout} options={LAYOUTS} onChange={(value) => change("layout", value)} />
         <SliderField label="Title size" field="titleSize" value={config.titleSize} onChange={(value) => change("titleSize", value)} />
-        <SliderField label="Subtitle size" field="subtitleSize" value={config.subtitleSize} onChange={(value) => change("subtitleSize", value)} />
+        <SliderField
+          label="Subtitle size"
+          field="subtitleSize"
+          value={config.subtitleSize}
+          onChange={(value) => change("subtitleSize", value)}
+        />
         <SliderField label="Padding" field="padding" value={config.padding} onChange={(value) => change("padding", value)} />
       </Section>
 
       <Section title="Background">
-        <SelectField label="Background type" value={config.backgroundType} options={BACKGROUND_TYPES} onChange={(value) => change("backgroundType", value)} />
+        <SelectField
+          label="Background type"
+          value={config.backgroundType}
+          options={BACKGROUND_TYPES}
+          onChange={(value) => change("backgroundType", value)}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {config.backgroundType === "gradient" ? (
             <>
-              <ColorField label="Gradient start" value={config.gradientColors[0]} onChange={(value) => change("gradientColors", [value, config.gradientColors[1]])} />
-              <ColorField label="Gradient end" value={config.gradientColors[1]} onChange={(value) => change("gradientColors", [config.gradientColors[0], value])} />
+              <ColorField
+                label="Gradient start"
+                value={config.gradientColors[0]}
+                onChange={(value) => change("gradientColors", [value, config.gradientColors[1]])}
+              />
+              <ColorField
+                label="Gradient end"
+                value={config.gradientColors[1]}
+                onChange={(value) => change("gradientColors", [config.gradientColors[0], value])}
+              />
             </>
           ) : (
             <ColorField label="Background colour" value={config.backgroundColor} onChange={(value) => change("backgroundColor", value)} />
@@ -124,11 +158,25 @@ export function OgDesignForm({ config, onConfig, error }: { config: OgConfig; on
       </Section>
 
       <Section title="Border and shadow">
-        <SliderField label="Border width" field="borderWidth" value={config.borderWidth} onChange={(value) => change("borderWidth", value)} />
-        <SliderField label="Rounded corners" field="roundedCorners" value={config.roundedCorners} onChange={(value) => change("roundedCorners", value)} />
+        <SliderField
+          label="Border width"
+          field="borderWidth"
+          value={config.borderWidth}
+          onChange={(value) => change("borderWidth", value)}
+        />
+        <SliderField
+          label="Rounded corners"
+          field="roundedCorners"
+          value={config.roundedCorners}
+          onChange={(value) => change("roundedCorners", value)}
+        />
         <ColorField label="Border colour" value={config.borderColor} onChange={(value) => change("borderColor", value)} />
         <div className="flex items-center gap-2">
-          <Checkbox id="og-shadow" checked={config.shadowEnabled} onCheckedChange={(checked) => change("shadowEnabled", checked === true)} />
+          <Checkbox
+            id="og-shadow"
+            checked={config.shadowEnabled}
+            onCheckedChange={(checked) => change("shadowEnabled", checked === true)}
+          />
           <Label htmlFor="og-shadow">Shadow</Label>
         </div>
       </Section>

@@ -12,7 +12,10 @@ const TAB_LABELS: Record<OgPreviewTab, string> = { image: "Image", twitter: "Twi
 
 /** The host name the cards show: the Domain field's, else this site's. */
 export function ogHostName(domain: string): string {
-  const bare = domain.trim().replace(/^[a-z]+:\/\//i, "").split(/[/?#]/)[0];
+  const bare = domain
+    .trim()
+    .replace(/^[a-z]+:\/\//i, "")
+    .split(/[/?#]/)[0];
   return bare || window.location.host;
 }
 
@@ -43,7 +46,9 @@ function TwitterCard({ shown, config, host }: { shown: Shown; config: OgConfig; 
         <div className="flex flex-col gap-0.5 px-3 py-2.5 text-sm [overflow-wrap:anywhere]">
           <span className="text-ink-muted">{host}</span>
           <span className="font-semibold text-ink">{config.title}</span>
-          {config.subtitle ? <span className="text-ink-muted">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.twitterCard)}</span> : null}
+          {config.subtitle ? (
+            <span className="text-ink-muted">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.twitterCard)}</span>
+          ) : null}
         </div>
       </div>
       {config.subtitle ? (
@@ -62,7 +67,9 @@ function FacebookCard({ shown, config, host }: { shown: Shown; config: OgConfig;
       <div className="flex flex-col gap-0.5 bg-[#f0f2f5] px-3 py-2.5 [overflow-wrap:anywhere]">
         <span className="text-xs text-[#65676b] uppercase">{host}</span>
         <span className="font-semibold text-[#050505]">{config.title}</span>
-        {config.subtitle ? <span className="text-sm text-[#65676b]">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.facebook)}</span> : null}
+        {config.subtitle ? (
+          <span className="text-sm text-[#65676b]">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.facebook)}</span>
+        ) : null}
       </div>
     </div>
   );
@@ -74,7 +81,9 @@ function LinkedInCard({ shown, config, host }: { shown: Shown; config: OgConfig;
       <Picture shown={shown} />
       <div className="flex flex-col gap-0.5 px-3 py-2.5 [overflow-wrap:anywhere]">
         <span className="font-semibold text-ink">{config.title}</span>
-        {config.subtitle ? <span className="text-sm text-ink-muted">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.linkedin)}</span> : null}
+        {config.subtitle ? (
+          <span className="text-sm text-ink-muted">{truncateText(config.subtitle, OG_DESCRIPTION_LIMITS.linkedin)}</span>
+        ) : null}
         <span className="text-xs text-ink-subtle">{host}</span>
       </div>
     </div>
@@ -98,7 +107,10 @@ export function OgPreview({ config, shown, tab, onTab, onRegenerate, onDownload,
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-3">
         <CardTitle as="h3" className="text-base">
-          Preview <span className="font-normal text-ink-muted">· {OG_CANVAS.width}×{OG_CANVAS.height}</span>
+          Preview{" "}
+          <span className="font-normal text-ink-muted">
+            · {OG_CANVAS.width}×{OG_CANVAS.height}
+          </span>
         </CardTitle>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={onRegenerate}>

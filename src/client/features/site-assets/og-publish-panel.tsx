@@ -58,7 +58,11 @@ export function OgPublishPanel(props: OgPublishPanelProps) {
       <CardContent className="flex flex-col gap-4">
         {active ? (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <img src={active.url} alt="The site's current OG image" className="aspect-[1200/630] w-full rounded-control border border-line object-cover sm:w-48" />
+            <img
+              src={active.url}
+              alt="The site's current OG image"
+              className="aspect-[1200/630] w-full rounded-control border border-line object-cover sm:w-48"
+            />
             <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-ink-muted">URL</dt>
               <dd className="truncate font-mono text-xs leading-5">
@@ -97,11 +101,7 @@ export function OgPublishPanel(props: OgPublishPanelProps) {
             onChange={(event) => void upload(event.target.files?.[0])}
           />
         </div>
-        {status ? (
-          <Alert variant={status.kind}>
-            {status.text}
-          </Alert>
-        ) : null}
+        {status ? <Alert variant={status.kind}>{status.text}</Alert> : null}
       </CardContent>
     </Card>
   );

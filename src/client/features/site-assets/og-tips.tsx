@@ -44,9 +44,9 @@ export function OgTips({ siteUrl }: { siteUrl: string }) {
           </div>
         </div>
         <p className="text-xs text-ink-subtle">
-          Emoji artwork: <ExternalTextLink href="https://github.com/jdecked/twemoji">Twemoji</ExternalTextLink>, © Twitter, Inc. and other contributors,
-          licensed under <ExternalTextLink href="https://creativecommons.org/licenses/by/4.0/">CC-BY 4.0</ExternalTextLink>. Text set in Inter (SIL Open Font
-          Licence).
+          Emoji artwork: <ExternalTextLink href="https://github.com/jdecked/twemoji">Twemoji</ExternalTextLink>, © Twitter, Inc. and other
+          contributors, licensed under <ExternalTextLink href="https://creativecommons.org/licenses/by/4.0/">CC-BY 4.0</ExternalTextLink>.
+          Text set in Inter (SIL Open Font Licence).
         </p>
       </CardContent>
     </Card>

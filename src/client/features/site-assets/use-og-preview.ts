@@ -8,7 +8,10 @@ import { useTRPC } from "../../lib/trpc";
 export const OG_PREVIEW_DEBOUNCE_MS = 150;
 const OG_PREVIEW_BACKUP_MS = 200;
 
-const ERROR_TEXTS = { fallback: "Could not render the preview. Please try again.", network: "Network error. The preview could not be rendered." };
+const ERROR_TEXTS = {
+  fallback: "Could not render the preview. Please try again.",
+  network: "Network error. The preview could not be rendered.",
+};
 
 /**
  * The server-rendered SVG of the design, as an object URL for an <img>. Only the newest request's answer

@@ -7,7 +7,15 @@ import { cn } from "../../ui/cn";
 
 const PRIORITY_BADGE: Record<PlanPriority, BadgeProps["variant"]> = { high: "danger", medium: "warning", low: "neutral" };
 
-export function PlanTaskList({ tasks, completed, onToggle }: { tasks: PlanTask[]; completed: string[]; onToggle: (taskId: string, done: boolean) => void }) {
+export function PlanTaskList({
+  tasks,
+  completed,
+  onToggle,
+}: {
+  tasks: PlanTask[];
+  completed: string[];
+  onToggle: (taskId: string, done: boolean) => void;
+}) {
   return (
     <section aria-labelledby="tasks-title" className="flex flex-col gap-3">
       <h2 id="tasks-title" className="text-lg font-semibold tracking-tight text-ink">
@@ -29,9 +37,18 @@ function PlanTaskItem({ task, done, onToggle }: { task: PlanTask; done: boolean;
       data-task-id={task.id}
       className={cn("flex gap-3 rounded-panel border border-line bg-surface p-4 shadow-panel transition-colors", done && "bg-sunken")}
     >
-      <Checkbox id={checkboxId} checked={done} onCheckedChange={(value) => onToggle(value === true)} className="mt-0.5" aria-describedby={`${checkboxId}-description`} />
+      <Checkbox
+        id={checkboxId}
+        checked={done}
+        onCheckedChange={(value) => onToggle(value === true)}
+        className="mt-0.5"
+        aria-describedby={`${checkboxId}-description`}
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <label htmlFor={checkboxId} className={cn("cursor-pointer leading-snug font-semibold text-ink", done && "text-ink-muted line-through")}>
+        <label
+          htmlFor={checkboxId}
+          className={cn("cursor-pointer leading-snug font-semibold text-ink", done && "text-ink-muted line-through")}
+        >
           {task.title}
         </label>
         <p id={`${checkboxId}-description`} className="text-sm break-words text-ink-muted">
@@ -52,7 +69,8 @@ function PlanTaskItem({ task, done, onToggle }: { task: PlanTask; done: boolean;
 }
 
 function TaskLink({ href }: { href: string }) {
-  const className = "focus-ring ml-auto inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-ink underline-offset-2 hover:underline";
+  const className =
+    "focus-ring ml-auto inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-ink underline-offset-2 hover:underline";
   const content = (
     <>
       Open

@@ -30,9 +30,7 @@ export function TodayPage() {
             </Button>
           </Alert>
         ) : null}
-        {plan && !failed ? (
-          <LoadedPlan plan={plan} regenerate={regenerate} regenerating={regenerating} setTaskDone={setTaskDone} />
-        ) : null}
+        {plan && !failed ? <LoadedPlan plan={plan} regenerate={regenerate} regenerating={regenerating} setTaskDone={setTaskDone} /> : null}
       </main>
     </>
   );
@@ -77,7 +75,10 @@ function LoadedPlan({
         <p data-testid="plan-insight">{plan.insight}</p>
       </Alert>
 
-      <section aria-labelledby="progress-title" className="flex flex-col gap-2 rounded-panel border border-line bg-surface p-4 shadow-panel sm:p-5">
+      <section
+        aria-labelledby="progress-title"
+        className="flex flex-col gap-2 rounded-panel border border-line bg-surface p-4 shadow-panel sm:p-5"
+      >
         <div className="flex items-baseline justify-between gap-3">
           <h2 id="progress-title" className="font-semibold text-ink">
             Progress
@@ -90,7 +91,11 @@ function LoadedPlan({
       </section>
 
       {plan.tasks.length === 0 ? (
-        <EmptyState icon={CalendarCheck} title="Nothing needs you today" description="No builder waits, no draft is ready, no mail failed. Build something." />
+        <EmptyState
+          icon={CalendarCheck}
+          title="Nothing needs you today"
+          description="No builder waits, no draft is ready, no mail failed. Build something."
+        />
       ) : (
         <PlanTaskList tasks={plan.tasks} completed={plan.completedTaskIds} onToggle={setTaskDone} />
       )}

@@ -10,13 +10,17 @@ export function useDailyPlan() {
   const input = { timeZone: timeZone() };
   const queryClient = useQueryClient();
   const query = useQuery(trpc.today.plan.queryOptions(input, { refetchOnWindowFocus: false, retry: 1 }));
-  const regenerateMutation = useMutation(trpc.today.regenerate.mutationOptions({
-    onSuccess: (plan) => queryClient.setQueryData(trpc.today.plan.queryKey(input), plan),
-  }));
+  const regenerateMutation = useMutation(
+    trpc.today.regenerate.mutationOptions({
+      onSuccess: (plan) => queryClient.setQueryData(trpc.today.plan.queryKey(input), plan),
+    }),
+  );
   const toggleMutation = useMutation(trpc.today.setTaskDone.mutationOptions());
 
   const patchCompleted = (update: (ids: string[]) => string[]) =>
-    queryClient.setQueryData(trpc.today.plan.queryKey(input), (plan?: DailyPlan) => (plan ? { ...plan, completedTaskIds: update(plan.completedTaskIds) } : plan));
+    queryClient.setQueryData(trpc.today.plan.queryKey(input), (plan?: DailyPlan) =>
+      plan ? { ...plan, completedTaskIds: update(plan.completedTaskIds) } : plan,
+    );
 
   const setTaskDone = (taskId: string, done: boolean) => {
     const plan = query.data;

@@ -55,7 +55,8 @@ const EMAILS: Record<Day, { subject: string; body: (name: string) => ReactNode }
       <>
         <p>Hi {name}, your trial ends tomorrow. Subscribe today and get 2 months free.</p>
         <p>
-          Use the code <span className="rounded-sm bg-brand-100 px-1.5 py-0.5 font-mono font-semibold text-ink">{DEMO_PROMO_CODE}</span> at checkout.
+          Use the code <span className="rounded-sm bg-brand-100 px-1.5 py-0.5 font-mono font-semibold text-ink">{DEMO_PROMO_CODE}</span> at
+          checkout.
         </p>
       </>
     ),
@@ -81,9 +82,7 @@ export function OnboardingEmail({ day, demo }: { day: Day; demo: TrialDemoState 
         <h2 className="text-lg font-semibold">{email.subject}</h2>
         <div className="flex flex-col gap-3 text-sm leading-relaxed">{email.body(name)}</div>
       </article>
-      <p className="text-sm text-ink-muted">
-        Trial Status: {TRIAL_DAYS - day} days remaining • Cancel anytime
-      </p>
+      <p className="text-sm text-ink-muted">Trial Status: {TRIAL_DAYS - day} days remaining • Cancel anytime</p>
       <Button onClick={demo.next}>{demo.autoAdvance ? "Next (auto-advancing)" : "Next"}</Button>
     </div>
   );

@@ -41,7 +41,19 @@ export function LandingStep({ demo }: StepProps) {
 }
 
 /** An inline blank of the letter. */
-function Blank({ label, value, onChange, type = "text", placeholder }: { label: string; value: string; onChange: (value: string) => void; type?: string; placeholder: string }) {
+function Blank({
+  label,
+  value,
+  onChange,
+  type = "text",
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  placeholder: string;
+}) {
   return (
     <input
       aria-label={label}
@@ -63,14 +75,23 @@ export function MadlibsStep({ demo }: StepProps) {
       <StepHeading title="Write Yourself a Letter">Fill in the blanks: this is the note your future self reads in a week.</StepHeading>
       <div className="rounded-control border border-line bg-sunken p-5 leading-loose text-ink">
         <p className="text-sm text-ink-muted">
-          {today.toLocaleDateString(undefined, { weekday: "long" })}, {today.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" })}
+          {today.toLocaleDateString(undefined, { weekday: "long" })},{" "}
+          {today.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" })}
         </p>
         <p className="mt-3">
           Dear future me, my name is
           <Blank label="Your name" placeholder="your name" value={name} onChange={(value) => demo.update({ name: value })} />
           and in the next {TRIAL_DAYS} days I want to
-          <Blank label="Your goal" placeholder="your goal" value={goal} onChange={(value) => demo.update({ goal: value })} />. Send my progress to
-          <Blank label="Your email" type="email" placeholder="you@example.com" value={email} onChange={(value) => demo.update({ email: value })} />.
+          <Blank label="Your goal" placeholder="your goal" value={goal} onChange={(value) => demo.update({ goal: value })} />. Send my
+          progress to
+          <Blank
+            label="Your email"
+            type="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(value) => demo.update({ email: value })}
+          />
+          .
         </p>
         <p className="mt-3">
           Yours truly,
@@ -97,7 +118,12 @@ export function SignupStep({ demo }: StepProps) {
           <Input type="email" value={demo.form.email} onChange={(event) => demo.update({ email: event.target.value })} autoComplete="off" />
         </Field>
         <Field label="Password">
-          <Input type="password" value={demo.form.password} onChange={(event) => demo.update({ password: event.target.value })} autoComplete="off" />
+          <Input
+            type="password"
+            value={demo.form.password}
+            onChange={(event) => demo.update({ password: event.target.value })}
+            autoComplete="off"
+          />
         </Field>
         <Field label="Full Name">
           <Input value={demo.form.name} onChange={(event) => demo.update({ name: event.target.value })} autoComplete="off" />
@@ -119,14 +145,24 @@ export function PaymentStep({ demo }: StepProps) {
       </Alert>
       <div className="flex flex-col gap-4">
         <Field label="Card Number" hint="A test card: nothing is charged.">
-          <Input inputMode="numeric" value={demo.form.cardNumber} onChange={(event) => demo.update({ cardNumber: event.target.value })} autoComplete="off" />
+          <Input
+            inputMode="numeric"
+            value={demo.form.cardNumber}
+            onChange={(event) => demo.update({ cardNumber: event.target.value })}
+            autoComplete="off"
+          />
         </Field>
         <div className="grid grid-cols-2 gap-4">
           <Field label="Expiry (MM/YY)">
             <Input value={demo.form.expiry} onChange={(event) => demo.update({ expiry: event.target.value })} autoComplete="off" />
           </Field>
           <Field label="CVC">
-            <Input inputMode="numeric" value={demo.form.cvc} onChange={(event) => demo.update({ cvc: event.target.value })} autoComplete="off" />
+            <Input
+              inputMode="numeric"
+              value={demo.form.cvc}
+              onChange={(event) => demo.update({ cvc: event.target.value })}
+              autoComplete="off"
+            />
           </Field>
         </div>
       </div>

@@ -9,7 +9,9 @@ export function TrialEndStep({ demo }: { demo: TrialDemoState }) {
   const last4 = demo.form.cardNumber.replace(/\D/g, "").slice(-4) || "0000";
   return (
     <div className="flex flex-col gap-6">
-      <StepHeading title="Your Trial Ends Today">Your {TRIAL_DAYS}-day trial is over: the card on file was charged for your first month.</StepHeading>
+      <StepHeading title="Your Trial Ends Today">
+        Your {TRIAL_DAYS}-day trial is over: the card on file was charged for your first month.
+      </StepHeading>
       <Alert variant="success" title="Payment Processed">
         Card ending in {last4} (demo: no money moved).
       </Alert>

@@ -13,7 +13,15 @@ export type TrialDemoForm = {
   cvc: string;
 };
 
-const INITIAL_FORM: TrialDemoForm = { name: "", goal: "", email: "", password: "", cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+const INITIAL_FORM: TrialDemoForm = {
+  name: "",
+  goal: "",
+  email: "",
+  password: "",
+  cardNumber: "4242 4242 4242 4242",
+  expiry: "12/34",
+  cvc: "123",
+};
 const LAST = TRIAL_DEMO_STEPS.length - 1;
 
 /** The demo's state machine: forward only, auto-advance every 3 s while on, Start Over back to step 1. */

@@ -7,5 +7,9 @@ const ACTIVITY_LABEL: Record<VaultActivityStatus, string> = { success: "success"
 const ENVIRONMENT_VARIANT = { production: "danger", staging: "info", development: "neutral" } as const;
 
 export const VaultStatusBadge = ({ status }: { status: VaultStatus }) => <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>;
-export const ActivityStatusBadge = ({ status }: { status: VaultActivityStatus }) => <Badge variant={ACTIVITY_VARIANT[status]}>{ACTIVITY_LABEL[status]}</Badge>;
-export const EnvironmentBadge = ({ environment }: { environment: VaultEnvironment }) => <Badge variant={ENVIRONMENT_VARIANT[environment]}>{environment}</Badge>;
+export const ActivityStatusBadge = ({ status }: { status: VaultActivityStatus }) => (
+  <Badge variant={ACTIVITY_VARIANT[status]}>{ACTIVITY_LABEL[status]}</Badge>
+);
+export const EnvironmentBadge = ({ environment }: { environment: VaultEnvironment }) => (
+  <Badge variant={ENVIRONMENT_VARIANT[environment]}>{environment}</Badge>
+);

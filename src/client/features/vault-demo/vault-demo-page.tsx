@@ -62,7 +62,10 @@ export function VaultDemoPage() {
         <TabsContent value="alerts">
           <ul className="flex flex-col gap-2">
             {alerts.map(({ credential, text }) => (
-              <li key={`${credential.id}-${text}`} className="flex flex-wrap items-center gap-2 rounded-panel border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+              <li
+                key={`${credential.id}-${text}`}
+                className="flex flex-wrap items-center gap-2 rounded-panel border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+              >
                 <BellRing aria-hidden="true" className="size-4" />
                 <span className="font-semibold">{credential.service}</span>
                 <EnvironmentBadge environment={credential.environment} />
@@ -91,7 +94,12 @@ function Overview() {
         <StatCard icon={KeyRound} label="Services" value={VAULT_CREDENTIALS.length} detail={`${active} active`} />
         <StatCard icon={ShieldCheck} label="Key rotation" value={`${VAULT_ROTATION_DAYS} days`} detail="for every key" />
         <StatCard icon={DollarSign} label="Cost (24 h)" value={`$${cost24h.toFixed(2)}`} detail="across all services" />
-        <StatCard icon={Wallet} label="Budget" value={`$${VAULT_MONTHLY_BUDGET}`} detail={`per month · $${projected.toFixed(0)} projected`} />
+        <StatCard
+          icon={Wallet}
+          label="Budget"
+          value={`$${VAULT_MONTHLY_BUDGET}`}
+          detail={`per month · $${projected.toFixed(0)} projected`}
+        />
       </StatCardGrid>
       <section className="flex flex-col gap-2 rounded-panel border border-line bg-surface p-4 shadow-panel">
         <p className="text-sm font-semibold text-ink">Projected spend against the budget</p>

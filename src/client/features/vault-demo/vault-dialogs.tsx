@@ -3,7 +3,13 @@ import { Button } from "../../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
 import { ChoiceChips } from "../../ui/choice-chips";
 import { EnvironmentBadge, VaultStatusBadge } from "./vault-badges";
-import { VAULT_ADDABLE_SERVICES, VAULT_ENVIRONMENTS, VAULT_ROTATION_DAYS, type VaultCredential, type VaultEnvironment } from "./vault-sample-data";
+import {
+  VAULT_ADDABLE_SERVICES,
+  VAULT_ENVIRONMENTS,
+  VAULT_ROTATION_DAYS,
+  type VaultCredential,
+  type VaultEnvironment,
+} from "./vault-sample-data";
 
 /** Every action of the demo: a button that does nothing, and says so. */
 export function InertButton({ children, variant = "outline" }: { children: string; variant?: "outline" | "primary" | "destructive" }) {
@@ -76,7 +82,14 @@ export function AddServiceDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogDescription>Demo: nothing is saved, and no key is asked for.</DialogDescription>
         </DialogHeader>
         <ChoiceChips single name="service" label="Service" options={VAULT_ADDABLE_SERVICES} selected={[service]} onToggle={setService} />
-        <ChoiceChips single name="environment" label="Environment" options={VAULT_ENVIRONMENTS} selected={[environment]} onToggle={setEnvironment} />
+        <ChoiceChips
+          single
+          name="environment"
+          label="Environment"
+          options={VAULT_ENVIRONMENTS}
+          selected={[environment]}
+          onToggle={setEnvironment}
+        />
         <p className="text-sm text-ink-muted">Keys of new services are rotated every {VAULT_ROTATION_DAYS} days.</p>
         <DialogFooter>
           <InertButton variant="primary">Add Service</InertButton>

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { ArrowRight, PartyPopper, Sparkles } from "lucide-react";
-import { WAITLIST_DEFAULT_SOURCE, WAITLIST_INTERESTS, type WaitlistInterest, type WaitlistJoinResult, type WaitlistPublicSource } from "../../../common/waitlist";
+import {
+  WAITLIST_DEFAULT_SOURCE,
+  WAITLIST_INTERESTS,
+  type WaitlistInterest,
+  type WaitlistJoinResult,
+  type WaitlistPublicSource,
+} from "../../../common/waitlist";
 import { campaignOfUrl } from "../../../common/campaigns";
 import { returnedList, returnedText } from "../../../common/form-post";
 import { PUBLIC_PAGES } from "../../../common/page-routes";
@@ -70,9 +76,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
   const landingCampaign = campaignOfUrl(`https://site.invalid${useLocation().search}`);
 
   const toggleInterest = (interest: WaitlistInterest) => {
-    setInterests((current) =>
-      current.includes(interest) ? current.filter((value) => value !== interest) : [...current, interest],
-    );
+    setInterests((current) => (current.includes(interest) ? current.filter((value) => value !== interest) : [...current, interest]));
     setFieldErrors((current) => ({ ...current, interests: undefined }));
   };
 
@@ -165,7 +169,14 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
       />
 
       <div className="flex flex-col gap-2">
-        <Button type="submit" size="lg" className="w-full" loading={loading} disabled={missingEmail} aria-describedby={submitHint.describedBy}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={loading}
+          disabled={missingEmail}
+          aria-describedby={submitHint.describedBy}
+        >
           Join the waitlist
           {loading ? null : <ArrowRight aria-hidden="true" />}
         </Button>
@@ -197,17 +208,12 @@ function JoinedCard({ result, onStartOver, className }: JoinedCardProps) {
 
   return (
     <div className={cn("flex flex-col items-center gap-4 py-2 text-center animate-slide-in", className)}>
-      <span
-        aria-hidden="true"
-        className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-900 [&_svg]:size-7"
-      >
+      <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-900 [&_svg]:size-7">
         <Icon />
       </span>
       <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-ink outline-none">
         {result.alreadyJoined ? (
-          <>
-            Welcome back! You&apos;re still #{result.position} on the list
-          </>
+          <>Welcome back! You&apos;re still #{result.position} on the list</>
         ) : (
           <>You&apos;re #{result.position} on the list</>
         )}
@@ -219,13 +225,13 @@ function JoinedCard({ result, onStartOver, className }: JoinedCardProps) {
       <p className="max-w-sm text-base text-ink-muted">
         {result.alreadyJoined ? (
           <>
-            <strong className="font-semibold break-all text-ink">{result.email}</strong> was already on the waitlist, so
-            your place is saved and nothing changed.
+            <strong className="font-semibold break-all text-ink">{result.email}</strong> was already on the waitlist, so your place is saved
+            and nothing changed.
           </>
         ) : (
           <>
-            Thanks for joining! We&apos;ll email <strong className="font-semibold break-all text-ink">{result.email}</strong>{" "}
-            when the first experiments open.
+            Thanks for joining! We&apos;ll email <strong className="font-semibold break-all text-ink">{result.email}</strong> when the first
+            experiments open.
           </>
         )}
       </p>

@@ -133,5 +133,8 @@ export const analyticsSessions = pgTable(
     events: integer("events").notNull(),
     pageViews: integer("page_views").notNull(),
   },
-  (t) => [index("analytics_sessions_session_id_ended_at_idx").on(t.sessionId, t.endedAt), index("analytics_sessions_ended_at_idx").on(t.endedAt)],
+  (t) => [
+    index("analytics_sessions_session_id_ended_at_idx").on(t.sessionId, t.endedAt),
+    index("analytics_sessions_ended_at_idx").on(t.endedAt),
+  ],
 );

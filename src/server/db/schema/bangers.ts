@@ -16,7 +16,10 @@ export const bangers = pgTable(
     status: bangerStatus("status").notNull().default("draft"),
     title: text("title").notNull(),
     content: text("content").notNull().default(""),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Free-form; `platform` (the tagged link's utm_source) defaults to the type. */
     metadata: jsonb("metadata").$type<Record<string, unknown> & { platform: string }>().notNull(),
     /** Short random id, the utm_campaign of the banger's tagged link. */
@@ -33,6 +36,8 @@ export const bangers = pgTable(
     index("bangers_created_at_idx").on(t.createdAt),
     index("bangers_type_created_at_idx").on(t.type, t.createdAt),
     index("bangers_status_created_at_idx").on(t.status, t.createdAt),
-    index("bangers_experiment_idx").on(t.experimentId).where(sql`${t.experimentId} is not null`),
+    index("bangers_experiment_idx")
+      .on(t.experimentId)
+      .where(sql`${t.experimentId} is not null`),
   ],
 );

@@ -19,7 +19,10 @@ export const builders = pgTable(
     websiteUrl: text("website_url"),
     linkedinUrl: text("linkedin_url"),
     currentProject: text("current_project"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     avatarUrl: text("avatar_url"),
     status: builderStatus("status").notNull().default("pending"),
     /** When the profile was first approved: the public "joined" date. */

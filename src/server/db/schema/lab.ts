@@ -23,7 +23,10 @@ export const experiments = pgTable(
     totalDays: integer("total_days").notNull(),
     targetMetric: text("target_metric").notNull(),
     /** The content plan (next ideas). */
-    nextContent: text("next_content").array().notNull().default(sql`'{}'::text[]`),
+    nextContent: text("next_content")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     startDate: date("start_date", { mode: "string" }),
     completedOn: date("completed_on", { mode: "string" }),
     createdAt: createdAt(),
@@ -32,7 +35,9 @@ export const experiments = pgTable(
   (t) => [
     index("experiments_owner_created_at_idx").on(t.ownerId, t.createdAt),
     // The Community section and the sitemap read shared ones only.
-    index("experiments_shared_updated_at_idx").on(t.updatedAt).where(sql`${t.visibility} = 'shared'`),
+    index("experiments_shared_updated_at_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.visibility} = 'shared'`),
     check("experiments_start_date_check", sql`(${t.status} = 'planning') = (${t.startDate} is null)`),
     check("experiments_completed_on_check", sql`(${t.status} = 'completed') = (${t.completedOn} is not null)`),
   ],

@@ -50,7 +50,9 @@ export const mailMessages = pgTable(
     index("mail_messages_newsletter_send_idx")
       .on(t.newsletterSendId, t.status)
       .where(sql`${t.newsletterSendId} is not null`),
-    index("mail_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index("mail_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
   ],
 );
 

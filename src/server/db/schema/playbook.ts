@@ -18,8 +18,14 @@ export const playbookChapters = pgTable(
     description: text("description").notNull(),
     body: text("body").notNull().default(""),
     difficulty: playbookDifficulty("difficulty").notNull(),
-    tools: text("tools").array().notNull().default(sql`'{}'::text[]`),
-    keyTakeaways: text("key_takeaways").array().notNull().default(sql`'{}'::text[]`),
+    tools: text("tools")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    keyTakeaways: text("key_takeaways")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Ordered; each item keeps its id across edits, so members' ticks stay on the right item. */
     checklist: jsonb("checklist").$type<ChecklistItem[]>().notNull().default([]),
     status: chapterStatus("status").notNull().default("draft"),

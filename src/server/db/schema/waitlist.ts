@@ -13,7 +13,10 @@ export const waitlistEntries = pgTable(
     position: integer("position").notNull().unique(),
     email: text("email").notNull().unique(),
     name: text("name"),
-    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    interests: text("interests")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     source: text("source").notNull().default("homepage"),
     country: text("country"),
     city: text("city"),
@@ -26,6 +29,9 @@ export const waitlistEntries = pgTable(
   },
   (t) => [
     index("waitlist_entries_created_at_idx").on(t.createdAt),
-    index("waitlist_entries_campaign_created_at_idx").on(t.utmCampaign, t.createdAt).where(sql`${t.utmCampaign} is not null`),
-    check("waitlist_position_positive", sql`${t.position} > 0`)],
+    index("waitlist_entries_campaign_created_at_idx")
+      .on(t.utmCampaign, t.createdAt)
+      .where(sql`${t.utmCampaign} is not null`),
+    check("waitlist_position_positive", sql`${t.position} > 0`),
+  ],
 );

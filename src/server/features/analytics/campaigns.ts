@@ -19,7 +19,8 @@ type FigureRow = { campaign: string; visitors: number; joins: number; banger_id:
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 async function figures(db: Database, range: Range, campaign: string | null, limit: number): Promise<FigureRow[]> {
-  const onlyEvents = campaign === null ? sql`${analyticsEvents.utmCampaign} is not null` : sql`${analyticsEvents.utmCampaign} = ${campaign}`;
+  const onlyEvents =
+    campaign === null ? sql`${analyticsEvents.utmCampaign} is not null` : sql`${analyticsEvents.utmCampaign} = ${campaign}`;
   const onlyJoins = campaign === null ? sql`${waitlistEntries.utmCampaign} is not null` : sql`${waitlistEntries.utmCampaign} = ${campaign}`;
   const result = await db.execute(sql`
     with visits as (

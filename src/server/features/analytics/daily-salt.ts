@@ -24,11 +24,16 @@ export function createDailySalts(db: Database): DailySalts {
     // database's clock decides the age, so instances with skewed clocks cannot delete a fresh salt.
     await db
       .delete(analyticsSalts)
-      .where(and(lt(analyticsSalts.createdAt, sql`now() - make_interval(secs => ${SALT_RETENTION_MS / 1000})`), ne(analyticsSalts.day, day)));
+      .where(
+        and(lt(analyticsSalts.createdAt, sql`now() - make_interval(secs => ${SALT_RETENTION_MS / 1000})`), ne(analyticsSalts.day, day)),
+      );
     const existing = await readSalt(db, day);
     if (existing) return existing;
     // Two instances may race here: one insert wins, and both read the winner back.
-    await db.insert(analyticsSalts).values({ day, salt: randomBytes(32).toString("hex") }).onConflictDoNothing();
+    await db
+      .insert(analyticsSalts)
+      .values({ day, salt: randomBytes(32).toString("hex") })
+      .onConflictDoNothing();
     const salt = await readSalt(db, day);
     if (!salt) throw new Error(`analytics salt for ${day} is missing after insert`);
     return salt;

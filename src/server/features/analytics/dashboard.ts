@@ -75,7 +75,8 @@ export function dashboardWindow(timeRange: AnalyticsTimeRange, now: Date): Dashb
   const lastHour = floorTo(end, HOUR_MS);
   if (firstHour >= lastHour) return { ...base, mid: null, edgeHours: [], events: [{ from: base.start, to: base.end }] };
   const events = [...span(start, firstHour), { from: new Date(lastHour), to: base.end }];
-  if (bucketMs === HOUR_MS) return { ...base, mid: { unit: "hour", span: { from: new Date(firstHour), to: new Date(lastHour) } }, edgeHours: [], events };
+  if (bucketMs === HOUR_MS)
+    return { ...base, mid: { unit: "hour", span: { from: new Date(firstHour), to: new Date(lastHour) } }, edgeHours: [], events };
 
   const firstDay = ceilTo(start, DAY_MS);
   const lastDay = floorTo(end, DAY_MS);
@@ -302,8 +303,16 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
     },
     visitors,
     topPages: pages,
-    locations: figures.locations.map((row) => ({ country: row.country, visitors: Number(row.visitors), percentage: percentOf(Number(row.visitors), unique) })),
-    devices: figures.devices.map((row) => ({ type: row.type ?? "unknown", count: Number(row.count), percentage: percentOf(Number(row.count), unique) })),
+    locations: figures.locations.map((row) => ({
+      country: row.country,
+      visitors: Number(row.visitors),
+      percentage: percentOf(Number(row.visitors), unique),
+    })),
+    devices: figures.devices.map((row) => ({
+      type: row.type ?? "unknown",
+      count: Number(row.count),
+      percentage: percentOf(Number(row.count), unique),
+    })),
     series: { bucket: ANALYTICS_SERIES_BUCKET_OF[options.timeRange], points: fillSeries(window, series) },
     realTime: live,
     campaigns,

@@ -41,7 +41,9 @@ export type EventWriterOptions = {
 /** A batch that fails for another reason than a lost database (bad data, a bug) is dropped after this many tries. */
 const MAX_ATTEMPTS_OF_FAILING_BATCH = 3;
 
-const COLUMNS = Object.entries(getTableColumns(analyticsEvents)).filter(([key]) => key !== "id") as Array<[keyof AnalyticsEventRow, PgColumn]>;
+const COLUMNS = Object.entries(getTableColumns(analyticsEvents)).filter(([key]) => key !== "id") as Array<
+  [keyof AnalyticsEventRow, PgColumn]
+>;
 const COLUMN_LIST = sql.join(
   COLUMNS.map(([, column]) => sql.identifier(column.name)),
   sql`, `,
@@ -137,7 +139,10 @@ export function createEventWriter(options: EventWriterOptions): EventWriter {
       if (!isUnavailable(error) && failures >= MAX_ATTEMPTS_OF_FAILING_BATCH) {
         head.splice(0, rows.length);
         failures = 0;
-        logger.error({ err: error, dropped: rows.length }, `analytics: writing events failed ${MAX_ATTEMPTS_OF_FAILING_BATCH} times; events dropped`);
+        logger.error(
+          { err: error, dropped: rows.length },
+          `analytics: writing events failed ${MAX_ATTEMPTS_OF_FAILING_BATCH} times; events dropped`,
+        );
         return true;
       }
       if (failures === 1) {

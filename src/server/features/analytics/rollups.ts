@@ -33,7 +33,20 @@ const GAP = sql.raw(`interval '${SESSION_GAP_MINUTES} minutes'`);
 
 /** The columns a rollup needs from an event; `insertEventsWithRollups` gets them back from its INSERT. */
 const EVENT_COLUMNS = sql.raw(
-  ["id", "received_at", "event", "page", "session_id", "visitor_id", "masked_ip", "country", "region", "city", "timezone", "device_type"].join(", "),
+  [
+    "id",
+    "received_at",
+    "event",
+    "page",
+    "session_id",
+    "visitor_id",
+    "masked_ip",
+    "country",
+    "region",
+    "city",
+    "timezone",
+    "device_type",
+  ].join(", "),
 );
 
 type Unit = "hour" | "day";
@@ -44,7 +57,8 @@ const VISITOR_ATTRIBUTES: Record<Unit, string[]> = {
   hour: ["masked_ip", "country", "region", "city", "timezone", "device_type"],
   day: ["country", "device_type"],
 };
-const visitorColumns = (unit: Unit) => sql.raw([unit, "visitor_id", "last_seen", "events", "page_views", ...VISITOR_ATTRIBUTES[unit]].join(", "));
+const visitorColumns = (unit: Unit) =>
+  sql.raw([unit, "visitor_id", "last_seen", "events", "page_views", ...VISITOR_ATTRIBUTES[unit]].join(", "));
 
 /**
  * One row per (UTC hour or day, visitor) of the events in `source`: last event, counts, and the attributes
@@ -72,7 +86,9 @@ const pageRollupOf = (unit: Unit, source: SQL) => sql`
  * batch (batches are serialised by the lock, so a later batch has higher ids, which is the rebuild's order).
  */
 function upsertVisitors(unit: Unit, source: SQL): SQL {
-  const latest = VISITOR_ATTRIBUTES[unit].map((column) => `${column} = case when excluded.last_seen >= t.last_seen then excluded.${column} else t.${column} end`);
+  const latest = VISITOR_ATTRIBUTES[unit].map(
+    (column) => `${column} = case when excluded.last_seen >= t.last_seen then excluded.${column} else t.${column} end`,
+  );
   return sql`
     insert into ${VISITOR_TABLE[unit]} as t (${visitorColumns(unit)})
     ${visitorRollupOf(unit, source)}

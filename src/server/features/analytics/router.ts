@@ -4,5 +4,7 @@ import { getAnalyticsDashboard } from "./dashboard";
 
 /** The admin analytics dashboard. Same service as GET /api/analytics/dashboard. */
 export const analyticsRouter = router({
-  dashboard: adminProcedure.input(analyticsDashboardInput).query(({ ctx, input }) => getAnalyticsDashboard(ctx.db, { timeRange: input.timeRange })),
+  dashboard: adminProcedure
+    .input(analyticsDashboardInput)
+    .query(({ ctx, input }) => getAnalyticsDashboard(ctx.db, { timeRange: input.timeRange })),
 });

@@ -73,7 +73,12 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
         utmCampaign: landing.campaign,
       } satisfies AnalyticsEventRow);
       // Not answered 202, so not lost: the beacon client keeps the event and sends it again later.
-      if (!taken) throw new DomainError("unavailable", "Too many events are waiting to be stored. Please send this one again later.", TRACK_RETRY_AFTER_SECONDS);
+      if (!taken)
+        throw new DomainError(
+          "unavailable",
+          "Too many events are waiting to be stored. Please send this one again later.",
+          TRACK_RETRY_AFTER_SECONDS,
+        );
       return "accepted";
     },
   };
@@ -102,7 +107,9 @@ export function maskIp(ip: string): string | null {
   const tailGroups = address.includes("::") ? (tail ? tail.split(":") : []) : [];
   // Expand "::" to the zero groups it stands for, so "2001:db8::1" keeps 2001, db8 and 0.
   const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0");
-  const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 3).map((group) => (group.includes(".") ? "0" : group.replace(/^0+(?=.)/, "")));
+  const groups = [...headGroups, ...zeros, ...tailGroups]
+    .slice(0, 3)
+    .map((group) => (group.includes(".") ? "0" : group.replace(/^0+(?=.)/, "")));
   return `${groups.join(":")}::`;
 }
 

@@ -61,7 +61,10 @@ export async function checkVisitorAlert(deps: VisitorAlertDeps, now: Date = new 
   const { uniqueVisitors: visitors } = await countVisitors(db, since, now);
   if (visitors < VISITOR_ALERT_THRESHOLD) return { status: "quiet", visitors };
 
-  const admins = await db.select({ email: users.email }).from(users).where(inArray(users.role, [...ADMIN_ROLES]));
+  const admins = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.role, [...ADMIN_ROLES]));
   if (admins.length === 0) return { status: "no_admins", visitors };
 
   const data = alertData(visitors, now, deps.publicUrl);

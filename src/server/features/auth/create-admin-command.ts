@@ -8,7 +8,8 @@ import { createOrPromoteAdmin } from "./service";
 
 /** `npm run create-admin`: the logic behind scripts/create-admin.ts, importable so tests run it in-process. */
 
-const USAGE = "Usage: npm run create-admin -- --email you@example.com --password 'a long password' [--name 'Your Name'] [--role owner|admin]";
+const USAGE =
+  "Usage: npm run create-admin -- --email you@example.com --password 'a long password' [--name 'Your Name'] [--role owner|admin]";
 
 export class CreateAdminUsageError extends Error {}
 

@@ -26,7 +26,11 @@ export const authRouter = router({
 
   /** The same service and answer as POST /api/auth/verify-email/resend. */
   resendVerification: memberProcedure.mutation(({ ctx }) =>
-    auth.resendEmailVerification({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits }, ctx.user.id, ctx.req.ip),
+    auth.resendEmailVerification(
+      { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
+      ctx.user.id,
+      ctx.req.ip,
+    ),
   ),
 
   /** The same service and answer as POST /api/auth/logout. */

@@ -32,7 +32,11 @@ function defineAuthRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
 
   app.post("/api/auth/signup", async (request, reply) => {
     const input = parseInput(signupInput, request.body);
-    const body = startSession(request, reply, await auth.signup({ db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits }, input, request.ip));
+    const body = startSession(
+      request,
+      reply,
+      await auth.signup({ db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits }, input, request.ip),
+    );
     return reply.code(201).send(body);
   });
 

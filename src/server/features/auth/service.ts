@@ -177,7 +177,9 @@ export async function requestPasswordReset(
     // The token and its mail are written together: no mail for a token that was not stored, and no stored
     // token whose mail was lost. The mail worker delivers it.
     await deps.db.transaction(async (tx) => {
-      await tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: row.id, expiresAt: new Date(Date.now() + RESET_LINK_VALID_MS) });
+      await tx
+        .insert(passwordResetTokens)
+        .values({ id: hashToken(token), userId: row.id, expiresAt: new Date(Date.now() + RESET_LINK_VALID_MS) });
       await enqueueMail(tx, {
         to: input.email,
         subject: "Reset your password",
@@ -256,6 +258,10 @@ export async function createOrPromoteAdmin(
 }
 
 export async function adminExists(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(inArray(users.role, [...ADMIN_ROLES])).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.role, [...ADMIN_ROLES]))
+    .limit(1);
   return Boolean(row);
 }

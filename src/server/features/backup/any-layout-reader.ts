@@ -45,7 +45,10 @@ export async function* readAnyLayout(source: Readable): AsyncGenerator<BackupFil
     state.wake();
   });
   const fail = (error: unknown) => {
-    state.failure ??= error instanceof DomainError ? error : unprocessable(`The backup file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    state.failure ??=
+      error instanceof DomainError
+        ? error
+        : unprocessable(`The backup file could not be read: ${error instanceof Error ? error.message : String(error)}`);
     tokens.destroy();
     state.wake();
   };
@@ -124,7 +127,9 @@ function tokenConsumer(emit: (event: BackupFileEvent) => void): (token: Token) =
     if (assembler) {
       assembledBytes += typeof token.value === "string" ? token.value.length + 3 : 1;
       if (depth === 1 && assembledBytes > READ_LIMITS.headBytes) {
-        throw unprocessable(`The backup's head (${where()}) is larger than ${inMegabytes(READ_LIMITS.headBytes)}; this site restores heads up to that size.`);
+        throw unprocessable(
+          `The backup's head (${where()}) is larger than ${inMegabytes(READ_LIMITS.headBytes)}; this site restores heads up to that size.`,
+        );
       }
       if (depth === 3 && assembledBytes > READ_LIMITS.valueBytes) throw valueTooLarge(where());
       assembler.consume(token as never);

@@ -41,11 +41,17 @@ export const READ_LIMITS = {
 export const inMegabytes = (bytes: number) => `${bytes / MB} MB`;
 
 export const valueTooLarge = (where: string) =>
-  unprocessable(`The backup has a value larger than ${inMegabytes(READ_LIMITS.valueBytes)} at ${where}; this site restores values up to that size.`);
+  unprocessable(
+    `The backup has a value larger than ${inMegabytes(READ_LIMITS.valueBytes)} at ${where}; this site restores values up to that size.`,
+  );
 export const nestedTooDeep = (where: string) =>
-  unprocessable(`The backup has values nested deeper than ${READ_LIMITS.rowDepth} levels at ${where}; this site restores rows nested up to that depth.`);
+  unprocessable(
+    `The backup has values nested deeper than ${READ_LIMITS.rowDepth} levels at ${where}; this site restores rows nested up to that depth.`,
+  );
 export const tooManyRows = (table: string) =>
-  unprocessable(`The backup holds more than ${READ_LIMITS.rowsPerTable.toLocaleString("en-US")} rows of ${table}; this site restores at most that many per table.`);
+  unprocessable(
+    `The backup holds more than ${READ_LIMITS.rowsPerTable.toLocaleString("en-US")} rows of ${table}; this site restores at most that many per table.`,
+  );
 
 /** The signature's line, the last of a signed file: `"signature":"hmac-sha256:<hex>"}`. */
 export const SIGNATURE_PREFIX = "hmac-sha256:";
@@ -65,4 +71,5 @@ export function checkedMeta(header: { format?: unknown; version?: unknown }, val
   return value as unknown as BackupMeta;
 }
 
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

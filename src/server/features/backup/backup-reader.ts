@@ -183,7 +183,10 @@ class RowLines {
       const rest = chunk.subarray(start);
       this.carry.push(rest);
       this.carryBytes += rest.length;
-      if (this.carryBytes > LINE_MAX_BYTES) throw unprocessable(`The backup has a line longer than ${inMegabytes(LINE_MAX_BYTES)} at line ${this.line + 1}; this site restores lines (rows) up to that size.`);
+      if (this.carryBytes > LINE_MAX_BYTES)
+        throw unprocessable(
+          `The backup has a line longer than ${inMegabytes(LINE_MAX_BYTES)} at line ${this.line + 1}; this site restores lines (rows) up to that size.`,
+        );
     }
   }
 
@@ -192,7 +195,10 @@ class RowLines {
     this.carry = [];
     // A last line inside a table is cut off (a whole file ends with its closing brackets).
     if (last && this.table === null) yield* this.take(last);
-    if (!this.ended) throw unprocessable(`The backup file is incomplete: it ends ${this.table ? `inside the rows of ${this.table}` : "before its closing brackets"}.`);
+    if (!this.ended)
+      throw unprocessable(
+        `The backup file is incomplete: it ends ${this.table ? `inside the rows of ${this.table}` : "before its closing brackets"}.`,
+      );
   }
 
   private *take(raw: Buffer): Generator<RowsBatch> {

@@ -38,7 +38,8 @@ export const BACKUP_TABLES: ReadonlyMap<string, TableShape> = new Map(
   BACKUP_CATEGORIES.flatMap((category) => category.tables.map((table) => shapeOf(table, category))).map((shape) => [shape.name, shape]),
 );
 
-export const tablesOfCategory = (categoryId: string): TableShape[] => [...BACKUP_TABLES.values()].filter((shape) => shape.category === categoryId);
+export const tablesOfCategory = (categoryId: string): TableShape[] =>
+  [...BACKUP_TABLES.values()].filter((shape) => shape.category === categoryId);
 
 /** The condition a row (under `alias`) meets to be backed up and restored: true for every row of most tables. */
 export function rowsBackedUp(shape: TableShape, alias: string): SQL {

@@ -25,14 +25,23 @@ export type BackupMeta = {
   counts: Record<string, number>;
 };
 
-export type WriteBackupOptions = { categories: string[]; createdBy: string; createdAt: Date; /** The site's backup-signing secret. */ secret: string };
+export type WriteBackupOptions = {
+  categories: string[];
+  createdBy: string;
+  createdAt: Date;
+  /** The site's backup-signing secret. */ secret: string;
+};
 
 /**
  * Writes a backup of the categories through `write` (which waits while the destination is full). It reads
  * in one REPEATABLE READ transaction, so every table is from the same moment (an image never points at an
  * account made after the accounts were read), paging each table by its primary key.
  */
-export async function writeBackup(db: Database, options: WriteBackupOptions, writeOut: (chunk: string) => Promise<void>): Promise<BackupMeta> {
+export async function writeBackup(
+  db: Database,
+  options: WriteBackupOptions,
+  writeOut: (chunk: string) => Promise<void>,
+): Promise<BackupMeta> {
   const tables = options.categories.flatMap(tablesOfCategory);
   const hmac = createHmac("sha256", options.secret);
   const write = (chunk: string) => {
@@ -43,8 +52,15 @@ export async function writeBackup(db: Database, options: WriteBackupOptions, wri
     async (tx) => {
       const counts: Record<string, number> = {};
       for (const shape of tables) counts[shape.name] = await countRows(tx, shape);
-      const meta: BackupMeta = { createdAt: options.createdAt.toISOString(), createdBy: options.createdBy, categories: options.categories, counts };
-      await write(`{"format":${JSON.stringify(BACKUP_FORMAT)},"version":${BACKUP_FORMAT_VERSION},"meta":${JSON.stringify(meta)},"tables":{`);
+      const meta: BackupMeta = {
+        createdAt: options.createdAt.toISOString(),
+        createdBy: options.createdBy,
+        categories: options.categories,
+        counts,
+      };
+      await write(
+        `{"format":${JSON.stringify(BACKUP_FORMAT)},"version":${BACKUP_FORMAT_VERSION},"meta":${JSON.stringify(meta)},"tables":{`,
+      );
       for (const [index, shape] of tables.entries()) {
         await write(`${index === 0 ? "" : ","}\n${JSON.stringify(shape.name)}:[`);
         let first = true;
@@ -74,7 +90,9 @@ async function countRows(tx: Executor, shape: TableShape): Promise<number> {
 async function* pagesOf(tx: Executor, shape: TableShape): AsyncGenerator<string> {
   const order = columnList(shape.primaryKey, "p");
   const lastKeys = sql.join(
-    shape.primaryKey.map((column, index) => sql`(array_agg(p.${sql.identifier(column)}::text order by ${order} desc))[1] as ${sql.identifier(`k${index}`)}`),
+    shape.primaryKey.map(
+      (column, index) => sql`(array_agg(p.${sql.identifier(column)}::text order by ${order} desc))[1] as ${sql.identifier(`k${index}`)}`,
+    ),
     sql`, `,
   );
   let after: string[] | null = null;

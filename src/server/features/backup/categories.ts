@@ -101,7 +101,18 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
       "Newsletter sends",
     ],
     // Experiments before bangers: a draft made by Generate Content references its experiment.
-    tables: [experiments, experimentUpdates, bangers, emailTemplates, images, newsletterSends, playbookChapters, playbookChecklistTicks, playbookRatings, playbookReaders],
+    tables: [
+      experiments,
+      experimentUpdates,
+      bangers,
+      emailTemplates,
+      images,
+      newsletterSends,
+      playbookChapters,
+      playbookChecklistTicks,
+      playbookRatings,
+      playbookReaders,
+    ],
   },
   {
     id: "settings",
@@ -142,6 +153,8 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
 export const BACKUP_SECRET_SETTING = "backup_signing_secret";
 
 /** Rows of a backed-up table that are never written to a file nor taken from one: the column's value is one of these. */
-export const ROWS_LEFT_OUT: ReadonlyMap<PgTable, { column: string; values: readonly string[] }> = new Map([[siteSettings, { column: "key", values: [BACKUP_SECRET_SETTING] }]]);
+export const ROWS_LEFT_OUT: ReadonlyMap<PgTable, { column: string; values: readonly string[] }> = new Map([
+  [siteSettings, { column: "key", values: [BACKUP_SECRET_SETTING] }],
+]);
 
 export const findBackupCategory = (id: string): BackupCategory | undefined => BACKUP_CATEGORIES.find((category) => category.id === id);

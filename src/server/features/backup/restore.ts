@@ -54,7 +54,8 @@ export async function restoreBackup(
       signed = next.value.signed;
       return null;
     }
-    if (next.value.type !== "rows" || !reports.has(next.value.table)) throw unprocessable(`The backup holds rows of ${describe(next.value)} that its meta does not list`);
+    if (next.value.type !== "rows" || !reports.has(next.value.table))
+      throw unprocessable(`The backup holds rows of ${describe(next.value)} that its meta does not list`);
     return next.value;
   };
   const add = (table: string, counts: Counts) => {
@@ -76,28 +77,37 @@ export async function restoreBackup(
       await refusingBadData(
         () =>
           db.transaction(async (tx) => {
-          // Per table touched: whether it was empty when the restore reached it (then plain inserts do).
-          const touched = new Map<TableShape, boolean>();
-          const rebuildIndexes: Array<() => Promise<void>> = [];
-          while (pending && knownTable(pending.table).category === category) {
-            const shape = knownTable(pending.table);
-            if (!touched.has(shape)) {
-              const empty = await isEmpty(tx, shape);
-              touched.set(shape, empty);
-              if (empty && (meta.counts[shape.name] ?? 0) >= deferIndexesFromRows) rebuildIndexes.push(await deferSecondaryIndexes(tx, shape));
+            // Per table touched: whether it was empty when the restore reached it (then plain inserts do).
+            const touched = new Map<TableShape, boolean>();
+            const rebuildIndexes: Array<() => Promise<void>> = [];
+            while (pending && knownTable(pending.table).category === category) {
+              const shape = knownTable(pending.table);
+              if (!touched.has(shape)) {
+                const empty = await isEmpty(tx, shape);
+                touched.set(shape, empty);
+                if (empty && (meta.counts[shape.name] ?? 0) >= deferIndexesFromRows)
+                  rebuildIndexes.push(await deferSecondaryIndexes(tx, shape));
+              }
+              add(shape.name, await applyBatch(tx, shape, pending, { wasEmpty: touched.get(shape)! }));
+              pending = await nextRows();
             }
-            add(shape.name, await applyBatch(tx, shape, pending, { wasEmpty: touched.get(shape)! }));
-            pending = await nextRows();
-          }
-          for (const rebuild of rebuildIndexes) await rebuild();
-          for (const shape of touched.keys()) await moveIdentitiesPast(tx, shape);
-        }),
+            for (const rebuild of rebuildIndexes) await rebuild();
+            for (const shape of touched.keys()) await moveIdentitiesPast(tx, shape);
+          }),
         `Restoring ${findBackupCategory(category)?.name ?? category} failed, nothing of it was written`,
       );
     }
     if (reports.has(getTableName(analyticsEvents))) await rebuildRollups(db);
   }
-  return { dryRun, createdAt: meta.createdAt, createdBy: meta.createdBy, categories: meta.categories, tables: [...reports.values()], signed, ...confirmationOf(meta, signed) };
+  return {
+    dryRun,
+    createdAt: meta.createdAt,
+    createdBy: meta.createdBy,
+    categories: meta.categories,
+    tables: [...reports.values()],
+    signed,
+    ...confirmationOf(meta, signed),
+  };
 }
 
 /**
@@ -142,9 +152,16 @@ const ACCOUNT_CATEGORIES = ["accounts"];
  * Whether restoring this file needs the owner's password, and the sentence that asks for it: a file this
  * site did not sign could hold anything, and one with accounts replaces who can sign in.
  */
-export function confirmationOf(meta: Pick<BackupMeta, "categories">, signed: boolean): Pick<RestoreReport, "passwordRequired" | "confirmation"> {
+export function confirmationOf(
+  meta: Pick<BackupMeta, "categories">,
+  signed: boolean,
+): Pick<RestoreReport, "passwordRequired" | "confirmation"> {
   const replaces = meta.categories.map((id) => findBackupCategory(id)?.name ?? id).join(", ");
-  const why = !signed ? "This backup was not made by this site." : meta.categories.some((id) => ACCOUNT_CATEGORIES.includes(id)) ? "This backup holds sign-in accounts." : null;
+  const why = !signed
+    ? "This backup was not made by this site."
+    : meta.categories.some((id) => ACCOUNT_CATEGORIES.includes(id))
+      ? "This backup holds sign-in accounts."
+      : null;
   if (!why) return { passwordRequired: false, confirmation: null };
   return { passwordRequired: true, confirmation: `${why} Restoring it replaces: ${replaces}. Type your password to confirm.` };
 }
@@ -155,7 +172,11 @@ const recordsOf = (shape: TableShape, batch: RowsBatch) =>
     ? sql`(select * from json_populate_recordset(null::${shape.table}, ${batch.json}::json) as x where ${rowsBackedUp(shape, "x")}) as x`
     : sql`json_populate_recordset(null::${shape.table}, ${batch.json}::json) as x`;
 
-const keyMatch = (shape: TableShape) => sql.join(shape.primaryKey.map((column) => sql`t.${sql.identifier(column)} = x.${sql.identifier(column)}`), sql` and `);
+const keyMatch = (shape: TableShape) =>
+  sql.join(
+    shape.primaryKey.map((column) => sql`t.${sql.identifier(column)} = x.${sql.identifier(column)}`),
+    sql` and `,
+  );
 
 async function compareBatch(db: Database, shape: TableShape, batch: RowsBatch): Promise<Counts> {
   const firstKey = sql.identifier(shape.primaryKey[0]!);

@@ -27,7 +27,9 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
     reply.header("X-Backup-Id", row.id);
     // The size before any compression on the way: the page shows the download's progress against it.
     reply.header("X-Backup-Size", String(row.sizeBytes));
-    return serveStoredObject(request, reply, deps.storage, row.storageKey, { notFoundMessage: "The backup's file is missing from storage" });
+    return serveStoredObject(request, reply, deps.storage, row.storageKey, {
+      notFoundMessage: "The backup's file is missing from storage",
+    });
   };
 
   app.get("/api/backup/status", async (request, reply) => {
@@ -56,7 +58,11 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
       await guards.admin(request, reply);
       keepIdleConnection(request);
       const { dryRun } = parseInput(backupUploadQuery, request.query);
-      const form = await spoolSingleFileUpload(request, { fileField: "file", tooLargeMessage: BACKUP_TOO_LARGE, spoolDir: uploadSpoolDir(deps.config.dataDir) });
+      const form = await spoolSingleFileUpload(request, {
+        fileField: "file",
+        tooLargeMessage: BACKUP_TOO_LARGE,
+        spoolDir: uploadSpoolDir(deps.config.dataDir),
+      });
       try {
         // The owner's password travels in the form's body, never in the URL.
         const password = form.fields.password || undefined;

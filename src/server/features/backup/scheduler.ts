@@ -26,7 +26,11 @@ export function createBackupScheduler(ctx: BackupContext & { logger: Logger; sch
   let current: Promise<unknown> | undefined;
 
   async function tick(slot: Date): Promise<boolean> {
-    const claimed = await ctx.db.insert(backupScheduleSlots).values({ slot }).onConflictDoNothing().returning({ slot: backupScheduleSlots.slot });
+    const claimed = await ctx.db
+      .insert(backupScheduleSlots)
+      .values({ slot })
+      .onConflictDoNothing()
+      .returning({ slot: backupScheduleSlots.slot });
     if (claimed.length === 0) return false;
     const backup = await createBackup(ctx, { categories: BACKUP_CATEGORIES.map((category) => category.id), author: "schedule" });
     ctx.logger.info({ backupId: backup.id, rows: backup.totalRows, sizeBytes: backup.sizeBytes }, "backup: scheduled backup written");

@@ -31,14 +31,18 @@ export const BACKUP_NOT_FOUND = "Backup not found";
 
 /** The registry as the page shows it (the tables by name). */
 export function listBackupCategories(): BackupCategoryInfo[] {
-  return BACKUP_CATEGORIES.map(({ tables: _tables, ...category }) => ({ ...category, keys: tablesOfCategory(category.id).map((shape) => shape.name) }));
+  return BACKUP_CATEGORIES.map(({ tables: _tables, ...category }) => ({
+    ...category,
+    keys: tablesOfCategory(category.id).map((shape) => shape.name),
+  }));
 }
 
 /** The ids in registry order (the order a restore needs), refusing unknown ones. */
 export function checkedCategories(ids: readonly string[]): string[] {
   if (ids.length === 0) throw invalid(NO_CATEGORIES_SELECTED);
   const unknown = ids.filter((id) => !BACKUP_CATEGORIES.some((category) => category.id === id));
-  if (unknown.length > 0) throw invalid(`Unknown backup category: ${unknown.join(", ")} (known: ${BACKUP_CATEGORIES.map((c) => c.id).join(", ")})`);
+  if (unknown.length > 0)
+    throw invalid(`Unknown backup category: ${unknown.join(", ")} (known: ${BACKUP_CATEGORIES.map((c) => c.id).join(", ")})`);
   return BACKUP_CATEGORIES.filter((category) => ids.includes(category.id)).map((category) => category.id);
 }
 
@@ -59,14 +63,26 @@ export async function getBackupStatus(db: Database, now = new Date()): Promise<B
 /** Rows per category now: one count per table, in one statement. */
 async function currentStats(db: Database): Promise<Record<string, BackupStoreStats>> {
   const counts = BACKUP_CATEGORIES.map(
-    (category) => sql`(select ${sql.join(tablesOfCategory(category.id).map((shape) => sql`(select count(*) from ${shape.table})`), sql` + `)})::bigint`,
+    (category) =>
+      sql`(select ${sql.join(
+        tablesOfCategory(category.id).map((shape) => sql`(select count(*) from ${shape.table})`),
+        sql` + `,
+      )})::bigint`,
   );
   const result = await db.execute(sql`select array[${sql.join(counts, sql`, `)}]::text[] as counts`);
   const values = rowsOf<{ counts: string[] }>(result)[0]?.counts ?? [];
-  return Object.fromEntries(BACKUP_CATEGORIES.map((category, index) => [category.id, { keys: Number(values[index] ?? 0), available: values[index] !== undefined }]));
+  return Object.fromEntries(
+    BACKUP_CATEGORIES.map((category, index) => [category.id, { keys: Number(values[index] ?? 0), available: values[index] !== undefined }]),
+  );
 }
 
-const summaryOf = ({ timestamp, createdBy, namespaces, totalKeys, sizeBytes }: BackupHistoryItem) => ({ timestamp, createdBy, namespaces, totalKeys, sizeBytes });
+const summaryOf = ({ timestamp, createdBy, namespaces, totalKeys, sizeBytes }: BackupHistoryItem) => ({
+  timestamp,
+  createdBy,
+  namespaces,
+  totalKeys,
+  sizeBytes,
+});
 
 function historyItem(row: BackupRow): BackupHistoryItem {
   return {
@@ -143,7 +159,8 @@ export async function deleteBackup(ctx: BackupContext, id: string): Promise<{ de
 /** The secret this site signs its backups with (made once, kept in site_settings, never backed up). */
 export const backupSecret = (db: Database) => storedSiteSecret(db, BACKUP_SECRET_SETTING);
 
-export const WRONG_OWNER_PASSWORD = "That is not the owner's password. Type the password of the site's owner account to confirm the restore.";
+export const WRONG_OWNER_PASSWORD =
+  "That is not the owner's password. Type the password of the site's owner account to confirm the restore.";
 
 /** What a restore is asked with: a dry run, or the restore itself, with the owner's password when it needs one. */
 export type RestoreRequest = { dryRun: boolean; password?: string | undefined };
@@ -151,11 +168,15 @@ export type RestoreRequest = { dryRun: boolean; password?: string | undefined };
 /** A dry run or a restore of a backup in the history, read straight from storage. */
 export async function restoreFromHistory(ctx: BackupContext, id: string, request: RestoreRequest): Promise<RestoreReport> {
   const row = await findBackup(ctx.db, id);
-  return restoreFrom(ctx.db, async () => {
-    const object = await ctx.storage.get(row.storageKey);
-    if (!object) throw notFound("The backup's file is missing from storage");
-    return object.body;
-  }, request);
+  return restoreFrom(
+    ctx.db,
+    async () => {
+      const object = await ctx.storage.get(row.storageKey);
+      if (!object) throw notFound("The backup's file is missing from storage");
+      return object.body;
+    },
+    request,
+  );
 }
 
 /**
@@ -165,7 +186,11 @@ export async function restoreFromHistory(ctx: BackupContext, id: string, request
  * sign, or of one holding accounts, needs the password of an owner account; without it nothing is written
  * and the answer (403) says what the restore would replace.
  */
-export async function restoreFrom(db: Database, open: () => Promise<Readable>, { dryRun, password }: RestoreRequest): Promise<RestoreReport> {
+export async function restoreFrom(
+  db: Database,
+  open: () => Promise<Readable>,
+  { dryRun, password }: RestoreRequest,
+): Promise<RestoreReport> {
   const secret = await backupSecret(db);
   if (dryRun) return withSource(open, (body) => restoreBackup(db, body, { dryRun, secret }));
   if (password) {

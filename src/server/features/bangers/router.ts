@@ -13,5 +13,7 @@ export const bangersRouter = router({
   /** DELETE /api/content/bangers?id=. */
   delete: adminProcedure.input(bangerIdInput).mutation(({ ctx, input }) => bangers.deleteBanger(ctx.db, input.id)),
   /** The tagged link and, once posted, visitors and waitlist joins through it. */
-  campaign: adminProcedure.input(bangerIdInput).query(({ ctx, input }) => bangers.bangerCampaign(ctx.db, input.id, ctx.deps.config.publicUrl)),
+  campaign: adminProcedure
+    .input(bangerIdInput)
+    .query(({ ctx, input }) => bangers.bangerCampaign(ctx.db, input.id, ctx.deps.config.publicUrl)),
 });

@@ -22,7 +22,10 @@ export function registerBangersRoutes(app: FastifyInstance, deps: AppDeps, guard
   app.post("/api/content/bangers", async (request, reply) => {
     await guards.admin(request, reply);
     const input = parseInput(bangerCreateInput, request.body);
-    return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send(await bangers.createBanger(db, input));
+    return reply
+      .code(201)
+      .header("Cache-Control", PRIVATE_NO_STORE)
+      .send(await bangers.createBanger(db, input));
   });
 
   app.delete("/api/content/bangers", async (request, reply) => {

@@ -67,7 +67,10 @@ export async function countBangersByStatus(db: Database): Promise<Record<Banger[
 
 /** Tweets still in draft: what Brand Voice saves, for the dashboard's count. */
 export async function countDraftTweets(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(bangers).where(and(eq(bangers.type, "tweet"), eq(bangers.status, "draft")));
+  const [row] = await db
+    .select({ n: count() })
+    .from(bangers)
+    .where(and(eq(bangers.type, "tweet"), eq(bangers.status, "draft")));
   return row?.n ?? 0;
 }
 
@@ -129,7 +132,12 @@ function assertFits(type: Banger["type"], content: string) {
 }
 
 /** Writes `values` only if the banger is still in `status` (two admins at once): else 409. */
-async function updateIfStatus(db: Database, id: string, status: Banger["status"], values: Partial<typeof bangers.$inferInsert>): Promise<Banger> {
+async function updateIfStatus(
+  db: Database,
+  id: string,
+  status: Banger["status"],
+  values: Partial<typeof bangers.$inferInsert>,
+): Promise<Banger> {
   const where: SQL = and(eq(bangers.id, id), eq(bangers.status, status))!;
   const [row] = await db.update(bangers).set(values).where(where).returning();
   if (!row) throw conflict("The banger changed meanwhile. Reload and try again.");

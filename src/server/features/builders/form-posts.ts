@@ -6,7 +6,19 @@ import { parseForm, type FormPosts } from "../ssr/form-posts";
 import { submitBuilder } from "./service";
 
 /** Fields of the join form typed back after a refusal (all of them: nothing secret). */
-const JOIN_FIELDS = ["name", "email", "title", "bio", "location", "twitterHandle", "websiteUrl", "linkedinUrl", "currentProject", "tags", "avatarUrl"];
+const JOIN_FIELDS = [
+  "name",
+  "email",
+  "title",
+  "bio",
+  "location",
+  "twitterHandle",
+  "websiteUrl",
+  "linkedinUrl",
+  "currentProject",
+  "tags",
+  "avatarUrl",
+];
 
 /** The /builders join form, posted without scripts: builders.submit's service, schema and budget. */
 export function buildersFormPosts(deps: AppDeps): FormPosts {
@@ -18,7 +30,12 @@ export function buildersFormPosts(deps: AppDeps): FormPosts {
       async submit(fields, { request, reply }) {
         const input = parseForm(builderSubmitInput, fields);
         const viewer = (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
-        const { message } = await submitBuilder({ db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits }, input, viewer, request.ip);
+        const { message } = await submitBuilder(
+          { db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits },
+          input,
+          viewer,
+          request.ip,
+        );
         return { redirect: `${PUBLIC_PAGES.builders}#join-the-community`, result: { joined: { name: input.name, message } } };
       },
     },

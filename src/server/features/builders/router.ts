@@ -8,12 +8,15 @@ export const buildersRouter = router({
   list: publicProcedure.query(({ ctx }) => builders.listPublicBuilders(ctx.db, ctx.user)),
 
   submit: publicProcedure.input(builderSubmitInput).mutation(async ({ ctx, input }) => {
-    return builders.submitBuilder({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits }, input, ctx.user, ctx.req.ip);
+    return builders.submitBuilder(
+      { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
+      input,
+      ctx.user,
+      ctx.req.ip,
+    );
   }),
 
-  updateMine: memberProcedure
-    .input(builderUpdateInput)
-    .mutation(({ ctx, input }) => builders.updateMyBuilder(ctx.db, ctx.user, input)),
+  updateMine: memberProcedure.input(builderUpdateInput).mutation(({ ctx, input }) => builders.updateMyBuilder(ctx.db, ctx.user, input)),
 
   /** The back office's list and counts: GET /api/builders/admin. */
   adminList: adminProcedure.query(({ ctx }) => admin.listBuildersForAdmin(ctx.db)),

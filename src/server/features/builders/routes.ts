@@ -40,7 +40,9 @@ export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guar
   app.get<{ Querystring: { token?: unknown } }>("/builders/confirm", async (request, reply) => {
     const token = typeof request.query.token === "string" ? request.query.token : "";
     const { ok } = await builders.confirmBuilderEmail(db, token);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).redirect(ok ? BUILDER_CONFIRMED_REDIRECT : BUILDER_CONFIRM_INVALID_REDIRECT, 303);
+    return reply
+      .header("Cache-Control", PRIVATE_NO_STORE)
+      .redirect(ok ? BUILDER_CONFIRMED_REDIRECT : BUILDER_CONFIRM_INVALID_REDIRECT, 303);
   });
 
   app.put("/api/builders/mine", async (request, reply) => {
@@ -65,7 +67,10 @@ export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guar
   app.post("/api/builders/admin", async (request, reply) => {
     await guards.admin(request, reply);
     const input = parseInput(builderAdminCreateInput, request.body);
-    return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send(await admin.createBuilderAsAdmin(db, input));
+    return reply
+      .code(201)
+      .header("Cache-Control", PRIVATE_NO_STORE)
+      .send(await admin.createBuilderAsAdmin(db, input));
   });
 
   /** The spec puts the admin's delete on the public path: DELETE /api/builders?id=, admin only. */

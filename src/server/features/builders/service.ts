@@ -27,14 +27,14 @@ export type BuilderViewer = Pick<SessionUser, "email" | "emailVerified"> | null;
 export const BUILDER_EMAIL_TAKEN = "A builder profile with this email already exists.";
 export const NO_BUILDER_PROFILE = "You have no builder profile yet. Join the community first.";
 export const BUILDER_NOT_FOUND = "Builder not found";
-export const CONFIRM_EMAIL_TO_EDIT = "Confirm your email address to edit your builder profile. Use the link we mailed you, or ask for a new one.";
+export const CONFIRM_EMAIL_TO_EDIT =
+  "Confirm your email address to edit your builder profile. Use the link we mailed you, or ask for a new one.";
 
 /**
  * A profile is keyed by its email: it is the viewer's only when their account has that email (both are stored
  * trimmed and lower-cased, so equality is the test) and they proved they receive mail there.
  */
-const ownsAddress = (viewer: BuilderViewer, email: string): boolean =>
-  viewer !== null && viewer.emailVerified && viewer.email === email;
+const ownsAddress = (viewer: BuilderViewer, email: string): boolean => viewer !== null && viewer.emailVerified && viewer.email === email;
 
 const isPublicStatus = (status: BuilderStatus) => (PUBLIC_BUILDER_STATUSES as readonly BuilderStatus[]).includes(status);
 

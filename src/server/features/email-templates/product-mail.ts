@@ -17,5 +17,11 @@ export async function queueTemplatedMail(
   if (rendered.fallbackReason) {
     logger.warn({ reason: rendered.fallbackReason, type: mail.type }, `the ${mail.type} template failed to render; sent the built-in one`);
   }
-  return enqueueMail(tx, { to: mail.to, subject: rendered.subject, html: rendered.html, text: rendered.text, idempotencyKey: mail.idempotencyKey });
+  return enqueueMail(tx, {
+    to: mail.to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    idempotencyKey: mail.idempotencyKey,
+  });
 }

@@ -35,7 +35,13 @@ const loadEngines = (): Promise<Engines> =>
     return { html, text: new Liquid(SAFE_OPTIONS), isLiquidError: (error) => error instanceof LiquidError };
   }));
 
-export type TemplateSource = { type: EmailTemplateType; subject: string; htmlContent: string; textContent: string; variables: readonly string[] };
+export type TemplateSource = {
+  type: EmailTemplateType;
+  subject: string;
+  htmlContent: string;
+  textContent: string;
+  variables: readonly string[];
+};
 export type RenderedMail = { subject: string; html: string; text: string; warnings: string[] };
 
 type ParsedParts = { subject: Template[]; html: Template[]; text: Template[] | null };
@@ -112,7 +118,14 @@ export async function compileTemplate(source: TemplateSource): Promise<(data: Te
   return (data) => renderParts(engines, parts, used, source.type, allowed, data);
 }
 
-async function renderParts(engines: Engines, parts: ParsedParts, used: Set<string>, type: EmailTemplateType, allowed: readonly string[], data: TemplateData): Promise<RenderedMail> {
+async function renderParts(
+  engines: Engines,
+  parts: ParsedParts,
+  used: Set<string>,
+  type: EmailTemplateType,
+  allowed: readonly string[],
+  data: TemplateData,
+): Promise<RenderedMail> {
   const scope: TemplateData = {};
   const warnings: string[] = [];
   for (const [name, value] of Object.entries(data)) {

@@ -1,4 +1,9 @@
-import { emailTemplateIdInput, emailTemplatePreviewInput, emailTemplateSaveInput, emailTemplateTestInput } from "../../../common/email-templates-input";
+import {
+  emailTemplateIdInput,
+  emailTemplatePreviewInput,
+  emailTemplateSaveInput,
+  emailTemplateTestInput,
+} from "../../../common/email-templates-input";
 import { adminProcedure, router } from "../../trpc/init";
 import * as templates from "./service";
 

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { emailTemplateIdInput, emailTemplatePreviewInput, emailTemplateSaveInput, emailTemplateTestInput } from "../../../common/email-templates-input";
+import {
+  emailTemplateIdInput,
+  emailTemplatePreviewInput,
+  emailTemplateSaveInput,
+  emailTemplateTestInput,
+} from "../../../common/email-templates-input";
 import type { Guards } from "../../auth/guards";
 import type { AppDeps } from "../../deps";
 import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
@@ -19,7 +24,10 @@ export function registerEmailTemplatesRoutes(app: FastifyInstance, deps: AppDeps
     await guards.admin(request, reply);
     const input = parseInput(emailTemplateSaveInput, request.body);
     const result = await templates.saveTemplate(db, input);
-    return reply.code(input.id ? 200 : 201).header("Cache-Control", PRIVATE_NO_STORE).send(result);
+    return reply
+      .code(input.id ? 200 : 201)
+      .header("Cache-Control", PRIVATE_NO_STORE)
+      .send(result);
   });
 
   app.delete("/api/email/templates", async (request, reply) => {

@@ -123,18 +123,32 @@ export async function previewTemplate(db: Database, input: EmailTemplatePreviewI
  * sent (the provider accepted it), kept (the outbox driver: nothing left the server), or still queued when
  * the provider did not answer in time. A refusal is a 422 with the provider's reason, never a success.
  */
-export async function sendTestEmail(db: Database, input: EmailTemplateTestInput, waitMs = TEST_SEND_WAIT_MS): Promise<EmailTemplateTestResult> {
+export async function sendTestEmail(
+  db: Database,
+  input: EmailTemplateTestInput,
+  waitMs = TEST_SEND_WAIT_MS,
+): Promise<EmailTemplateTestResult> {
   const problem = testEmailProblem(input.email);
   if (problem) throw invalid(problem);
   const rendered = await renderTemplate(await findRow(db, input.templateId), input.data);
-  const { id } = await enqueueMail(db, { to: input.email.trim(), subject: `[Test] ${rendered.subject}`, html: rendered.html, text: rendered.text });
+  const { id } = await enqueueMail(db, {
+    to: input.email.trim(),
+    subject: `[Test] ${rendered.subject}`,
+    html: rendered.html,
+    text: rendered.text,
+  });
   const result = await sendAndWait(db, id, waitMs);
   if (!result) throw new Error(`test mail ${id} vanished from the queue`);
   switch (result.status) {
     case "failed":
       throw unprocessable(refusalMessage(result.lastError));
     case "sent":
-      return { status: "sent", message: `Sent: ${result.provider ?? "the provider"} accepted the test email.`, mailId: id, provider: result.provider };
+      return {
+        status: "sent",
+        message: `Sent: ${result.provider ?? "the provider"} accepted the test email.`,
+        mailId: id,
+        provider: result.provider,
+      };
     case "kept":
       return {
         status: "kept",

@@ -20,16 +20,23 @@ export async function checkCredentials(
   credentials: EmailCredentials,
   config: Pick<Config, "mailApiBaseUrl">,
 ): Promise<CredentialTestResult & { reachable: boolean }> {
-  if (!hasCredentialsFor(provider, credentials)) return { valid: false, reachable: true, message: MISSING[provider], error: MISSING[provider] };
+  if (!hasCredentialsFor(provider, credentials))
+    return { valid: false, reachable: true, message: MISSING[provider], error: MISSING[provider] };
   const baseUrl = providerBaseUrl(provider, config);
   try {
     switch (provider) {
       case "resend": {
-        await callProvider("Resend", `${baseUrl}/domains`, { method: "GET", headers: { authorization: `Bearer ${credentials.resendApiKey}` } });
+        await callProvider("Resend", `${baseUrl}/domains`, {
+          method: "GET",
+          headers: { authorization: `Bearer ${credentials.resendApiKey}` },
+        });
         return valid("Resend accepted the key (it may list your domains).");
       }
       case "sendgrid": {
-        const response = await callProvider("SendGrid", `${baseUrl}/v3/scopes`, { method: "GET", headers: { authorization: `Bearer ${credentials.sendgridApiKey}` } });
+        const response = await callProvider("SendGrid", `${baseUrl}/v3/scopes`, {
+          method: "GET",
+          headers: { authorization: `Bearer ${credentials.sendgridApiKey}` },
+        });
         const body = (await response.json().catch(() => null)) as { scopes?: unknown } | null;
         const scopes = Array.isArray(body?.scopes) ? body.scopes : [];
         if (!scopes.includes("mail.send")) return invalid("SendGrid accepted the key, but it lacks the Mail Send permission.");
@@ -38,7 +45,10 @@ export async function checkCredentials(
       case "mailgun": {
         const domain = credentials.mailgunDomain!;
         const basic = Buffer.from(`api:${credentials.mailgunApiKey}`).toString("base64");
-        await callProvider("Mailgun", `${baseUrl}/v3/domains/${encodeURIComponent(domain)}`, { method: "GET", headers: { authorization: `Basic ${basic}` } });
+        await callProvider("Mailgun", `${baseUrl}/v3/domains/${encodeURIComponent(domain)}`, {
+          method: "GET",
+          headers: { authorization: `Basic ${basic}` },
+        });
         return valid(`Mailgun accepted the key for ${domain}.`);
       }
     }

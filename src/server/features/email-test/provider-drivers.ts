@@ -16,7 +16,11 @@ export function providerBaseUrl(provider: KeyedProvider, config: Pick<Config, "m
  * come from. Null when the keys for this provider are not all there. It lives as long as the request: the
  * keys are never stored or logged.
  */
-export function oneOffDriver(provider: KeyedProvider, credentials: EmailCredentials, config: Pick<Config, "mailApiBaseUrl">): MailDriver | null {
+export function oneOffDriver(
+  provider: KeyedProvider,
+  credentials: EmailCredentials,
+  config: Pick<Config, "mailApiBaseUrl">,
+): MailDriver | null {
   if (!hasCredentialsFor(provider, credentials)) return null;
   const baseUrl = providerBaseUrl(provider, config);
   switch (provider) {

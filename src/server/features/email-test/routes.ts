@@ -27,7 +27,10 @@ export function registerEmailTestRoutes(app: FastifyInstance, deps: AppDeps, gua
     await guards.admin(request, reply);
     const { provider } = parseInput(credentialTestInput, request.body);
     const { reachable, ...result } = await checkCredentials(provider, typedCredentials(request) ?? {}, deps.config);
-    return reply.code(reachable ? 200 : 502).header("Cache-Control", PRIVATE_NO_STORE).send(result);
+    return reply
+      .code(reachable ? 200 : 502)
+      .header("Cache-Control", PRIVATE_NO_STORE)
+      .send(result);
   });
 }
 

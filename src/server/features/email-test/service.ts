@@ -31,7 +31,12 @@ type SendDeps = { db: Database; config: Pick<Config, "mailApiBaseUrl" | "mailFro
 export async function sendTestEmail(deps: SendDeps, input: EmailSendInput, credentials: EmailCredentials | null): Promise<EmailSendResult> {
   const driver = credentials && input.provider ? oneOffDriver(input.provider, credentials, deps.config) : null;
   if (driver) return sendDirectly(deps.db, driver, input, deps.config.mailFrom);
-  const { id } = await enqueueMail(deps.db, { to: input.to, subject: input.subject, text: input.content, ...(input.from ? { from: input.from } : {}) });
+  const { id } = await enqueueMail(deps.db, {
+    to: input.to,
+    subject: input.subject,
+    text: input.content,
+    ...(input.from ? { from: input.from } : {}),
+  });
   const result = await sendAndWait(deps.db, id, deps.waitMs ?? SEND_WAIT_MS);
   return resultOfQueued(result!);
 }
@@ -47,11 +52,33 @@ async function sendDirectly(db: Database, driver: MailDriver, input: EmailSendIn
   const base = { provider: driver.provider, testMode: false };
   let result: EmailSendResult;
   try {
-    const { providerMessageId } = await driver.deliver({ id: randomUUID(), from, to: input.to, subject: input.subject, text: input.content });
+    const { providerMessageId } = await driver.deliver({
+      id: randomUUID(),
+      from,
+      to: input.to,
+      subject: input.subject,
+      text: input.content,
+    });
     const sentAt = new Date();
-    result = { ...base, success: true, status: "sent", messageId: providerMessageId || null, timestamp: sentAt.toISOString(), deliveryTime: sentAt.getTime() - started.getTime(), error: null };
+    result = {
+      ...base,
+      success: true,
+      status: "sent",
+      messageId: providerMessageId || null,
+      timestamp: sentAt.toISOString(),
+      deliveryTime: sentAt.getTime() - started.getTime(),
+      error: null,
+    };
   } catch (error) {
-    result = { ...base, success: false, status: "failed", messageId: null, timestamp: new Date().toISOString(), deliveryTime: null, error: toDeliveryError(error).message };
+    result = {
+      ...base,
+      success: false,
+      status: "failed",
+      messageId: null,
+      timestamp: new Date().toISOString(),
+      deliveryTime: null,
+      error: toDeliveryError(error).message,
+    };
   } finally {
     await driver.close();
   }
@@ -90,10 +117,22 @@ function resultOfQueued(mail: MailResult): EmailSendResult {
 export function emailTestStatus(config: Pick<Config, "mail" | "mailFrom">, driver: Pick<MailDriver, "delivers">): EmailTestStatus {
   const mail = config.mail;
   const key = "apiKey" in mail ? mail.apiKey : null;
-  return { provider: mail.provider, delivers: driver.delivers, keyPrefix: key ? key.slice(0, KEY_PREVIEW_LENGTH) : null, from: config.mailFrom };
+  return {
+    provider: mail.provider,
+    delivers: driver.delivers,
+    keyPrefix: key ? key.slice(0, KEY_PREVIEW_LENGTH) : null,
+    from: config.mailFrom,
+  };
 }
 
-type FigureRow = { day: string; provider: string; sent: number | string; failed: number | string; kept: number | string; pending: number | string };
+type FigureRow = {
+  day: string;
+  provider: string;
+  sent: number | string;
+  failed: number | string;
+  kept: number | string;
+  pending: number | string;
+};
 
 /** Sent, failed, kept and still-pending mail per provider and day (UTC) over the last 30 days, and the median delivery time. */
 export async function emailAnalytics(db: Database, now = new Date()): Promise<EmailAnalytics> {
@@ -125,12 +164,20 @@ export async function emailAnalytics(db: Database, now = new Date()): Promise<Em
     kept: Number(row.kept),
     pending: Number(row.pending),
   }));
-  const totals = rows.reduce((sum, row) => ({ sent: sum.sent + row.sent, failed: sum.failed + row.failed, kept: sum.kept + row.kept, pending: sum.pending + row.pending }), {
-    sent: 0,
-    failed: 0,
-    kept: 0,
-    pending: 0,
-  });
+  const totals = rows.reduce(
+    (sum, row) => ({
+      sent: sum.sent + row.sent,
+      failed: sum.failed + row.failed,
+      kept: sum.kept + row.kept,
+      pending: sum.pending + row.pending,
+    }),
+    {
+      sent: 0,
+      failed: 0,
+      kept: 0,
+      pending: 0,
+    },
+  );
   const ms = median?.ms;
   return { days: ANALYTICS_DAYS, totals, rows, medianDeliveryMs: ms === null || ms === undefined ? null : Math.round(Number(ms)) };
 }

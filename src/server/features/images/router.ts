@@ -9,9 +9,7 @@ export const imagesRouter = router({
   annotate: memberProcedure.input(imageAnnotateInput).mutation(({ ctx, input }) => images.annotateImage(ctx.db, ctx.user, input)),
   delete: memberProcedure
     .input(imageIdInput)
-    .mutation(({ ctx, input }) =>
-      images.deleteImage({ db: ctx.db, storage: ctx.deps.storage }, ctx.user, input.imageId),
-    ),
+    .mutation(({ ctx, input }) => images.deleteImage({ db: ctx.db, storage: ctx.deps.storage }, ctx.user, input.imageId)),
   share: memberProcedure.input(imageShareInput).mutation(({ ctx, input }) => images.shareImage(ctx.db, ctx.user, input)),
   /** The public page /lab/image/{id}. */
   getShared: publicProcedure.input(sharedImageInput).query(({ ctx, input }) => images.getSharedImage(ctx.db, input.id)),

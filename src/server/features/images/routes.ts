@@ -17,7 +17,8 @@ export const IMAGE_TOO_LARGE = `The image is larger than ${IMAGE_MAX_BYTES / (10
  * year in its viewer's own browser. A shared one may sit in shared caches (CDNs) but is revalidated on each
  * use, a cheap 304, so that taking the share back closes it at once everywhere.
  */
-const fileCachePolicy = (shared: boolean) => (shared ? { visibility: "public" as const, immutable: false } : { visibility: "private" as const, immutable: true });
+const fileCachePolicy = (shared: boolean) =>
+  shared ? { visibility: "public" as const, immutable: false } : { visibility: "private" as const, immutable: true };
 
 /** The spec's fixed REST paths of images (upload, annotate) and the stored files they serve. */
 export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
@@ -54,14 +55,18 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
     return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await images.annotateImage(db, user, input));
   });
 
-  const serveImageFile = (variant: images.ImageVariant) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const { id } = request.params;
-    const viewer = async () => (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
-    const file = isUuid(id) ? await images.servableImageFile(db, id, variant, viewer) : null;
-    // The same 404 for missing and private images, so a stranger cannot tell which ids exist.
-    if (!file) return reply.code(404).header("Cache-Control", PRIVATE_NO_STORE).send({ error: images.IMAGE_NOT_FOUND });
-    return serveStoredObject(request, reply, deps.storage, file.key, { ...fileCachePolicy(file.shared), notFoundMessage: images.IMAGE_NOT_FOUND });
-  };
+  const serveImageFile =
+    (variant: images.ImageVariant) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      const { id } = request.params;
+      const viewer = async () => (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
+      const file = isUuid(id) ? await images.servableImageFile(db, id, variant, viewer) : null;
+      // The same 404 for missing and private images, so a stranger cannot tell which ids exist.
+      if (!file) return reply.code(404).header("Cache-Control", PRIVATE_NO_STORE).send({ error: images.IMAGE_NOT_FOUND });
+      return serveStoredObject(request, reply, deps.storage, file.key, {
+        ...fileCachePolicy(file.shared),
+        notFoundMessage: images.IMAGE_NOT_FOUND,
+      });
+    };
   app.get("/uploads/images/:id", serveImageFile("full"));
   app.get("/uploads/images/:id/thumbnail", serveImageFile("thumbnail"));
 }

@@ -83,7 +83,12 @@ async function usedBytes(db: Executor, ownerId: string): Promise<number> {
  * before the work (a full account spends no CPU) and again under a per-owner lock at insert, so parallel
  * uploads cannot overshoot it. Files stored for an upload that then fails are removed.
  */
-export async function uploadImage(ctx: ImagesContext, owner: ImageActor, upload: ImageUpload, fields: ImageUploadFields): Promise<SavedImage> {
+export async function uploadImage(
+  ctx: ImagesContext,
+  owner: ImageActor,
+  upload: ImageUpload,
+  fields: ImageUploadFields,
+): Promise<SavedImage> {
   // The sniffed type only decides admission: what is stored (and served) is the re-encoded WebP.
   await sniffImageType(upload.path);
   if ((await usedBytes(ctx.db, owner.id)) >= ctx.quotaBytes) throw quotaReached(ctx.quotaBytes);
@@ -176,7 +181,10 @@ export async function shareImage(db: Database, actor: ImageActor, input: ImageSh
 
 /** A shared image for anyone; 404 when it does not exist or is not shared. */
 export async function getSharedImage(db: Database, id: string): Promise<SharedImage> {
-  const [row] = await db.select().from(images).where(and(eq(images.id, id), eq(images.shared, true)));
+  const [row] = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.shared, true)));
   if (!row) throw notFound(IMAGE_NOT_FOUND);
   const { url, thumbnailUrl, originalName, annotation, uploadedAt, width, height } = toSavedImage(row);
   return { id: row.id, url, thumbnailUrl, originalName, annotation, uploadedAt, width, height };

@@ -25,17 +25,29 @@ export const attachmentKey = (emailId: string, attachmentId: string) => `inbound
  * its sniffed type (never the sender's word: a file that claims to be a PDF and is HTML is stored as text).
  * What is not kept is still listed with the reason. A storage failure is a reason too, never a lost message.
  */
-export async function keepAttachments(storage: ObjectStorage, logger: Logger, emailId: string, attachments: IncomingAttachment[]): Promise<KeptAttachment[]> {
+export async function keepAttachments(
+  storage: ObjectStorage,
+  logger: Logger,
+  emailId: string,
+  attachments: IncomingAttachment[],
+): Promise<KeptAttachment[]> {
   let budget = INBOUND_ATTACHMENTS_PER_MESSAGE_BYTES;
   const kept: KeptAttachment[] = [];
   for (const [position, attachment] of attachments.entries()) {
     const id = randomUUID();
-    const row = { id, position, filename: attachment.filename.slice(0, 255), declaredType: attachment.declaredType.slice(0, 200), size: attachment.size };
+    const row = {
+      id,
+      position,
+      filename: attachment.filename.slice(0, 255),
+      declaredType: attachment.declaredType.slice(0, 200),
+      size: attachment.size,
+    };
     const skip = (note: string) => kept.push({ ...row, contentType: UNKNOWN_TYPE, storageKey: null, note });
     const { content } = attachment;
     if (!content) skip(attachment.note ?? "Not kept: the provider sent no file");
     else if (content.byteLength > INBOUND_ATTACHMENT_LIMIT_BYTES) skip(`Not kept: larger than ${INBOUND_ATTACHMENT_LIMIT_BYTES / MB} MB`);
-    else if (content.byteLength > budget) skip(`Not kept: the message's attachments passed ${INBOUND_ATTACHMENTS_PER_MESSAGE_BYTES / MB} MB`);
+    else if (content.byteLength > budget)
+      skip(`Not kept: the message's attachments passed ${INBOUND_ATTACHMENTS_PER_MESSAGE_BYTES / MB} MB`);
     else {
       const contentType = await sniffContentType(content);
       const storageKey = attachmentKey(emailId, id);

@@ -38,7 +38,11 @@ const resendEvent = z.object({
 export type ResendDelivery = { message: ReceivedMessage; emailId: string | null; hasBody: boolean };
 
 /** Verifies Resend's signature (standardwebhooks: id, timestamp within 5 minutes, HMAC) before reading anything. */
-export function parseResendDelivery(body: Buffer, headers: Record<string, string | string[] | undefined>, signingSecret: string): ResendDelivery {
+export function parseResendDelivery(
+  body: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  signingSecret: string,
+): ResendDelivery {
   const signed: Record<string, string> = {};
   for (const name of ["webhook-id", "webhook-timestamp", "webhook-signature"]) {
     const value = headers[name];
@@ -94,13 +98,19 @@ export function parseMailgunDelivery(form: FormData, signingKey: string, now = D
   const timestamp = field(form, "timestamp") ?? "";
   const token = field(form, "token") ?? "";
   const signature = field(form, "signature") ?? "";
-  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest();
+  const expected = createHmac("sha256", signingKey)
+    .update(timestamp + token)
+    .digest();
   const given = Buffer.from(signature, "hex");
   const fresh = Math.abs(now / 1000 - Number(timestamp)) <= MAILGUN_TIMESTAMP_TOLERANCE_SECONDS;
   if (!fresh || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw unauthorized("The webhook signature is missing or invalid");
   }
-  return messageFromFields(form, { from: "from", to: "recipient", text: "body-plain", html: "body-html" }, mailgunHeaders(field(form, "message-headers")));
+  return messageFromFields(
+    form,
+    { from: "from", to: "recipient", text: "body-plain", html: "body-html" },
+    mailgunHeaders(field(form, "message-headers")),
+  );
 }
 
 /** Mailgun's `message-headers`: a JSON list of [name, value] pairs. */
@@ -169,8 +179,14 @@ export async function parseRawMime(body: Buffer): Promise<ReceivedMessage> {
     html: email.html ?? null,
     headers: boundHeaders(email.headers.map((header) => [header.key, header.value] as const)),
     attachments: email.attachments.slice(0, INBOUND_MAX_ATTACHMENTS).map((attachment) => {
-      const content = typeof attachment.content === "string" ? new TextEncoder().encode(attachment.content) : new Uint8Array(attachment.content);
-      return { filename: attachment.filename || "attachment", declaredType: attachment.mimeType || "application/octet-stream", size: content.byteLength, content };
+      const content =
+        typeof attachment.content === "string" ? new TextEncoder().encode(attachment.content) : new Uint8Array(attachment.content);
+      return {
+        filename: attachment.filename || "attachment",
+        declaredType: attachment.mimeType || "application/octet-stream",
+        size: content.byteLength,
+        content,
+      };
     }),
   };
 }

@@ -58,7 +58,8 @@ async function downloadAttachments(list: () => Promise<Response>, described: Inc
   let files: z.infer<typeof attachmentList>["data"];
   try {
     const parsed = attachmentList.safeParse(await (await list()).json());
-    if (!parsed.success) return described.map((attachment) => ({ ...attachment, note: "Not kept: Resend's attachment list could not be read" }));
+    if (!parsed.success)
+      return described.map((attachment) => ({ ...attachment, note: "Not kept: Resend's attachment list could not be read" }));
     files = parsed.data.data.slice(0, INBOUND_MAX_ATTACHMENTS);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -66,7 +67,12 @@ async function downloadAttachments(list: () => Promise<Response>, described: Inc
   }
   return Promise.all(
     files.map(async (file): Promise<IncomingAttachment> => {
-      const attachment = { filename: file.filename || "attachment", declaredType: file.content_type || "application/octet-stream", size: file.size ?? 0, content: null };
+      const attachment = {
+        filename: file.filename || "attachment",
+        declaredType: file.content_type || "application/octet-stream",
+        size: file.size ?? 0,
+        content: null,
+      };
       // Too large to keep: not downloaded at all (storeReceivedEmail lists it with the reason).
       if (!file.download_url || attachment.size > INBOUND_ATTACHMENT_LIMIT_BYTES) return attachment;
       try {

@@ -6,7 +6,9 @@ import { generateWebhook, listInboundMail, receivedEmailDetail, revokeWebhook } 
 /** Receiving mail on the email test page, admin only (the inbound address itself is public and secret). */
 export const inboundMailRouter = router({
   /** Returns the secret inbound URL once; only its hash is kept. */
-  generateWebhook: adminProcedure.input(generateWebhookInput).mutation(({ ctx, input }) => generateWebhook(ctx.db, ctx.deps.config.publicUrl, input)),
+  generateWebhook: adminProcedure
+    .input(generateWebhookInput)
+    .mutation(({ ctx, input }) => generateWebhook(ctx.db, ctx.deps.config.publicUrl, input)),
   revokeWebhook: adminProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => revokeWebhook(ctx.db, input.id)),
   list: adminProcedure.query(({ ctx }) => listInboundMail(ctx.db)),
   /** One message with its headers and attachments (the HTML stays on the server). */

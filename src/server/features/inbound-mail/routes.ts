@@ -10,7 +10,14 @@ import { serveStoredObject } from "../../infra/serve-stored-object";
 import type { ReceivedMessage } from "./message-parts";
 import { parseMailgunDelivery, parseRawMime, parseResendDelivery, parseSendgridDelivery, readForm } from "./parse-message";
 import { completeResendDelivery, type ResendReceiving } from "./resend-receiving";
-import { findActiveWebhook, findStoredAttachment, findStoredDelivery, storeReceivedEmail, type ActiveWebhook, type DeliveryKey } from "./service";
+import {
+  findActiveWebhook,
+  findStoredAttachment,
+  findStoredDelivery,
+  storeReceivedEmail,
+  type ActiveWebhook,
+  type DeliveryKey,
+} from "./service";
 
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 const attachmentParams = z.object({ id: z.uuid({ error: "Unknown attachment" }) });
@@ -27,23 +34,30 @@ export async function registerInboundMailRoutes(app: FastifyInstance, deps: AppD
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-    scope.post<{ Params: { token: string } }>(`${INBOUND_PATH_PREFIX}:token`, { bodyLimit: INBOUND_BODY_LIMIT_BYTES }, async (request, reply) => {
-      await deps.rateLimits.consume("inboundMail", request.ip);
-      const webhook = await findActiveWebhook(db, request.params.token);
-      if (!webhook) throw notFound("Unknown inbound address");
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      let delivery: Delivery;
-      try {
-        delivery = await readDelivery(webhook, body, request.headers, resend);
-      } catch (error) {
-        // A message that cannot be read is the sender's problem, but worth one line for whoever watches the inbox.
-        if (error instanceof DomainError && error.kind === "unprocessable") request.log.warn({ provider: webhook.provider, reason: error.message }, "inbound message refused");
-        throw error;
-      }
-      // A replay is answered as its first copy was, before anything is fetched or kept again.
-      const id = (await findStoredDelivery(db, delivery.key)) ?? (await storeReceivedEmail({ db, storage: deps.storage, logger: request.log }, webhook, await delivery.message(), delivery.key));
-      return reply.code(200).send({ received: true, id });
-    });
+    scope.post<{ Params: { token: string } }>(
+      `${INBOUND_PATH_PREFIX}:token`,
+      { bodyLimit: INBOUND_BODY_LIMIT_BYTES },
+      async (request, reply) => {
+        await deps.rateLimits.consume("inboundMail", request.ip);
+        const webhook = await findActiveWebhook(db, request.params.token);
+        if (!webhook) throw notFound("Unknown inbound address");
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        let delivery: Delivery;
+        try {
+          delivery = await readDelivery(webhook, body, request.headers, resend);
+        } catch (error) {
+          // A message that cannot be read is the sender's problem, but worth one line for whoever watches the inbox.
+          if (error instanceof DomainError && error.kind === "unprocessable")
+            request.log.warn({ provider: webhook.provider, reason: error.message }, "inbound message refused");
+          throw error;
+        }
+        // A replay is answered as its first copy was, before anything is fetched or kept again.
+        const id =
+          (await findStoredDelivery(db, delivery.key)) ??
+          (await storeReceivedEmail({ db, storage: deps.storage, logger: request.log }, webhook, await delivery.message(), delivery.key));
+        return reply.code(200).send({ received: true, id });
+      },
+    );
   });
 
   /**
@@ -57,7 +71,9 @@ export async function registerInboundMailRoutes(app: FastifyInstance, deps: AppD
     if (!attachment) throw notFound("This attachment's file was not kept");
     reply.header("Content-Disposition", contentDisposition(attachment.filename));
     reply.header("Content-Security-Policy", "sandbox; default-src 'none'");
-    return serveStoredObject(request, reply, deps.storage, attachment.storageKey, { notFoundMessage: "This attachment's file is missing from storage" });
+    return serveStoredObject(request, reply, deps.storage, attachment.storageKey, {
+      notFoundMessage: "This attachment's file is missing from storage",
+    });
   });
 }
 
@@ -77,7 +93,12 @@ const parsed = (key: DeliveryKey, message: ReceivedMessage): Delivery => ({ key,
  * A delivery's id is the provider's: Resend's signed `webhook-id`, Mailgun's signed token, and the
  * Message-ID for unsigned mail (raw MIME, SendGrid), none when the message has none.
  */
-async function readDelivery(webhook: ActiveWebhook, body: Buffer, headers: Record<string, string | string[] | undefined>, resend: ResendReceiving): Promise<Delivery> {
+async function readDelivery(
+  webhook: ActiveWebhook,
+  body: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  resend: ResendReceiving,
+): Promise<Delivery> {
   const fullType = String(headers["content-type"] ?? "");
   const contentType = fullType.split(";")[0]!.trim().toLowerCase();
   const { provider } = webhook;

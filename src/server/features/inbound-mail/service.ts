@@ -37,11 +37,20 @@ export async function generateWebhook(db: Database, publicUrl: string, input: Ge
     await tx.update(inboundWebhooks).set({ revokedAt: new Date() }).where(isNull(inboundWebhooks.revokedAt));
     const [row] = await tx
       .insert(inboundWebhooks)
-      .values({ tokenHash: hashToken(token), provider: input.provider, signingSecret: isSignedProvider(input.provider) ? input.signingSecret! : null })
+      .values({
+        tokenHash: hashToken(token),
+        provider: input.provider,
+        signingSecret: isSignedProvider(input.provider) ? input.signingSecret! : null,
+      })
       .returning({ id: inboundWebhooks.id, createdAt: inboundWebhooks.createdAt });
     return row!;
   });
-  return { id: webhook.id, provider: input.provider, createdAt: webhook.createdAt.toISOString(), url: `${publicUrl}${INBOUND_PATH_PREFIX}${token}` };
+  return {
+    id: webhook.id,
+    provider: input.provider,
+    createdAt: webhook.createdAt.toISOString(),
+    url: `${publicUrl}${INBOUND_PATH_PREFIX}${token}`,
+  };
 }
 
 export async function revokeWebhook(db: Database, id: string): Promise<void> {
@@ -75,7 +84,8 @@ const DELIVERY_ID_MAX_LENGTH = 200;
 /** A delivery's identity: its provider and the provider's id for it (null when it carries none: stored each time). */
 export type DeliveryKey = { provider: InboundProvider; id: string | null };
 
-const storedId = (id: string): string => (id.length > DELIVERY_ID_MAX_LENGTH ? `sha256:${createHash("sha256").update(id).digest("hex")}` : id);
+const storedId = (id: string): string =>
+  id.length > DELIVERY_ID_MAX_LENGTH ? `sha256:${createHash("sha256").update(id).digest("hex")}` : id;
 
 /** The id of the message a delivery with this key already stored, or null when it is new. */
 export async function findStoredDelivery(db: Database, key: DeliveryKey): Promise<string | null> {
@@ -95,7 +105,12 @@ class AlreadyStored extends Error {}
  * with the delivery's id: a delivery whose id is already there stores nothing and is answered with the id
  * of the message its first copy stored. Returns that id either way.
  */
-export async function storeReceivedEmail(deps: StoreDeps, webhook: ActiveWebhook, message: ReceivedMessage, key: DeliveryKey = { provider: webhook.provider, id: null }): Promise<string> {
+export async function storeReceivedEmail(
+  deps: StoreDeps,
+  webhook: ActiveWebhook,
+  message: ReceivedMessage,
+  key: DeliveryKey = { provider: webhook.provider, id: null },
+): Promise<string> {
   const emailId = randomUUID();
   const attachments = await keepAttachments(deps.storage, deps.logger, emailId, message.attachments);
   let storedEmailId: string = emailId;
@@ -121,11 +136,14 @@ export async function storeReceivedEmail(deps: StoreDeps, webhook: ActiveWebhook
         htmlBody: message.html,
         headers: message.headers,
       });
-      if (attachments.length > 0) await tx.insert(receivedEmailAttachments).values(attachments.map((attachment) => ({ ...attachment, emailId })));
+      if (attachments.length > 0)
+        await tx.insert(receivedEmailAttachments).values(attachments.map((attachment) => ({ ...attachment, emailId })));
     });
   } catch (error) {
     // No row will ever point at these files: take them back out.
-    await Promise.allSettled(attachments.flatMap((attachment) => (attachment.storageKey ? [deps.storage.delete(attachment.storageKey)] : [])));
+    await Promise.allSettled(
+      attachments.flatMap((attachment) => (attachment.storageKey ? [deps.storage.delete(attachment.storageKey)] : [])),
+    );
     if (!(error instanceof AlreadyStored)) throw error;
     storedEmailId = (await findStoredDelivery(deps.db, key)) ?? emailId;
   }
@@ -192,7 +210,11 @@ export async function listInboundMail(db: Database): Promise<InboundMailList> {
 export async function receivedEmailDetail(db: Database, id: string): Promise<ReceivedEmailDetail> {
   const [email] = await db.select().from(receivedEmails).where(eq(receivedEmails.id, id));
   if (!email) throw notFound(EMAIL_NOT_FOUND);
-  const attachments = await db.select().from(receivedEmailAttachments).where(eq(receivedEmailAttachments.emailId, id)).orderBy(asc(receivedEmailAttachments.position));
+  const attachments = await db
+    .select()
+    .from(receivedEmailAttachments)
+    .where(eq(receivedEmailAttachments.emailId, id))
+    .orderBy(asc(receivedEmailAttachments.position));
   return {
     id: email.id,
     provider: email.provider as InboundProvider,

@@ -14,7 +14,12 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 /** Cut to `max` visible characters (as the bangers count them), ending with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
   const parts = Array.from(graphemes.segment(text.trim()), (part) => part.segment);
-  return parts.length <= max ? parts.join("") : `${parts.slice(0, max - 1).join("").trimEnd()}…`;
+  return parts.length <= max
+    ? parts.join("")
+    : `${parts
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 const firstLine = (text: string) => text.split(/\r?\n/, 1)[0]!.trim();
@@ -64,7 +69,12 @@ export function contentDrafts(experiment: Experiment, updates: readonly Experime
       `What $${experiment.amount} taught me: ${experiment.title}`,
       `My hypothesis was simple: ${experiment.hypothesis.trim()}`,
       `I measured it by ${experiment.targetMetric}, over ${experiment.totalDays} days.`,
-      updates.length > 0 ? `The log so far:\n${updates.slice(-8).map((update) => `• ${updateLine(update)}`).join("\n")}` : "",
+      updates.length > 0
+        ? `The log so far:\n${updates
+            .slice(-8)
+            .map((update) => `• ${updateLine(update)}`)
+            .join("\n")}`
+        : "",
       resultSentence(experiment),
       "Small bets, in public. What would you test with $100?",
     ]

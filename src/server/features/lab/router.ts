@@ -17,13 +17,17 @@ export const labRouter = router({
   calendar: memberProcedure.input(labCalendarInput).query(({ ctx, input }) => lab.labCalendar(ctx.db, ctx.user, input.month)),
   /** The detail, and the public page /lab/{id} of a shared experiment (signed out too). */
   get: publicProcedure.input(experimentIdInput).query(({ ctx, input }) => lab.getExperiment(ctx.db, ctx.user, input.id, new Date())),
-  create: memberProcedure.input(experimentFormInput).mutation(({ ctx, input }) => lab.createExperiment(ctx.db, ctx.user, input, new Date())),
+  create: memberProcedure
+    .input(experimentFormInput)
+    .mutation(({ ctx, input }) => lab.createExperiment(ctx.db, ctx.user, input, new Date())),
   edit: memberProcedure.input(experimentEditInput).mutation(({ ctx, input }) => lab.editExperiment(ctx.db, ctx.user, input, new Date())),
   setVisibility: memberProcedure
     .input(experimentVisibilityInput)
     .mutation(({ ctx, input }) => lab.setExperimentVisibility(ctx.db, ctx.user, input, new Date())),
   move: memberProcedure.input(experimentMoveInput).mutation(({ ctx, input }) => lab.moveExperiment(ctx.db, ctx.user, input, new Date())),
-  addUpdate: memberProcedure.input(experimentUpdateInput).mutation(({ ctx, input }) => lab.addExperimentUpdate(ctx.db, ctx.user, input, new Date())),
+  addUpdate: memberProcedure
+    .input(experimentUpdateInput)
+    .mutation(({ ctx, input }) => lab.addExperimentUpdate(ctx.db, ctx.user, input, new Date())),
   generateContent: memberProcedure
     .input(experimentIdInput)
     .mutation(({ ctx, input }) => lab.generateExperimentContent(ctx.db, ctx.user, input.id, new Date())),

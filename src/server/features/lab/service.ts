@@ -15,7 +15,13 @@ import {
   type LabList,
   type LabStats,
 } from "../../../common/lab";
-import type { ExperimentEditInput, ExperimentFormInput, ExperimentMoveInput, ExperimentUpdateInput, ExperimentVisibilityInput } from "../../../common/lab-input";
+import type {
+  ExperimentEditInput,
+  ExperimentFormInput,
+  ExperimentMoveInput,
+  ExperimentUpdateInput,
+  ExperimentVisibilityInput,
+} from "../../../common/lab-input";
 import { imageShareUrl, imageThumbnailUrl, imageUrl } from "../../../common/images";
 import type { Database } from "../../db/client";
 import { analyticsPageDays, bangers, experimentUpdates, experiments, images, users, type ExperimentRow } from "../../db/schema";
@@ -89,7 +95,10 @@ function toExperiment(row: ExperimentRow, ownerName: string, aggregate: Aggregat
 const experimentColumns = { row: experiments, ownerName: users.name };
 
 async function toExperiments(db: Database, rows: Array<{ row: ExperimentRow; ownerName: string }>, today: string): Promise<Experiment[]> {
-  const aggregates = await aggregatesOf(db, rows.map(({ row }) => row.id));
+  const aggregates = await aggregatesOf(
+    db,
+    rows.map(({ row }) => row.id),
+  );
   return rows.map(({ row, ownerName }) => toExperiment(row, ownerName, aggregates.get(row.id) ?? NO_UPDATES, today));
 }
 
@@ -134,14 +143,22 @@ export async function listLab(db: Database, actor: LabActor, now: Date): Promise
   );
   const stats: LabStats = {
     activeExperiments: own.filter((experiment) => experiment.status === "running").length,
-    contentViews: await contentViews(db, actor.id, own.map((experiment) => experiment.id)),
+    contentViews: await contentViews(
+      db,
+      actor.id,
+      own.map((experiment) => experiment.id),
+    ),
     totalInvested: own.reduce((sum, experiment) => sum + experiment.spent, 0),
   };
   return { experiments: own, stats, community };
 }
 
 async function findRow(db: Database, id: string): Promise<{ row: ExperimentRow; ownerName: string } | undefined> {
-  const [found] = await db.select(experimentColumns).from(experiments).innerJoin(users, eq(users.id, experiments.ownerId)).where(eq(experiments.id, id));
+  const [found] = await db
+    .select(experimentColumns)
+    .from(experiments)
+    .innerJoin(users, eq(users.id, experiments.ownerId))
+    .where(eq(experiments.id, id));
   return found;
 }
 
@@ -178,7 +195,14 @@ async function updatesOf(db: Database, row: ExperimentRow): Promise<ExperimentUp
 
 async function contentOf(db: Database, experimentId: string): Promise<ExperimentContent[]> {
   const rows = await db
-    .select({ id: bangers.id, type: bangers.type, title: bangers.title, status: bangers.status, plannedFor: bangers.plannedFor, postedAt: bangers.postedAt })
+    .select({
+      id: bangers.id,
+      type: bangers.type,
+      title: bangers.title,
+      status: bangers.status,
+      plannedFor: bangers.plannedFor,
+      postedAt: bangers.postedAt,
+    })
     .from(bangers)
     .where(eq(bangers.experimentId, experimentId))
     .orderBy(desc(bangers.createdAt), desc(bangers.id));
@@ -233,7 +257,12 @@ async function detailOf(db: Database, actor: LabActor, id: string, now: Date) {
 }
 
 /** A new experiment of the actor's, in planning; private unless shared on creation. */
-export async function createExperiment(db: Database, actor: LabActor, input: ExperimentFormInput, now: Date): Promise<{ experiment: Experiment }> {
+export async function createExperiment(
+  db: Database,
+  actor: LabActor,
+  input: ExperimentFormInput,
+  now: Date,
+): Promise<{ experiment: Experiment }> {
   const [row] = await db
     .insert(experiments)
     .values({ ownerId: actor.id, ...formValues(input), visibility: input.visibility ?? "private" })
@@ -242,7 +271,12 @@ export async function createExperiment(db: Database, actor: LabActor, input: Exp
 }
 
 /** Edits the fields. The investment may not drop below what the updates already spent. */
-export async function editExperiment(db: Database, actor: LabActor, input: ExperimentEditInput, now: Date): Promise<{ experiment: Experiment }> {
+export async function editExperiment(
+  db: Database,
+  actor: LabActor,
+  input: ExperimentEditInput,
+  now: Date,
+): Promise<{ experiment: Experiment }> {
   const { row } = await manageableRow(db, actor, input.id);
   const spent = (await aggregatesOf(db, [row.id])).get(row.id)?.spent ?? 0;
   if (input.amount < spent) throw invalid(`Investment amount cannot be less than the $${spent} already spent`);
@@ -253,14 +287,24 @@ export async function editExperiment(db: Database, actor: LabActor, input: Exper
   return detailOf(db, actor, row.id, now);
 }
 
-export async function setExperimentVisibility(db: Database, actor: LabActor, input: ExperimentVisibilityInput, now: Date): Promise<{ experiment: Experiment }> {
+export async function setExperimentVisibility(
+  db: Database,
+  actor: LabActor,
+  input: ExperimentVisibilityInput,
+  now: Date,
+): Promise<{ experiment: Experiment }> {
   const { row } = await manageableRow(db, actor, input.id);
   await db.update(experiments).set({ visibility: input.visibility }).where(eq(experiments.id, row.id));
   return detailOf(db, actor, row.id, now);
 }
 
 /** planning -> running sets the start date (today), running -> completed the end date; other moves are refused. */
-export async function moveExperiment(db: Database, actor: LabActor, input: ExperimentMoveInput, now: Date): Promise<{ experiment: Experiment }> {
+export async function moveExperiment(
+  db: Database,
+  actor: LabActor,
+  input: ExperimentMoveInput,
+  now: Date,
+): Promise<{ experiment: Experiment }> {
   const { row } = await manageableRow(db, actor, input.id);
   if (!canMoveExperiment(row.status, input.status)) {
     throw invalid(`An experiment cannot move from ${row.status} to ${input.status}`);
@@ -278,7 +322,12 @@ export async function moveExperiment(db: Database, actor: LabActor, input: Exper
 }
 
 /** Adds to a running experiment's log. The spends together stay within the investment. */
-export async function addExperimentUpdate(db: Database, actor: LabActor, input: ExperimentUpdateInput, now: Date): Promise<{ update: ExperimentUpdate; experiment: Experiment }> {
+export async function addExperimentUpdate(
+  db: Database,
+  actor: LabActor,
+  input: ExperimentUpdateInput,
+  now: Date,
+): Promise<{ update: ExperimentUpdate; experiment: Experiment }> {
   const { row } = await manageableRow(db, actor, input.experimentId);
   if (row.status === "planning") throw invalid("Start the experiment before adding updates");
   if (row.status === "completed") throw invalid("This experiment is completed: its log is closed");
@@ -307,7 +356,12 @@ export async function addExperimentUpdate(db: Database, actor: LabActor, input: 
  * Generate Content: drafts in the bangers (a tweet, a thread, a LinkedIn post) written from the hypothesis, the
  * log and the result, linked back to the experiment and planned for the next days, one a day.
  */
-export async function generateExperimentContent(db: Database, actor: LabActor, id: string, now: Date): Promise<{ content: ExperimentContent[] }> {
+export async function generateExperimentContent(
+  db: Database,
+  actor: LabActor,
+  id: string,
+  now: Date,
+): Promise<{ content: ExperimentContent[] }> {
   const found = await manageableRow(db, actor, id);
   const [experiment] = await toExperiments(db, [found], isoDate(now));
   const drafts = contentDrafts(experiment!, await updatesOf(db, found.row));
@@ -334,9 +388,11 @@ export async function labCalendar(db: Database, actor: LabActor, month: string):
   const ids = own.map((row) => row.id);
   const items: CalendarItem[] = [];
   for (const row of own) {
-    if (inMonth(row.startDate)) items.push({ date: row.startDate, kind: "start", planned: false, label: `Start: ${row.title}`, experimentId: row.id });
+    if (inMonth(row.startDate))
+      items.push({ date: row.startDate, kind: "start", planned: false, label: `Start: ${row.title}`, experimentId: row.id });
     const end = row.completedOn ?? (row.startDate ? addDays(row.startDate, row.totalDays - 1) : null);
-    if (inMonth(end)) items.push({ date: end, kind: "end", planned: row.completedOn === null, label: `End: ${row.title}`, experimentId: row.id });
+    if (inMonth(end))
+      items.push({ date: end, kind: "end", planned: row.completedOn === null, label: `End: ${row.title}`, experimentId: row.id });
   }
   if (ids.length > 0) {
     const byId = new Map(own.map((row) => [row.id, row]));
@@ -345,7 +401,9 @@ export async function labCalendar(db: Database, actor: LabActor, month: string):
     const updateRows = await db
       .select({ experimentId: experimentUpdates.experimentId, note: experimentUpdates.note, createdAt: experimentUpdates.createdAt })
       .from(experimentUpdates)
-      .where(and(inArray(experimentUpdates.experimentId, ids), gte(experimentUpdates.createdAt, from), lt(experimentUpdates.createdAt, until)));
+      .where(
+        and(inArray(experimentUpdates.experimentId, ids), gte(experimentUpdates.createdAt, from), lt(experimentUpdates.createdAt, until)),
+      );
     for (const update of updateRows) {
       const row = byId.get(update.experimentId)!;
       const date = isoDate(update.createdAt);
@@ -358,7 +416,8 @@ export async function labCalendar(db: Database, actor: LabActor, month: string):
       .where(and(inArray(bangers.experimentId, ids), or(isNotNull(bangers.postedAt), isNotNull(bangers.plannedFor))));
     for (const content of contentRows) {
       const date = content.postedAt ? isoDate(content.postedAt) : content.plannedFor;
-      if (inMonth(date)) items.push({ date, kind: "content", planned: !content.postedAt, label: content.title, experimentId: content.experimentId! });
+      if (inMonth(date))
+        items.push({ date, kind: "content", planned: !content.postedAt, label: content.title, experimentId: content.experimentId! });
     }
   }
   items.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.label.localeCompare(b.label));
@@ -378,7 +437,15 @@ export async function listStaleRunningExperiments(db: Database, now: Date, days 
   const lastUpdate = sql<Date | null>`(select max(${experimentUpdates.createdAt}) from ${experimentUpdates} where ${experimentUpdates.experimentId} = ${experiments.id})`;
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   const rows = await db
-    .select({ id: experiments.id, title: experiments.title, startDate: experiments.startDate, ownerId: users.id, name: users.name, email: users.email, lastUpdate })
+    .select({
+      id: experiments.id,
+      title: experiments.title,
+      startDate: experiments.startDate,
+      ownerId: users.id,
+      name: users.name,
+      email: users.email,
+      lastUpdate,
+    })
     .from(experiments)
     .innerJoin(users, eq(users.id, experiments.ownerId))
     .where(eq(experiments.status, "running"))

@@ -7,7 +7,11 @@ export const newsletterRouter = router({
   send: adminProcedure
     .input(newsletterSendInput)
     .mutation(({ ctx, input }) =>
-      sendNewsletter({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, unsubscribeSecret: ctx.deps.config.unsubscribeSecret }, input, ctx.user.id),
+      sendNewsletter(
+        { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, unsubscribeSecret: ctx.deps.config.unsubscribeSecret },
+        input,
+        ctx.user.id,
+      ),
     ),
   progress: adminProcedure.input(newsletterProgressInput).query(({ ctx, input }) => newsletterProgress(ctx.db, input.sendId)),
 });

@@ -13,7 +13,11 @@ export function registerNewsletterRoutes(app: FastifyInstance, deps: AppDeps, gu
   app.post("/api/email/newsletter", async (request, reply) => {
     const { user } = await guards.admin(request, reply);
     const input = parseInput(newsletterSendInput, request.body);
-    const result = await sendNewsletter({ db, publicUrl: deps.config.publicUrl, unsubscribeSecret: deps.config.unsubscribeSecret }, input, user.id);
+    const result = await sendNewsletter(
+      { db, publicUrl: deps.config.publicUrl, unsubscribeSecret: deps.config.unsubscribeSecret },
+      input,
+      user.id,
+    );
     return reply.code(202).header("Cache-Control", PRIVATE_NO_STORE).send(result);
   });
 

@@ -31,7 +31,8 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
   const { db, publicUrl } = deps;
   const [template] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, input.templateId));
   if (!template) throw notFound(TEMPLATE_NOT_FOUND);
-  if (template.type !== "newsletter") throw invalid(`Only a newsletter template can be sent to the waitlist (this one is ${template.type})`);
+  if (template.type !== "newsletter")
+    throw invalid(`Only a newsletter template can be sent to the waitlist (this one is ${template.type})`);
   const secret = await unsubscribeSecret(db, deps.unsubscribeSecret);
   const sendId = input.sendId ?? randomUUID();
   const date = sendDate(new Date());
@@ -44,7 +45,10 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
       .where(isNull(waitlistEntries.unsubscribedAt))
       .orderBy(asc(waitlistEntries.position));
     const [existing] = await tx.select({ total: newsletterSends.total }).from(newsletterSends).where(eq(newsletterSends.id, sendId));
-    if (!existing) await tx.insert(newsletterSends).values({ id: sendId, templateId: template.id, templateName: template.name, total: recipients.length, createdBy });
+    if (!existing)
+      await tx
+        .insert(newsletterSends)
+        .values({ id: sendId, templateId: template.id, templateName: template.name, total: recipients.length, createdBy });
 
     // Rendered and queued a batch at a time: memory stays flat however long the waitlist (the server runs
     // with a capped heap, decision 005).

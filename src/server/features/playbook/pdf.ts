@@ -12,17 +12,38 @@ import { CHAPTER_STATUS_LABELS, formatRating, formatReadTime, type ChapterDetail
 
 export type PdfChapter = Pick<
   ChapterDetail,
-  "title" | "category" | "difficulty" | "status" | "readTimeMinutes" | "downloads" | "rating" | "lastUpdated" | "description" | "keyTakeaways" | "tools" | "body" | "checklist"
+  | "title"
+  | "category"
+  | "difficulty"
+  | "status"
+  | "readTimeMinutes"
+  | "downloads"
+  | "rating"
+  | "lastUpdated"
+  | "description"
+  | "keyTakeaways"
+  | "tools"
+  | "body"
+  | "checklist"
 >;
 
 const INK = "#1c1917";
 const MUTED = "#57534e";
 const ACCENT = "#65a30d";
-const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", boldItalic: "Helvetica-BoldOblique", code: "Courier" };
+const FONT = {
+  regular: "Helvetica",
+  bold: "Helvetica-Bold",
+  italic: "Helvetica-Oblique",
+  boldItalic: "Helvetica-BoldOblique",
+  code: "Courier",
+};
 const MARGIN = 56;
 
 /** Characters outside Windows-1252 that the built-in fonts cannot draw. */
-const WIN_ANSI_EXTRA = new Set([402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482, 338, 339, 732, 352, 353, 376, 381, 382]);
+const WIN_ANSI_EXTRA = new Set([
+  402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482, 338, 339, 732, 352, 353,
+  376, 381, 382,
+]);
 const drawable = (text: string) =>
   text.replace(/[^\n\x20-\x7e\xa0-\xff]/gu, (char) => {
     if (WIN_ANSI_EXTRA.has(char.codePointAt(0)!)) return char;
@@ -43,7 +64,8 @@ function spansOf(inline: Token): Span[] {
     else if (child.type === "em_open" || child.type === "em_close") italic = child.type === "em_open";
     else if (child.type === "link_open") link = String(child.attrGet("href") ?? "") || null;
     else if (child.type === "link_close") link = null;
-    else if (child.type === "text" || child.type === "code_inline") spans.push({ text: child.content, bold, italic, code: child.type === "code_inline", link });
+    else if (child.type === "text" || child.type === "code_inline")
+      spans.push({ text: child.content, bold, italic, code: child.type === "code_inline", link });
     else if (child.type === "softbreak") spans.push({ text: " ", bold, italic, code: false, link });
     else if (child.type === "hardbreak") spans.push({ text: "\n", bold, italic, code: false, link });
     else if (child.type === "image") spans.push({ text: `[${child.content || "image"}]`, bold, italic, code: false, link: null });
@@ -51,7 +73,8 @@ function spansOf(inline: Token): Span[] {
   return spans;
 }
 
-const fontOf = (span: Span) => (span.code ? FONT.code : span.bold && span.italic ? FONT.boldItalic : span.bold ? FONT.bold : span.italic ? FONT.italic : FONT.regular);
+const fontOf = (span: Span) =>
+  span.code ? FONT.code : span.bold && span.italic ? FONT.boldItalic : span.bold ? FONT.bold : span.italic ? FONT.italic : FONT.regular;
 
 /** pdfkit and the configured parser, loaded with the first download and kept. */
 let tools: Promise<{ PDFDocument: typeof PDFKit; markdown: ReturnType<typeof createChapterMarkdown> }> | undefined;
@@ -63,7 +86,11 @@ const loadTools = () =>
 
 export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
   const { PDFDocument, markdown } = await loadTools();
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: drawable(chapter.title), Author: "The $100 Lab", Subject: chapter.category } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: { Title: drawable(chapter.title), Author: "The $100 Lab", Subject: chapter.category },
+  });
   const width = doc.page.width - MARGIN * 2;
 
   const write = (spans: Span[], size: number, options: { indent?: number; color?: string } = {}) => {
@@ -80,7 +107,9 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
       });
     });
   };
-  const plain = (text: string, font = FONT.regular): Span[] => [{ text, bold: font === FONT.bold, italic: font === FONT.italic, code: false, link: null }];
+  const plain = (text: string, font = FONT.regular): Span[] => [
+    { text, bold: font === FONT.bold, italic: font === FONT.italic, code: false, link: null },
+  ];
   const heading = (text: string, size: number) => {
     doc.moveDown(0.8);
     write(plain(text, FONT.bold), size);
@@ -88,7 +117,11 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
   };
   const bullet = (spans: Span[], marker: string, indent: number) => {
     const y = doc.y;
-    doc.font(FONT.regular).fontSize(11).fillColor(MUTED).text(marker, MARGIN + indent - 14, y, { width: 14, lineBreak: false });
+    doc
+      .font(FONT.regular)
+      .fontSize(11)
+      .fillColor(MUTED)
+      .text(marker, MARGIN + indent - 14, y, { width: 14, lineBreak: false });
     doc.y = y;
     write(spans, 11, { indent });
     doc.moveDown(0.2);
@@ -100,7 +133,11 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
   const facts = [chapter.category, chapter.difficulty, formatReadTime(chapter.readTimeMinutes), formatRating(chapter.rating)];
   if (chapter.status !== "published") facts.push(CHAPTER_STATUS_LABELS[chapter.status]);
   write(plain(facts.join("  ·  ")), 10, { color: ACCENT });
-  write(plain(`Updated ${new Date(chapter.lastUpdated).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" })}`), 9, { color: MUTED });
+  write(
+    plain(`Updated ${new Date(chapter.lastUpdated).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" })}`),
+    9,
+    { color: MUTED },
+  );
   doc.moveDown(0.6);
   write(plain(chapter.description, FONT.italic), 12, { color: MUTED });
 
@@ -130,7 +167,8 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
     else if (token.type === "blockquote_close") quote -= 1;
     else if (token.type === "paragraph_open" && inline) {
       const list = lists.at(-1);
-      if (list && tokens[i - 1]?.type === "list_item_open") bullet(spansOf(inline), list.ordered ? `${list.next++}.` : "•", 16 * lists.length);
+      if (list && tokens[i - 1]?.type === "list_item_open")
+        bullet(spansOf(inline), list.ordered ? `${list.next++}.` : "•", 16 * lists.length);
       else {
         write(spansOf(inline), 11, { indent: quote * 16 + (lists.length > 0 ? 16 * lists.length : 0), color: quote > 0 ? MUTED : INK });
         doc.moveDown(0.5);
@@ -140,11 +178,18 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
       doc.moveDown(0.5);
     } else if (token.type === "tr_open") {
       const cells: string[] = [];
-      for (let j = i + 1; tokens[j] && tokens[j]!.type !== "tr_close"; j += 1) if (tokens[j]!.type === "inline") cells.push(tokens[j]!.content);
+      for (let j = i + 1; tokens[j] && tokens[j]!.type !== "tr_close"; j += 1)
+        if (tokens[j]!.type === "inline") cells.push(tokens[j]!.content);
       write(plain(cells.join("   |   "), tokens[i - 1]?.type === "thead_open" ? FONT.bold : FONT.regular), 10);
     } else if (token.type === "table_close") doc.moveDown(0.5);
     else if (token.type === "hr") {
-      doc.moveDown(0.3).moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).strokeColor("#d6d3d1").stroke().moveDown(0.6);
+      doc
+        .moveDown(0.3)
+        .moveTo(MARGIN, doc.y)
+        .lineTo(MARGIN + width, doc.y)
+        .strokeColor("#d6d3d1")
+        .stroke()
+        .moveDown(0.6);
     }
   }
 
@@ -153,7 +198,11 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
     for (const item of chapter.checklist) {
       if (doc.y > doc.page.height - MARGIN - 30) doc.addPage();
       const top = doc.y;
-      doc.rect(MARGIN, top + 1, 10, 10).lineWidth(1).strokeColor(MUTED).stroke();
+      doc
+        .rect(MARGIN, top + 1, 10, 10)
+        .lineWidth(1)
+        .strokeColor(MUTED)
+        .stroke();
       doc.y = top;
       write(plain(item.text), 11, { indent: 20 });
       if (item.timeEstimate) write(plain(item.timeEstimate), 9, { indent: 20, color: MUTED });

@@ -24,7 +24,13 @@ export async function toggleChecklistItem(db: Database, viewer: Viewer, input: C
   } else {
     await db
       .delete(playbookChecklistTicks)
-      .where(and(eq(playbookChecklistTicks.userId, key.userId), eq(playbookChecklistTicks.chapterId, key.chapterId), eq(playbookChecklistTicks.itemId, key.itemId)));
+      .where(
+        and(
+          eq(playbookChecklistTicks.userId, key.userId),
+          eq(playbookChecklistTicks.chapterId, key.chapterId),
+          eq(playbookChecklistTicks.itemId, key.itemId),
+        ),
+      );
   }
   return { completedItemIds: await completedItemIds(db, viewer.id, chapter) };
 }
@@ -35,6 +41,9 @@ export async function rateChapter(db: Database, viewer: Viewer, input: ChapterRa
   await db
     .insert(playbookRatings)
     .values({ chapterId: chapter.id, userId: viewer.id, rating: input.rating })
-    .onConflictDoUpdate({ target: [playbookRatings.chapterId, playbookRatings.userId], set: { rating: input.rating, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [playbookRatings.chapterId, playbookRatings.userId],
+      set: { rating: input.rating, updatedAt: new Date() },
+    });
   return { myRating: input.rating, rating: await chapterRating(db, chapter.id) };
 }

@@ -17,7 +17,9 @@ export const playbookRouter = router({
   browse: memberProcedure.input(playbookBrowseInput).query(({ ctx, input }) => playbook.browseChapters(ctx.db, ctx.user, input)),
   /** One chapter to read (drafts and Coming Soon: 404 to members); makes the member one of its readers. */
   chapter: memberProcedure.input(chapterIdInput).query(({ ctx, input }) => playbook.readChapter(ctx.db, ctx.user, input.id)),
-  toggleChecklistItem: memberProcedure.input(checklistToggleInput).mutation(({ ctx, input }) => toggleChecklistItem(ctx.db, ctx.user, input)),
+  toggleChecklistItem: memberProcedure
+    .input(checklistToggleInput)
+    .mutation(({ ctx, input }) => toggleChecklistItem(ctx.db, ctx.user, input)),
   rate: memberProcedure.input(chapterRateInput).mutation(({ ctx, input }) => rateChapter(ctx.db, ctx.user, input)),
 
   /** The back office's list: every chapter, drafts too, and whether the starter chapters can still be added. */

@@ -13,7 +13,13 @@ import {
   type RatingSummary,
   type StartersResult,
 } from "../../../common/playbook";
-import type { ChapterInput, ChapterSetStatusInput, ChapterUpdateInput, ChecklistItemInput, PlaybookBrowseInput } from "../../../common/playbook-input";
+import type {
+  ChapterInput,
+  ChapterSetStatusInput,
+  ChapterUpdateInput,
+  ChecklistItemInput,
+  PlaybookBrowseInput,
+} from "../../../common/playbook-input";
 import type { Database } from "../../db/client";
 import { playbookChapters, playbookChecklistTicks, playbookRatings, playbookReaders, siteSettings } from "../../db/schema";
 import { conflict, notFound } from "../../infra/errors";
@@ -60,7 +66,11 @@ function toCard(row: ChapterRow, rating: RatingSummary): ChapterCard {
 
 const ratingsByChapter = (db: Database) =>
   db
-    .select({ chapterId: playbookRatings.chapterId, average: sql<string>`avg(${playbookRatings.rating})`.as("average"), ratings: count().as("ratings") })
+    .select({
+      chapterId: playbookRatings.chapterId,
+      average: sql<string>`avg(${playbookRatings.rating})`.as("average"),
+      ratings: count().as("ratings"),
+    })
     .from(playbookRatings)
     .groupBy(playbookRatings.chapterId)
     .as("chapter_ratings");
@@ -86,7 +96,12 @@ async function startersAvailable(db: Database): Promise<boolean> {
  * order. Search, filters and counts see only what the viewer may see: a body is searched only where
  * `canRead` lets the viewer open the chapter.
  */
-export async function browseChapters(db: Database, viewer: Viewer, input: PlaybookBrowseInput, includeDrafts = false): Promise<PlaybookBrowseResult> {
+export async function browseChapters(
+  db: Database,
+  viewer: Viewer,
+  input: PlaybookBrowseInput,
+  includeDrafts = false,
+): Promise<PlaybookBrowseResult> {
   const statuses = includeDrafts && isAdminRole(viewer.role) ? [...CHAPTER_STATUSES] : LISTED_TO_MEMBERS;
   const filters: SQL[] = [inArray(playbookChapters.status, statuses)];
   if (input.category) filters.push(eq(playbookChapters.category, input.category));
@@ -109,7 +124,11 @@ export async function browseChapters(db: Database, viewer: Viewer, input: Playbo
     playbookStats(db),
     includeDrafts ? startersAvailable(db) : Promise.resolve(false),
   ]);
-  return { stats, chapters: rows.map((row) => toCard(row.chapter, ratingSummary(row.average, row.ratings ?? 0))), startersAvailable: starters };
+  return {
+    stats,
+    chapters: rows.map((row) => toCard(row.chapter, ratingSummary(row.average, row.ratings ?? 0))),
+    startersAvailable: starters,
+  };
 }
 
 async function findRow(db: Database, id: string): Promise<ChapterRow> {
@@ -188,7 +207,11 @@ const toDraft = (row: ChapterRow): ChapterDraft => ({
 export const getChapterDraft = async (db: Database, id: string): Promise<ChapterDraft> => toDraft(await findRow(db, id));
 
 /** 10 base-36 characters: unique within a chapter's few items, short in the ticks table. */
-const newItemId = () => crypto.getRandomValues(new Uint32Array(2)).reduce((text, n) => text + n.toString(36).padStart(7, "0"), "").slice(0, 10);
+const newItemId = () =>
+  crypto
+    .getRandomValues(new Uint32Array(2))
+    .reduce((text, n) => text + n.toString(36).padStart(7, "0"), "")
+    .slice(0, 10);
 
 /** Items keep their id (members' ticks stay on them); new ones, and a repeated id, get a fresh one. */
 function withItemIds(items: ChecklistItemInput[]): ChecklistItem[] {
@@ -250,7 +273,9 @@ export async function addStarterChapters(db: Database, adminId: string): Promise
     if (claimed.length === 0) throw conflict("The starter chapters were already added");
     // now() is the same for a whole transaction: a millisecond apart, so the list keeps the starters' order.
     const start = Date.now();
-    await tx.insert(playbookChapters).values(STARTER_CHAPTERS.map((starter, i) => ({ ...columnsOf(starter), createdAt: new Date(start + i) })));
+    await tx
+      .insert(playbookChapters)
+      .values(STARTER_CHAPTERS.map((starter, i) => ({ ...columnsOf(starter), createdAt: new Date(start + i) })));
     return { added: STARTER_CHAPTERS.length };
   });
 }
@@ -264,5 +289,11 @@ export async function downloadChapter(db: Database, viewer: Viewer, id: string):
     .where(eq(playbookChapters.id, row.id))
     .returning();
   if (!counted) throw notFound(CHAPTER_NOT_FOUND);
-  return { ...toCard(counted, await chapterRating(db, row.id)), body: counted.body, tools: counted.tools, keyTakeaways: counted.keyTakeaways, checklist: counted.checklist };
+  return {
+    ...toCard(counted, await chapterRating(db, row.id)),
+    body: counted.body,
+    tools: counted.tools,
+    keyTakeaways: counted.keyTakeaways,
+    checklist: counted.checklist,
+  };
 }

@@ -8,7 +8,9 @@ import { escapeHtml } from "../../infra/html-markup";
  * X-Robots-Tag: noindex, for links that leak anyway) and points them to the sitemap.
  */
 export const robotsTxt = (publicUrl: string): string =>
-  ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /today", "Disallow: /api", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+  ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /today", "Disallow: /api", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join(
+    "\n",
+  );
 
 export type SitemapUrl = { path: string; lastModified?: Date; changeFrequency?: "daily" | "weekly" | "monthly" };
 /** One kind of public page the sitemap lists; add a source to list more (shared experiments...). */
@@ -25,7 +27,11 @@ const publicPages: SitemapSource = async () => [
 ];
 
 const sharedExperiments: SitemapSource = async (db) =>
-  (await listSharedExperimentIds(db)).map(({ id, updatedAt }) => ({ path: `/lab/${id}`, lastModified: updatedAt, changeFrequency: "weekly" }));
+  (await listSharedExperimentIds(db)).map(({ id, updatedAt }) => ({
+    path: `/lab/${id}`,
+    lastModified: updatedAt,
+    changeFrequency: "weekly",
+  }));
 
 export const SITEMAP_SOURCES: SitemapSource[] = [publicPages, sharedExperiments];
 
@@ -38,5 +44,11 @@ export async function sitemapXml(db: Database, publicUrl: string): Promise<strin
     if (url.changeFrequency) parts.push(`<changefreq>${url.changeFrequency}</changefreq>`);
     return `  <url>${parts.join("")}</url>`;
   });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, "</urlset>", ""].join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
 }

@@ -7,7 +7,10 @@ import { makeFaviconFiles } from "./favicon-files";
 /** A built-in file: its bytes and a strong ETag of them. */
 export type DefaultFaviconFile = { body: Buffer; etag: string };
 
-const withEtag = (body: Buffer): DefaultFaviconFile => ({ body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` });
+const withEtag = (body: Buffer): DefaultFaviconFile => ({
+  body,
+  etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+});
 
 const defaultIco = withEtag(Buffer.from(DEFAULT_FAVICON_ICO_BASE64, "base64"));
 let defaultSet: Promise<Map<string, DefaultFaviconFile>> | undefined;

@@ -61,7 +61,8 @@ async function textDesign(config: FaviconConfig): Promise<string> {
 }
 
 /** The design as SVG (the preview and every size are drawn from it). Throws a 400 for an emoji with no image. */
-export const faviconDesign = (config: FaviconConfig): Promise<string> => (config.type === "emoji" ? emojiDesign(config) : textDesign(config));
+export const faviconDesign = (config: FaviconConfig): Promise<string> =>
+  config.type === "emoji" ? emojiDesign(config) : textDesign(config);
 
 export async function rasterise(svg: string, size: number): Promise<Buffer> {
   const sharp = await loadSharp();

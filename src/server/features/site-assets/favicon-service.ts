@@ -45,14 +45,20 @@ type StoredFavicon = z.infer<typeof storedFavicon>;
 /** The files' ETags together: any change to any file gives a new version, and the pages a new `?v=`. */
 const versionOf = (files: Record<string, string>) =>
   createHash("sha256")
-    .update(Object.keys(files).sort().map((file) => `${file}:${files[file]}`).join("\n"))
+    .update(
+      Object.keys(files)
+        .sort()
+        .map((file) => `${file}:${files[file]}`)
+        .join("\n"),
+    )
     .digest("base64url")
     .slice(0, 10);
 
 export async function readFaviconState(db: Database): Promise<FaviconState> {
   const row = await readSetting(db, FAVICON_SETTING);
   const parsed = z.safeParse(storedFavicon, row?.value);
-  if (!row || !parsed.success || Object.keys(parsed.data.files).length === 0) return { config: null, files: [], version: null, updatedAt: null };
+  if (!row || !parsed.success || Object.keys(parsed.data.files).length === 0)
+    return { config: null, files: [], version: null, updatedAt: null };
   const { files, config } = parsed.data;
   return {
     config,
@@ -76,7 +82,12 @@ export async function generateFavicons(ctx: FaviconContext, actorId: string, con
     return result;
   };
   const stored = await timed("store", () =>
-    mapLimited([...files], 6, async ([file, body]) => [file, (await ctx.storage.put(faviconStorageKey(file), body, { contentType: faviconContentType(file) })).etag] as const),
+    mapLimited(
+      [...files],
+      6,
+      async ([file, body]) =>
+        [file, (await ctx.storage.put(faviconStorageKey(file), body, { contentType: faviconContentType(file) })).etag] as const,
+    ),
   );
   await timed("activate", async () => {
     const value: StoredFavicon = { files: Object.fromEntries(stored), config };
@@ -94,7 +105,9 @@ async function checkUpload(bytes: Buffer, fields: FaviconUploadFields): Promise<
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
   if (fields.type === "ico") {
     if (sniffed !== "image/x-icon") throw unsupportedMediaType("The file is not an ICO icon");
-    const entries = await loadIcoEndec().then((ico) => ico.decode(bytes)).catch(() => []);
+    const entries = await loadIcoEndec()
+      .then((ico) => ico.decode(bytes))
+      .catch(() => []);
     if (entries.length === 0) throw unsupportedMediaType("The ICO file holds no readable icon");
     return FAVICON_ICO_FILE;
   }

@@ -6,7 +6,10 @@ import { getSharedImage } from "../images/service";
 import { getExperiment } from "../lab/service";
 import type { PageSubject } from "./page-head";
 
-export type HeadProviderContext = { db: Database; /** A root-relative path made absolute with the site's URL. */ absoluteUrl: (path: string) => string };
+export type HeadProviderContext = {
+  db: Database;
+  /** A root-relative path made absolute with the site's URL. */ absoluteUrl: (path: string) => string;
+};
 
 /**
  * Pages with a subject of their own get their own title, description and image in the head crawlers read.
@@ -28,7 +31,10 @@ export const PAGE_HEAD_PROVIDERS: PageHeadProvider[] = [
   }),
   fixed(PUBLIC_PAGES.terms, { title: "Terms" }),
   fixed(PUBLIC_PAGES.privacy, { title: "Privacy" }),
-  fixed(PUBLIC_PAGES.demo, { title: "Trial demo", description: "Walk through the eleven steps of a trial, from signup to thank-you. A demo: nothing is charged, stored or sent." }),
+  fixed(PUBLIC_PAGES.demo, {
+    title: "Trial demo",
+    description: "Walk through the eleven steps of a trial, from signup to thank-you. A demo: nothing is charged, stored or sent.",
+  }),
   // Doors and one-off links: reachable, but nothing a search result should lead to.
   fixed(PUBLIC_PAGES.systemLogin, { title: "System Login", noindex: true }),
   fixed(PUBLIC_PAGES.loginDebug, { title: "Sign in", noindex: true }),
@@ -39,7 +45,10 @@ export const PAGE_HEAD_PROVIDERS: PageHeadProvider[] = [
 ];
 
 /** A shared experiment, read as a signed-out visitor reads its page: a private or unknown one gets noindex. */
-async function sharedExperimentSubject({ db, absoluteUrl }: HeadProviderContext, params: Record<string, string>): Promise<PageSubject | null> {
+async function sharedExperimentSubject(
+  { db, absoluteUrl }: HeadProviderContext,
+  params: Record<string, string>,
+): Promise<PageSubject | null> {
   if (!isUuid(params.id ?? "")) return null;
   const detail = await getExperiment(db, null, params.id!, new Date()).catch(nullWhenNotFound);
   if (!detail) return null;
@@ -49,7 +58,15 @@ async function sharedExperimentSubject({ db, absoluteUrl }: HeadProviderContext,
     title: experiment.title,
     description,
     ogType: "article",
-    jsonLd: [{ "@type": "Article", headline: experiment.title, description, author: { "@type": "Person", name: experiment.ownerName }, url: absoluteUrl(`/lab/${experiment.id}`) }],
+    jsonLd: [
+      {
+        "@type": "Article",
+        headline: experiment.title,
+        description,
+        author: { "@type": "Person", name: experiment.ownerName },
+        url: absoluteUrl(`/lab/${experiment.id}`),
+      },
+    ],
   };
 }
 
@@ -63,6 +80,15 @@ async function sharedImageSubject({ db, absoluteUrl }: HeadProviderContext, para
     description: image.annotation.trim().slice(0, 200) || `An image shared from a $100 Lab experiment: ${image.originalName}.`,
     ogType: "article",
     image: { url: image.url, width: image.width, height: image.height, alt: title },
-    jsonLd: [{ "@type": "ImageObject", name: title, contentUrl: absoluteUrl(image.url), width: image.width, height: image.height, uploadDate: image.uploadedAt }],
+    jsonLd: [
+      {
+        "@type": "ImageObject",
+        name: title,
+        contentUrl: absoluteUrl(image.url),
+        width: image.width,
+        height: image.height,
+        uploadDate: image.uploadedAt,
+      },
+    ],
   };
 }

@@ -20,7 +20,12 @@ type HtmlPagesDeps = { db: Database; publicUrl: string; clientDir: string };
 type RenderedPage = { html: Buffer; etag: string; br?: Buffer; gzip?: Buffer };
 
 /** The built index.html's own head tags that the server writes per page instead. */
-const REPLACED_TAGS = [/<title>[\s\S]*?<\/title>/i, /<meta\s+name="description"[^>]*>/i, /<meta\s+name="theme-color"[^>]*>/i, /<link\s+rel="icon"[^>]*>/gi];
+const REPLACED_TAGS = [
+  /<title>[\s\S]*?<\/title>/i,
+  /<meta\s+name="description"[^>]*>/i,
+  /<meta\s+name="theme-color"[^>]*>/i,
+  /<link\s+rel="icon"[^>]*>/gi,
+];
 
 /** Splits the pattern's `:name` segments out of a path that matches it (as matchesPagePattern does), or null. */
 function paramsOf(pattern: string, pathname: string): Record<string, string> | null {
@@ -45,17 +50,27 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
   let template: string | undefined;
   let renderedTemplate: string | undefined;
   const loadTemplate = () =>
-    (template ??= REPLACED_TAGS.reduce((html, tag) => html.replace(tag, ""), fs.readFileSync(path.join(deps.clientDir, "index.html"), "utf8")).replace(/\n\s*\n/g, "\n"));
+    (template ??= REPLACED_TAGS.reduce(
+      (html, tag) => html.replace(tag, ""),
+      fs.readFileSync(path.join(deps.clientDir, "index.html"), "utf8"),
+    ).replace(/\n\s*\n/g, "\n"));
   const loadRenderedTemplate = () => (renderedTemplate ??= serverRenderedShell(loadTemplate(), deps.clientDir));
 
   const headOf = async (pathname: string, subject: PageSubject | null): Promise<string> => {
-    const [{ config: meta }, ogImage, favicons] = await Promise.all([readMetaConfig(deps.db), getActiveOgImage(deps.db), activeFavicons(deps.db)]);
+    const [{ config: meta }, ogImage, favicons] = await Promise.all([
+      readMetaConfig(deps.db),
+      getActiveOgImage(deps.db),
+      activeFavicons(deps.db),
+    ]);
     return `  ${renderHead({ meta, publicUrl: deps.publicUrl, ogImage, favicons, path: pathname, subject })}\n  </head>`;
   };
   const render = async (pathname: string, subject: PageSubject | null): Promise<RenderedPage> => {
     return withEtag(Buffer.from(loadTemplate().replace("</head>", await headOf(pathname, subject))));
   };
-  const withEtag = (html: Buffer): RenderedPage => ({ html, etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"` });
+  const withEtag = (html: Buffer): RenderedPage => ({
+    html,
+    etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
+  });
   /** Brotli 11 for the pages kept until a setting changes; a quicker level for server-rendered ones, made more often. */
   const compressed = async (page: Promise<RenderedPage>, brotliQuality = 11): Promise<RenderedPage> => {
     const rendered = await page;
@@ -77,10 +92,14 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
    * What the page's head is about, and the key it is cached under: null for a page about one thing (its
    * subject is read on each request).
    */
-  async function subjectOf(pathname: string, found: boolean): Promise<{ key: string | null; path: string; subject: () => Promise<PageSubject | null> }> {
+  async function subjectOf(
+    pathname: string,
+    found: boolean,
+  ): Promise<{ key: string | null; path: string; subject: () => Promise<PageSubject | null> }> {
     const normal = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
     if (!found) return { key: "not-found", path: normal, subject: async () => ({ title: "Page not found", noindex: true }) };
-    if (isBackOfficePath(normal)) return { key: "back-office", path: normal, subject: async () => ({ title: "Back office", noindex: true }) };
+    if (isBackOfficePath(normal))
+      return { key: "back-office", path: normal, subject: async () => ({ title: "Back office", noindex: true }) };
     for (const provider of PAGE_HEAD_PROVIDERS) {
       const params = paramsOf(provider.pattern, pathname);
       if (!params) continue;
@@ -101,7 +120,10 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
   /** A server-rendered page: the body as rendered, the head as cached. */
   async function renderedPageFor(pathname: string, rendered: RenderedPublicPage): Promise<RenderedPage> {
     const { key, path: pagePath, subject } = await subjectOf(pathname, true);
-    const head = key === null ? await headOf(pagePath, await subject()) : await cachedForSite(deps.db, `head:${key}`, async () => headOf(pagePath, await subject()));
+    const head =
+      key === null
+        ? await headOf(pagePath, await subject())
+        : await cachedForSite(deps.db, `head:${key}`, async () => headOf(pagePath, await subject()));
     const known = assembled.get(rendered);
     if (known?.head === head) return known.page;
     const html = loadRenderedTemplate()
@@ -117,13 +139,24 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
      * Answers a page path with its HTML (status 404 for a path that is none of the site's pages), with the
      * page inside when the server rendered it; ETag and compressed copies either way.
      */
-    async send(request: FastifyRequest, reply: FastifyReply, pathname: string, found: boolean, rendered: RenderedPublicPage | null): Promise<FastifyReply> {
+    async send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      pathname: string,
+      found: boolean,
+      rendered: RenderedPublicPage | null,
+    ): Promise<FastifyReply> {
       const page = rendered ? await renderedPageFor(pathname, rendered) : await pageFor(pathname, found);
       const status = rendered ? rendered.status : found ? 200 : 404;
       reply.code(status).type("text/html; charset=utf-8");
       varyOnAcceptEncoding(reply);
       // A page rendered for one person (what their form post typed, their waitlist position) is never kept.
-      if (rendered?.personal) return sendEncoded(request, reply.header("Cache-Control", "private, no-store"), { identity: page.html, br: page.br, gzip: page.gzip });
+      if (rendered?.personal)
+        return sendEncoded(request, reply.header("Cache-Control", "private, no-store"), {
+          identity: page.html,
+          br: page.br,
+          gzip: page.gzip,
+        });
       reply.header("Cache-Control", "no-cache").header("ETag", page.etag);
       if (status >= 200 && status < 300 && isNotModified(request, { etag: page.etag })) return reply.code(304).send();
       return sendEncoded(request, reply, { identity: page.html, br: page.br, gzip: page.gzip });

@@ -14,7 +14,11 @@ export async function readMetaConfig(db: Database): Promise<{ config: MetaConfig
   return { config: parsed.success ? parsed.data : DEFAULT_META_CONFIG, updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function saveMetaConfig(db: Database, actorId: string, config: MetaConfig): Promise<{ config: MetaConfig; updatedAt: string }> {
+export async function saveMetaConfig(
+  db: Database,
+  actorId: string,
+  config: MetaConfig,
+): Promise<{ config: MetaConfig; updatedAt: string }> {
   const row = await writeSetting(db, META_SETTING, config, actorId);
   invalidatePageHeads(db);
   return { config, updatedAt: row.updatedAt.toISOString() };

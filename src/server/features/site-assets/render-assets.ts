@@ -69,7 +69,9 @@ export async function loadInterFonts(text: string): Promise<InterFont[]> {
 
 /** satori asks for a font for a script Inter lacks (CJK, Arabic...): refused rather than drawn as empty boxes. */
 export function unsupportedScript(segment: string): never {
-  throw invalid(`The font has no letters for "${segment.trim().slice(0, 20)}". Please use Latin, Greek, Cyrillic or Vietnamese letters and emoji.`);
+  throw invalid(
+    `The font has no letters for "${segment.trim().slice(0, 20)}". Please use Latin, Greek, Cyrillic or Vietnamese letters and emoji.`,
+  );
 }
 
 const ZERO_WIDTH_JOINER = "\u200d";
@@ -101,8 +103,8 @@ export async function loadEmojiSvg(emoji: string): Promise<Buffer> {
 }
 
 /** The emoji as a data URL, for satori's `loadAdditionalAsset`. */
-export const loadEmoji = async (emoji: string): Promise<string> => `data:image/svg+xml;base64,${(await loadEmojiSvg(emoji)).toString("base64")}`;
+export const loadEmoji = async (emoji: string): Promise<string> =>
+  `data:image/svg+xml;base64,${(await loadEmojiSvg(emoji)).toString("base64")}`;
 
 type Satori = typeof satoriFunction;
 export const loadSatori = once<Satori>(() => import("satori").then((module) => module.default));
-

@@ -12,6 +12,10 @@ export const siteAssetsRouter = router({
     .input(faviconConfigInput)
     .mutation(({ ctx, input }) => generateFavicons({ db: ctx.db, storage: ctx.deps.storage }, ctx.user.id, input)),
   metaTags: adminProcedure.query(({ ctx }) => getMetaTags(ctx.db, ctx.deps.config.publicUrl)),
-  metaTagsPreview: adminProcedure.input(metaConfigInput).query(({ ctx, input }) => previewMetaTags(ctx.db, ctx.deps.config.publicUrl, input)),
-  saveMetaTags: adminProcedure.input(metaConfigInput).mutation(({ ctx, input }) => updateMetaTags(ctx.db, ctx.deps.config.publicUrl, ctx.user.id, input)),
+  metaTagsPreview: adminProcedure
+    .input(metaConfigInput)
+    .query(({ ctx, input }) => previewMetaTags(ctx.db, ctx.deps.config.publicUrl, input)),
+  saveMetaTags: adminProcedure
+    .input(metaConfigInput)
+    .mutation(({ ctx, input }) => updateMetaTags(ctx.db, ctx.deps.config.publicUrl, ctx.user.id, input)),
 });

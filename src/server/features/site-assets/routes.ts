@@ -76,7 +76,11 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
     }
     const builtIn = await defaultFaviconFile(file);
     if (!builtIn) return reply.code(404).send({ error: "Favicon not found" });
-    reply.header("X-Served-From", "default").header("ETag", builtIn.etag).header("Cache-Control", "public, no-cache").type(faviconContentType(file));
+    reply
+      .header("X-Served-From", "default")
+      .header("ETag", builtIn.etag)
+      .header("Cache-Control", "public, no-cache")
+      .type(faviconContentType(file));
     if (isNotModified(request, { etag: builtIn.etag })) return reply.code(304).send();
     return reply.send(builtIn.body);
   }
@@ -85,6 +89,9 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
     reply.type("text/plain; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(robotsTxt(deps.config.publicUrl)),
   );
   app.get("/sitemap.xml", async (_request, reply) =>
-    reply.type("application/xml; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(await sitemapXml(db, deps.config.publicUrl)),
+    reply
+      .type("application/xml; charset=utf-8")
+      .header("Cache-Control", "public, max-age=3600")
+      .send(await sitemapXml(db, deps.config.publicUrl)),
   );
 }

@@ -6,7 +6,10 @@ import { siteSettings } from "../../db/schema";
 export type StoredSetting = { value: unknown; updatedAt: Date };
 
 export async function readSetting(db: Database, key: string): Promise<StoredSetting | null> {
-  const [row] = await db.select({ value: siteSettings.value, updatedAt: siteSettings.updatedAt }).from(siteSettings).where(eq(siteSettings.key, key));
+  const [row] = await db
+    .select({ value: siteSettings.value, updatedAt: siteSettings.updatedAt })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, key));
   return row ?? null;
 }
 

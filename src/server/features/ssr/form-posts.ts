@@ -47,7 +47,11 @@ export class FormFieldErrors extends Error {
  * Parses a form's fields with the operation's shared schema; a failure names each bad field, with the form's
  * own checks (`formErrors`, such as a password's confirmation) beside the schema's.
  */
-export function parseForm<S extends core.$ZodType>(schema: S, value: unknown, formErrors: Record<string, string | undefined> = {}): core.output<S> {
+export function parseForm<S extends core.$ZodType>(
+  schema: S,
+  value: unknown,
+  formErrors: Record<string, string | undefined> = {},
+): core.output<S> {
   const result = z.safeParse(schema, value);
   const own = Object.fromEntries(Object.entries(formErrors).filter((entry): entry is [string, string] => entry[1] !== undefined));
   if (result.success && Object.keys(own).length === 0) return result.data;
@@ -78,8 +82,10 @@ const kept = (fields: FormFields, names: readonly string[]): FormFields =>
  */
 export async function registerFormPosts(app: FastifyInstance, posts: FormPosts, renderForm: RenderFormPage) {
   await app.register(async (scope) => {
-    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_BODY_LIMIT_BYTES }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: FORM_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
     );
     for (const [path, post] of Object.entries(posts)) {
       scope.post(path, async (request, reply) => {

@@ -18,7 +18,13 @@ const pathOf = (location: string) => new URL(location, "http://site.invalid").pa
 export function writeFormResult(request: FastifyRequest, reply: FastifyReply, location: string, formReturn: FormReturn) {
   const value = Buffer.from(JSON.stringify({ path: pathOf(location), formReturn } satisfies Stored)).toString("base64url");
   if (value.length > MAX_BYTES) return;
-  reply.setCookie(COOKIE, value, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https", maxAge: MAX_AGE_SECONDS });
+  reply.setCookie(COOKIE, value, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    maxAge: MAX_AGE_SECONDS,
+  });
 }
 
 /** The outcome left for this page, if any: taken (the cookie is cleared), so it shows once. */

@@ -5,7 +5,15 @@
  */
 export type PageCache<T> = { get(key: string): T | undefined; set(key: string, value: T): void; clear(): void };
 
-export function createPageCache<T>({ ttlMs, maxEntries, now = Date.now }: { ttlMs: number; maxEntries: number; now?: () => number }): PageCache<T> {
+export function createPageCache<T>({
+  ttlMs,
+  maxEntries,
+  now = Date.now,
+}: {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}): PageCache<T> {
   const entries = new Map<string, { value: T; expires: number }>();
   return {
     get(key) {

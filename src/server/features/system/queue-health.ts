@@ -18,8 +18,16 @@ export async function readMailQueueHealth(db: Database, now = new Date()): Promi
   const recentFailures = and(eq(mailMessages.status, "failed"), gte(mailMessages.createdAt, new Date(now.getTime() - DAY_MS)));
   const [[failed], [waiting], [latest]] = await Promise.all([
     db.select({ n: count() }).from(mailMessages).where(recentFailures),
-    db.select({ n: count() }).from(mailMessages).where(inArray(mailMessages.status, ["queued", "sending"])),
-    db.select({ lastError: mailMessages.lastError }).from(mailMessages).where(recentFailures).orderBy(desc(mailMessages.createdAt), desc(mailMessages.id)).limit(1),
+    db
+      .select({ n: count() })
+      .from(mailMessages)
+      .where(inArray(mailMessages.status, ["queued", "sending"])),
+    db
+      .select({ lastError: mailMessages.lastError })
+      .from(mailMessages)
+      .where(recentFailures)
+      .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+      .limit(1),
   ]);
   return { failedLast24h: failed?.n ?? 0, waiting: waiting?.n ?? 0, latestError: latest?.lastError ?? null };
 }

@@ -47,7 +47,12 @@ export function geoDataCheck(info: GeoDataInfo | Error, now = new Date()): Check
 }
 
 /** What the back office's status banner reports: each dependency really probed. */
-export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriver: MailDriver; storage: ObjectStorage; geo?: GeoLookup }): Promise<SystemStatus> {
+export async function getSystemStatus(deps: {
+  database: DatabaseHandle;
+  mailDriver: MailDriver;
+  storage: ObjectStorage;
+  geo?: GeoLookup;
+}): Promise<SystemStatus> {
   const checks = await Promise.all([
     check("database", async () => {
       await deps.database.ping();
@@ -56,7 +61,9 @@ export async function getSystemStatus(deps: { database: DatabaseHandle; mailDriv
     check("storage", () => deps.storage.probe()),
     check("mail", async () => {
       await deps.mailDriver.verify();
-      return deps.mailDriver.delivers ? `Delivering through ${deps.mailDriver.provider}` : "Outbox only: mail is kept, not delivered (set MAIL_PROVIDER)";
+      return deps.mailDriver.delivers
+        ? `Delivering through ${deps.mailDriver.provider}`
+        : "Outbox only: mail is kept, not delivered (set MAIL_PROVIDER)";
     }),
     check("mailQueue", async () => {
       const health = await readMailQueueHealth(deps.database.db);

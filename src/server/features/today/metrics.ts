@@ -24,7 +24,10 @@ export async function readPlanFigures(db: Database, now: Date): Promise<PlanFigu
   const dayAgo = daysBefore(now, 1);
   const [waitlist, [joined], today, dayBefore, builders, bangers] = await Promise.all([
     countWaitlistEntries(db),
-    db.select({ n: count() }).from(waitlistEntries).where(gte(waitlistEntries.createdAt, daysBefore(now, 7))),
+    db
+      .select({ n: count() })
+      .from(waitlistEntries)
+      .where(gte(waitlistEntries.createdAt, daysBefore(now, 7))),
     countVisitors(db, dayAgo, now),
     countVisitors(db, daysBefore(now, 2), new Date(dayAgo.getTime() - 1)),
     summarizeBuilders(db),

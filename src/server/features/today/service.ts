@@ -55,7 +55,12 @@ function toDailyPlan(plan: StoredPlan, owner: PlanOwner, hour: number, completed
 }
 
 const findPlan = async (db: Executor, userId: string, planDate: string) =>
-  (await db.select().from(dailyPlans).where(and(eq(dailyPlans.userId, userId), eq(dailyPlans.planDate, planDate))))[0];
+  (
+    await db
+      .select()
+      .from(dailyPlans)
+      .where(and(eq(dailyPlans.userId, userId), eq(dailyPlans.planDate, planDate)))
+  )[0];
 
 /** GET /api/today/generate: today's stored plan, or a new one computed and stored on the first visit of the day. */
 export async function getDailyPlan(db: Database, owner: PlanOwner, input: DailyPlanInput, now = new Date()): Promise<DailyPlan> {
@@ -64,7 +69,10 @@ export async function getDailyPlan(db: Database, owner: PlanOwner, input: DailyP
   if (!plan) {
     const computed = await computePlan(db, now);
     // Two tabs opening /today at once: the first insert wins and both show that plan.
-    await db.insert(dailyPlans).values({ userId: owner.id, planDate: date, generatedAt: now, ...computed }).onConflictDoNothing();
+    await db
+      .insert(dailyPlans)
+      .values({ userId: owner.id, planDate: date, generatedAt: now, ...computed })
+      .onConflictDoNothing();
     plan = (await findPlan(db, owner.id, date))!;
   }
   return toDailyPlan(plan, owner, hour, await completedTaskIds(db, owner.id, date));
@@ -87,7 +95,11 @@ export async function regenerateDailyPlan(db: Database, owner: PlanOwner, input:
 }
 
 /** Ticks or unticks one task of one of the admin's own plans; answers the plan's marks after the change. */
-export async function setPlanTaskDone(db: Database, owner: PlanOwner, input: PlanTaskDoneInput): Promise<{ date: string; completedTaskIds: string[] }> {
+export async function setPlanTaskDone(
+  db: Database,
+  owner: PlanOwner,
+  input: PlanTaskDoneInput,
+): Promise<{ date: string; completedTaskIds: string[] }> {
   const plan = await findPlan(db, owner.id, input.date);
   if (!plan || !plan.tasks.some((task) => task.id === input.taskId)) throw notFound(PLAN_TASK_NOT_FOUND);
   const key = { userId: owner.id, planDate: input.date, taskId: input.taskId };
@@ -96,7 +108,13 @@ export async function setPlanTaskDone(db: Database, owner: PlanOwner, input: Pla
   } else {
     await db
       .delete(dailyPlanCompletions)
-      .where(and(eq(dailyPlanCompletions.userId, key.userId), eq(dailyPlanCompletions.planDate, key.planDate), eq(dailyPlanCompletions.taskId, key.taskId)));
+      .where(
+        and(
+          eq(dailyPlanCompletions.userId, key.userId),
+          eq(dailyPlanCompletions.planDate, key.planDate),
+          eq(dailyPlanCompletions.taskId, key.taskId),
+        ),
+      );
   }
   return { date: input.date, completedTaskIds: await completedTaskIds(db, owner.id, input.date) };
 }

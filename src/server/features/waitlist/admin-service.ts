@@ -138,8 +138,12 @@ export async function getWaitlistStats(db: Database, now = new Date()): Promise<
     db
       .select({
         total: count(),
-        last24Hours: sql<number>`count(*) filter (where ${waitlistEntries.createdAt} >= ${dayAgo.toISOString()}::timestamptz)`.mapWith(Number),
-        last7Days: sql<number>`count(*) filter (where ${waitlistEntries.createdAt} >= ${weekAgo.toISOString()}::timestamptz)`.mapWith(Number),
+        last24Hours: sql<number>`count(*) filter (where ${waitlistEntries.createdAt} >= ${dayAgo.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+        last7Days: sql<number>`count(*) filter (where ${waitlistEntries.createdAt} >= ${weekAgo.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
       })
       .from(waitlistEntries),
     listRecentSignups(db),

@@ -17,11 +17,10 @@ export function waitlistFormPosts(deps: AppDeps): FormPosts {
       keep: ["email", "name", "interests", "source", "utm_source", "utm_campaign"],
       async submit(fields, { request }) {
         const input = parseForm(waitlistJoinInput, fields);
-        const joined = await joinWaitlist(
-          { db, geo: deps.geo, logger: deps.logger, rateLimits: deps.rateLimits },
-          input,
-          { ip: request.ip, headers: request.headers },
-        );
+        const joined = await joinWaitlist({ db, geo: deps.geo, logger: deps.logger, rateLimits: deps.rateLimits }, input, {
+          ip: request.ip,
+          headers: request.headers,
+        });
         // The success card stands where the form was, at the foot of the page.
         return { redirect: "/#waitlist", result: { ...joined, email: input.email } };
       },

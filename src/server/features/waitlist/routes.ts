@@ -31,12 +31,20 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guar
    * which this scope alone accepts (the body itself is not needed).
    */
   app.register(async (scope) => {
-    scope.addContentTypeParser(["application/x-www-form-urlencoded", "multipart/form-data"], { parseAs: "string" }, (_request, _body, done) => done(null, {}));
+    scope.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "string" },
+      (_request, _body, done) => done(null, {}),
+    );
     scope.post("/api/waitlist/unsubscribe", async (request, reply) => {
       const query = request.query as { token?: unknown };
       const body = (request.body ?? {}) as { token?: unknown };
       const { token } = parseInput(waitlistUnsubscribeInput, { token: body.token ?? query.token });
-      const unsubscribed = await unsubscribeByLink({ db, rateLimits: deps.rateLimits, configuredSecret: deps.config.unsubscribeSecret }, token, request.ip);
+      const unsubscribed = await unsubscribeByLink(
+        { db, rateLimits: deps.rateLimits, configuredSecret: deps.config.unsubscribeSecret },
+        token,
+        request.ip,
+      );
       return reply.header("Cache-Control", PRIVATE_NO_STORE).send(unsubscribed);
     });
   });

@@ -10,7 +10,11 @@ const MAX_REASON_LENGTH = 500;
  * Otherwise throws a DeliveryError carrying the provider's own reason: transient for network failures,
  * timeouts, 408, 429 and 5xx; permanent for the other 4xx (a bad key, a refused sender or address).
  */
-export function postToProvider(providerName: string, url: string, init: { headers: Record<string, string>; body: string | URLSearchParams }): Promise<Response> {
+export function postToProvider(
+  providerName: string,
+  url: string,
+  init: { headers: Record<string, string>; body: string | URLSearchParams },
+): Promise<Response> {
   return callProvider(providerName, url, { method: "POST", ...init });
 }
 
@@ -48,7 +52,13 @@ function providerReason(body: string): string {
   let reason = body.trim();
   try {
     const parsed = JSON.parse(body) as { message?: unknown; error?: unknown; errors?: Array<{ message?: unknown }> };
-    const candidate = parsed.message ?? parsed.error ?? parsed.errors?.map((e) => e.message).filter(Boolean).join("; ");
+    const candidate =
+      parsed.message ??
+      parsed.error ??
+      parsed.errors
+        ?.map((e) => e.message)
+        .filter(Boolean)
+        .join("; ");
     if (typeof candidate === "string" && candidate) reason = candidate;
   } catch {
     // Not JSON: the text is the reason.

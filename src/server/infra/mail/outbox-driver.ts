@@ -18,7 +18,10 @@ export function createOutboxDriver(logger: Logger, options: { showLinks: boolean
         const links = message.text.match(LINK_PATTERN) ?? [];
         logger.info({ mail: { to: message.to, subject: message.subject, links } }, `outbox mail to ${message.to}: ${message.subject}`);
       } else {
-        logger.info({ mail: { id: message.id, subject: message.subject } }, "outbox mail kept in the database, not delivered (MAIL_PROVIDER is outbox)");
+        logger.info(
+          { mail: { id: message.id, subject: message.subject } },
+          "outbox mail kept in the database, not delivered (MAIL_PROVIDER is outbox)",
+        );
       }
       return { providerMessageId: message.id };
     },

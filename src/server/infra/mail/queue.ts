@@ -67,10 +67,17 @@ const toRow = (mail: NewMail) => ({
  * nothing is written and the existing message's id comes back with `created: false`.
  */
 export async function enqueueMail(executor: Executor, mail: NewMail): Promise<{ id: string; created: boolean }> {
-  const [row] = await executor.insert(mailMessages).values(toRow(mail)).onConflictDoNothing({ target: mailMessages.idempotencyKey }).returning({ id: mailMessages.id });
+  const [row] = await executor
+    .insert(mailMessages)
+    .values(toRow(mail))
+    .onConflictDoNothing({ target: mailMessages.idempotencyKey })
+    .returning({ id: mailMessages.id });
   signals.emit("queued");
   if (row) return { id: row.id, created: true };
-  const [existing] = await executor.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.idempotencyKey, mail.idempotencyKey!));
+  const [existing] = await executor
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(eq(mailMessages.idempotencyKey, mail.idempotencyKey!));
   return { id: existing!.id, created: false };
 }
 

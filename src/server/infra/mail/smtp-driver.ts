@@ -24,7 +24,9 @@ export function createSmtpDriver(smtpUrl: string): MailDriver {
     delivers: true,
     async deliver(message) {
       try {
-        const info = await (await connect()).sendMail({
+        const info = await (
+          await connect()
+        ).sendMail({
           // Derived from the queue id, so every attempt of one message carries the same Message-ID and a
           // receiving server (or a person) can tell a retry from a second message.
           messageId: `<${message.id}@${splitAddress(message.from).email.split("@")[1] ?? "localhost"}>`,

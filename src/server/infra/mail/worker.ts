@@ -49,7 +49,10 @@ type Attempted = { message: Claimed; providerMessageId: string } | { message: Cl
  * delivers them outside any transaction, and records each result. The attempt number doubles as the claim's
  * token: a worker whose claim expired and was taken over cannot overwrite the newer attempt's result.
  */
-export function createMailWorker(deps: { db: Database; driver: MailDriver; logger: Logger; defaultFrom: string }, options: MailWorkerOptions = {}): MailWorker {
+export function createMailWorker(
+  deps: { db: Database; driver: MailDriver; logger: Logger; defaultFrom: string },
+  options: MailWorkerOptions = {},
+): MailWorker {
   const settings = { ...DEFAULTS, ...options };
   const { db, driver, logger } = deps;
   let started = false;
@@ -92,11 +95,21 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
   async function failAbandoned(): Promise<void> {
     await db
       .update(mailMessages)
-      .set({ status: "failed", lastError: sql`coalesce(${mailMessages.lastError} || '; ', '') || 'the worker stopped during the last attempt'` })
-      .where(and(eq(mailMessages.status, "sending"), lte(mailMessages.nextAttemptAt, sql`now()`), gte(mailMessages.attempts, settings.maxAttempts)));
+      .set({
+        status: "failed",
+        lastError: sql`coalesce(${mailMessages.lastError} || '; ', '') || 'the worker stopped during the last attempt'`,
+      })
+      .where(
+        and(
+          eq(mailMessages.status, "sending"),
+          lte(mailMessages.nextAttemptAt, sql`now()`),
+          gte(mailMessages.attempts, settings.maxAttempts),
+        ),
+      );
   }
 
-  const ours = (message: Claimed) => and(eq(mailMessages.id, message.id), eq(mailMessages.status, "sending"), eq(mailMessages.attempts, message.attempts));
+  const ours = (message: Claimed) =>
+    and(eq(mailMessages.id, message.id), eq(mailMessages.status, "sending"), eq(mailMessages.attempts, message.attempts));
 
   async function attempt(message: Claimed): Promise<Attempted> {
     try {
@@ -118,7 +131,11 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
   /** One statement for the whole batch's successes: at newsletter volume, a statement per message is the bottleneck. */
   async function recordSent(sent: Array<{ message: Claimed; providerMessageId: string }>): Promise<void> {
     if (sent.length === 0) return;
-    const rows = sent.map(({ message, providerMessageId }) => ({ id: message.id, attempts: message.attempts, provider_message_id: providerMessageId }));
+    const rows = sent.map(({ message, providerMessageId }) => ({
+      id: message.id,
+      attempts: message.attempts,
+      provider_message_id: providerMessageId,
+    }));
     const result = await db.execute(sql`
       update ${mailMessages} as m
       set status = ${driver.delivers ? "sent" : "kept"}::mail_status, provider = ${driver.provider}, provider_message_id = x.provider_message_id,
@@ -128,7 +145,11 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
       returning m.id`);
     const recorded = new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
     for (const { message } of sent) {
-      if (!recorded.has(message.id)) logger.warn({ mailId: message.id }, "mail: delivered after its claim expired; another worker may deliver it again (raise the lease)");
+      if (!recorded.has(message.id))
+        logger.warn(
+          { mailId: message.id },
+          "mail: delivered after its claim expired; another worker may deliver it again (raise the lease)",
+        );
     }
   }
 
@@ -142,9 +163,17 @@ export function createMailWorker(deps: { db: Database; driver: MailDriver; logge
     const delayMs = retryDelayMs(message.attempts, settings.retryBaseMs, settings.retryMaxMs);
     await db
       .update(mailMessages)
-      .set({ status: "queued", provider: driver.provider, lastError: error.message, nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})` })
+      .set({
+        status: "queued",
+        provider: driver.provider,
+        lastError: error.message,
+        nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      })
       .where(ours(message));
-    logger.warn({ mailId: message.id, attempts: message.attempts, retryInMs: Math.round(delayMs), reason: error.message }, "mail: delivery failed, will retry");
+    logger.warn(
+      { mailId: message.id, attempts: message.attempts, retryInMs: Math.round(delayMs), reason: error.message },
+      "mail: delivery failed, will retry",
+    );
   }
 
   /** One claim, its deliveries and their results; returns how many messages it claimed. */

@@ -105,7 +105,8 @@ export function createLocalStorage({ root, minFreeBytes = STORAGE_MIN_FREE_BYTES
     for (let attempt = 1; ; attempt += 1) {
       await fs.mkdir(path.dirname(file), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
         // S3 lets `a` and `a/b` both be objects; a folder tree cannot.
-        if (error.code === "EEXIST" || error.code === "ENOTDIR") throw new Error(`Cannot store ${key}: a folder on its path is already an object`, { cause: error });
+        if (error.code === "EEXIST" || error.code === "ENOTDIR")
+          throw new Error(`Cannot store ${key}: a folder on its path is already an object`, { cause: error });
         throw error;
       });
       const temp = `${file}${TEMP_MARK}${randomBytes(6).toString("hex")}.tmp`;

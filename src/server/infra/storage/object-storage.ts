@@ -79,6 +79,8 @@ const CONTENT_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;\s*[A-Za
 /** A content type is stored and later sent as a header: it must be a plain media type of sane length. */
 export function assertContentType(contentType: string): void {
   if (contentType.length > 200 || !CONTENT_TYPE.test(contentType)) {
-    throw new StorageInputError(`Refused content type ${JSON.stringify(contentType.slice(0, 60))}: expected a media type such as image/webp`);
+    throw new StorageInputError(
+      `Refused content type ${JSON.stringify(contentType.slice(0, 60))}: expected a media type such as image/webp`,
+    );
   }
 }

@@ -60,7 +60,10 @@ type S3StorageOptions = {
   probeTimeoutMs?: number;
 };
 
-export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000, probeTimeoutMs = 10_000 }: S3StorageOptions = {}): ObjectStorage {
+export function createS3Storage(
+  config: S3StorageConfig,
+  { listPageSize = 1000, probeTimeoutMs = 10_000 }: S3StorageOptions = {},
+): ObjectStorage {
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -85,7 +88,10 @@ export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000, 
     }
   }
 
-  const infoOf = (key: string, output: Pick<HeadObjectCommandOutput, "ContentLength" | "ContentType" | "ETag" | "LastModified">): StoredObjectInfo => ({
+  const infoOf = (
+    key: string,
+    output: Pick<HeadObjectCommandOutput, "ContentLength" | "ContentType" | "ETag" | "LastModified">,
+  ): StoredObjectInfo => ({
     key,
     size: output.ContentLength ?? 0,
     contentType: output.ContentType ?? "application/octet-stream",
@@ -156,7 +162,14 @@ export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000, 
       let ContinuationToken: string | undefined;
       do {
         const page = await call(`list ${prefix || "the bucket"}`, () =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: listPageSize, ...(ContinuationToken ? { ContinuationToken } : {}) })),
+          client.send(
+            new ListObjectsV2Command({
+              Bucket,
+              Prefix: prefix,
+              MaxKeys: listPageSize,
+              ...(ContinuationToken ? { ContinuationToken } : {}),
+            }),
+          ),
         );
         for (const item of page.Contents ?? []) if (item.Key && isStorageKey(item.Key)) keys.push(item.Key);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -169,7 +182,9 @@ export function createS3Storage(config: S3StorageConfig, { listPageSize = 1000, 
     async probe() {
       const key = `.status-probe/${randomBytes(8).toString("hex")}`;
       const abortSignal = AbortSignal.timeout(probeTimeoutMs);
-      await call(`write ${key}`, () => client.send(new PutObjectCommand({ Bucket, Key: key, Body: "ok", ContentType: "text/plain" }), { abortSignal }));
+      await call(`write ${key}`, () =>
+        client.send(new PutObjectCommand({ Bucket, Key: key, Body: "ok", ContentType: "text/plain" }), { abortSignal }),
+      );
       await call(`delete ${key}`, () => client.send(new DeleteObjectCommand({ Bucket, Key: key }), { abortSignal }));
       return `${where} accepts writes`;
     },

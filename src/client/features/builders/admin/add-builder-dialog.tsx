@@ -6,7 +6,16 @@ import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
 import { Alert } from "../../../ui/alert";
 import { Button } from "../../../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../../ui/dialog";
 import { Field } from "../../../ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
 import { toast } from "../../../ui/toast";
@@ -66,7 +75,9 @@ function AddBuilderForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>Add a builder</DialogTitle>
-        <DialogDescription>Create a profile on someone's behalf. The email stays private; it lets them edit the profile once they sign in with it.</DialogDescription>
+        <DialogDescription>
+          Create a profile on someone's behalf. The email stays private; it lets them edit the profile once they sign in with it.
+        </DialogDescription>
       </DialogHeader>
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <ProfileFields
@@ -77,9 +88,20 @@ function AddBuilderForm({ onDone }: { onDone: () => void }) {
         onChange={change}
         afterName={
           <>
-            <ProfileEmailField idPrefix="add-builder" value={values.email} error={fieldErrors.email} onChange={(email) => change("email", email)} />
+            <ProfileEmailField
+              idPrefix="add-builder"
+              value={values.email}
+              error={fieldErrors.email}
+              onChange={(email) => change("email", email)}
+            />
             <Select value={values.status} onValueChange={(status) => change("status", status as BuilderStatus)}>
-              <Field label="Status" error={fieldErrors.status} id="add-builder-status" hint={STATUS_HINT[values.status]} className="sm:col-span-2">
+              <Field
+                label="Status"
+                error={fieldErrors.status}
+                id="add-builder-status"
+                hint={STATUS_HINT[values.status]}
+                className="sm:col-span-2"
+              >
                 <SelectTrigger>
                   <SelectValue />
                 </SelectTrigger>

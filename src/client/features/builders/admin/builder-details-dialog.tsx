@@ -21,12 +21,19 @@ export type BuilderDetailsDialogProps = Omit<StatusActionsProps, "builder"> & {
 export function BuilderDetailsDialog({ builder, onClose, onDelete, pendingMove, onMove }: BuilderDetailsDialogProps) {
   return (
     <Dialog open={builder !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent size="lg">{builder ? <Details builder={builder} onDelete={onDelete} pendingMove={pendingMove} onMove={onMove} /> : null}</DialogContent>
+      <DialogContent size="lg">
+        {builder ? <Details builder={builder} onDelete={onDelete} pendingMove={pendingMove} onMove={onMove} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
 
-function Details({ builder, onDelete, pendingMove, onMove }: Omit<BuilderDetailsDialogProps, "builder" | "onClose"> & { builder: AdminBuilder }) {
+function Details({
+  builder,
+  onDelete,
+  pendingMove,
+  onMove,
+}: Omit<BuilderDetailsDialogProps, "builder" | "onClose"> & { builder: AdminBuilder }) {
   return (
     <>
       <DialogHeader className="flex-row items-center gap-4">
@@ -53,10 +60,16 @@ function Details({ builder, onDelete, pendingMove, onMove }: Omit<BuilderDetails
         <Item label="Current project" wide>
           {builder.currentProject}
         </Item>
-        <Item label="Website">{builder.websiteUrl ? <ExternalTextLink href={builder.websiteUrl}>{shortUrl(builder.websiteUrl)}</ExternalTextLink> : null}</Item>
-        <Item label="LinkedIn">{builder.linkedinUrl ? <ExternalTextLink href={builder.linkedinUrl}>{shortUrl(builder.linkedinUrl)}</ExternalTextLink> : null}</Item>
+        <Item label="Website">
+          {builder.websiteUrl ? <ExternalTextLink href={builder.websiteUrl}>{shortUrl(builder.websiteUrl)}</ExternalTextLink> : null}
+        </Item>
+        <Item label="LinkedIn">
+          {builder.linkedinUrl ? <ExternalTextLink href={builder.linkedinUrl}>{shortUrl(builder.linkedinUrl)}</ExternalTextLink> : null}
+        </Item>
         <Item label="Twitter / X">
-          {builder.twitterHandle ? <ExternalTextLink href={`https://x.com/${builder.twitterHandle}`}>@{builder.twitterHandle}</ExternalTextLink> : null}
+          {builder.twitterHandle ? (
+            <ExternalTextLink href={`https://x.com/${builder.twitterHandle}`}>@{builder.twitterHandle}</ExternalTextLink>
+          ) : null}
         </Item>
         <Item label="Tags">
           {builder.tags.length > 0 ? (

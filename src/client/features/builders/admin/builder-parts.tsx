@@ -72,12 +72,20 @@ export function BuilderContact({ builder }: { builder: AdminBuilder }) {
         </Badge>
       )}
       {builder.twitterHandle ? (
-        <ContactLine href={`https://x.com/${builder.twitterHandle}`} icon={<AtSign aria-hidden="true" />} label={`@${builder.twitterHandle} on X (opens in a new tab)`}>
+        <ContactLine
+          href={`https://x.com/${builder.twitterHandle}`}
+          icon={<AtSign aria-hidden="true" />}
+          label={`@${builder.twitterHandle} on X (opens in a new tab)`}
+        >
           {builder.twitterHandle}
         </ContactLine>
       ) : null}
       {builder.websiteUrl ? (
-        <ContactLine href={builder.websiteUrl} icon={<Globe aria-hidden="true" />} label={`Website ${builder.websiteUrl} (opens in a new tab)`}>
+        <ContactLine
+          href={builder.websiteUrl}
+          icon={<Globe aria-hidden="true" />}
+          label={`Website ${builder.websiteUrl} (opens in a new tab)`}
+        >
           {shortUrl(builder.websiteUrl)}
         </ContactLine>
       ) : null}
@@ -107,7 +115,14 @@ export function BuilderRowActions({ builder, pendingMove, onMove, onDetails, onD
   return (
     <div className={cn("flex items-center gap-1.5", className)}>
       <StatusActions builder={builder} pendingMove={pendingMove} onMove={onMove} />
-      <Button size="sm" variant="ghost" className={iconButton} onClick={() => onDetails(builder)} aria-label={`Details of ${builder.name}`} title="Details">
+      <Button
+        size="sm"
+        variant="ghost"
+        className={iconButton}
+        onClick={() => onDetails(builder)}
+        aria-label={`Details of ${builder.name}`}
+        title="Details"
+      >
         <Eye aria-hidden="true" />
       </Button>
       <Button

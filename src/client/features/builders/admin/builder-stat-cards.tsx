@@ -17,8 +17,20 @@ export function BuilderStatCards({ summary, loading }: { summary: BuilderSummary
         detail={rejected > 0 ? `${formatCount(rejected)} rejected` : "every profile submitted"}
       />
       <StatCard icon={Clock} label="Pending" value={count(summary?.byStatus.pending)} loading={loading} detail="waiting for review" />
-      <StatCard icon={UserCheck} label="Approved" value={count(summary?.byStatus.approved)} loading={loading} detail="shown in the directory" />
-      <StatCard icon={BadgeCheck} label="Verified" value={count(summary?.byStatus.verified)} loading={loading} detail="shown with the VERIFIED badge" />
+      <StatCard
+        icon={UserCheck}
+        label="Approved"
+        value={count(summary?.byStatus.approved)}
+        loading={loading}
+        detail="shown in the directory"
+      />
+      <StatCard
+        icon={BadgeCheck}
+        label="Verified"
+        value={count(summary?.byStatus.verified)}
+        loading={loading}
+        detail="shown with the VERIFIED badge"
+      />
     </StatCardGrid>
   );
 }

@@ -38,7 +38,12 @@ export function BuildersAdminPage() {
   const all = list.data?.builders ?? [];
   const shown = filter === "all" ? all : all.filter((builder) => builder.status === filter);
   const details = all.find((builder) => builder.id === detailsId) ?? null;
-  const rowProps: Omit<BuildersViewProps, "builders"> = { pendingMove, onMove: move, onDetails: (b) => setDetailsId(b.id), onDelete: setToDelete };
+  const rowProps: Omit<BuildersViewProps, "builders"> = {
+    pendingMove,
+    onMove: move,
+    onDetails: (b) => setDetailsId(b.id),
+    onDelete: setToDelete,
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -92,7 +97,13 @@ export function BuildersAdminPage() {
         )}
       </section>
 
-      <BuilderDetailsDialog builder={details} onClose={() => setDetailsId(null)} onDelete={setToDelete} pendingMove={pendingMove} onMove={move} />
+      <BuilderDetailsDialog
+        builder={details}
+        onClose={() => setDetailsId(null)}
+        onDelete={setToDelete}
+        pendingMove={pendingMove}
+        onMove={move}
+      />
 
       <ConfirmDialog
         open={toDelete !== null}

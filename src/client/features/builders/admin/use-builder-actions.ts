@@ -9,7 +9,11 @@ import { moveDoneText, type PendingMove } from "./builder-status";
 export function useRefreshBuilders() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries(trpc.builders.pathFilter()), queryClient.invalidateQueries(trpc.admin.overview.pathFilter())]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.builders.pathFilter()),
+      queryClient.invalidateQueries(trpc.admin.overview.pathFilter()),
+    ]);
 }
 
 /**

@@ -12,9 +12,6 @@ export function useStatusFilter(): [StatusFilter, (next: StatusFilter) => void] 
   const [params, setParams] = useSearchParams();
   const value = params.get("status");
   const filter = isStatusFilter(value) ? value : "all";
-  const setFilter = useCallback(
-    (next: StatusFilter) => setParams(next === "all" ? {} : { status: next }, { replace: true }),
-    [setParams],
-  );
+  const setFilter = useCallback((next: StatusFilter) => setParams(next === "all" ? {} : { status: next }, { replace: true }), [setParams]);
   return [filter, setFilter];
 }

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, ClipboardList, Search, SearchX, X } from "lucide-react";
-import {
-  WAITLIST_ADMIN_PAGE_SIZES,
-  WAITLIST_ADMIN_QUERY_MAX_LENGTH,
-  type WaitlistAdminEntry,
-} from "../../../../common/waitlist-admin";
+import { WAITLIST_ADMIN_PAGE_SIZES, WAITLIST_ADMIN_QUERY_MAX_LENGTH, type WaitlistAdminEntry } from "../../../../common/waitlist-admin";
 import { errorMessage } from "../../../lib/errors";
 import { useTRPC } from "../../../lib/trpc";
 import { Alert, LoadFailedAlert } from "../../../ui/alert";
@@ -51,7 +47,10 @@ export function WaitlistAdminPage() {
     toast({ variant: "success", title: `Deleted #${toDelete.position}`, description: `${toDelete.email} is no longer on the waitlist.` });
     // The page may now be past the end (its last row went): step back one page.
     if (list.data && list.data.entries.length === 1 && view.page > 1) setView({ page: view.page - 1 });
-    await Promise.all([queryClient.invalidateQueries(trpc.waitlist.pathFilter()), queryClient.invalidateQueries(trpc.admin.overview.pathFilter())]);
+    await Promise.all([
+      queryClient.invalidateQueries(trpc.waitlist.pathFilter()),
+      queryClient.invalidateQueries(trpc.admin.overview.pathFilter()),
+    ]);
   };
 
   const data = list.data;
@@ -92,11 +91,22 @@ export function WaitlistAdminPage() {
             <Spinner label="Loading the waitlist" />
           </div>
         ) : data.entries.length === 0 ? (
-          <EmptyEntries q={view.q} beyondEnd={data.total > 0} onClear={() => setView({ q: null, page: 1 })} onFirstPage={() => setView({ page: 1 })} />
+          <EmptyEntries
+            q={view.q}
+            beyondEnd={data.total > 0}
+            onClear={() => setView({ q: null, page: 1 })}
+            onFirstPage={() => setView({ page: 1 })}
+          />
         ) : (
           <>
             <div className="hidden md:block">
-              <WaitlistTable entries={data.entries} sort={sort} onSort={(next) => setView({ ...next, page: 1 })} onDelete={setToDelete} stale={list.isPlaceholderData} />
+              <WaitlistTable
+                entries={data.entries}
+                sort={sort}
+                onSort={(next) => setView({ ...next, page: 1 })}
+                onDelete={setToDelete}
+                stale={list.isPlaceholderData}
+              />
             </div>
             <div className="md:hidden">
               <WaitlistList entries={data.entries} onDelete={setToDelete} stale={list.isPlaceholderData} />
@@ -220,7 +230,17 @@ function MobileSort({ sort, onSort }: { sort: SortState; onSort: (next: SortStat
   );
 }
 
-function EmptyEntries({ q, beyondEnd, onClear, onFirstPage }: { q: string | null; beyondEnd: boolean; onClear: () => void; onFirstPage: () => void }) {
+function EmptyEntries({
+  q,
+  beyondEnd,
+  onClear,
+  onFirstPage,
+}: {
+  q: string | null;
+  beyondEnd: boolean;
+  onClear: () => void;
+  onFirstPage: () => void;
+}) {
   if (beyondEnd) {
     return (
       <EmptyState
@@ -273,7 +293,10 @@ function Pagination({
   const first = (view.page - 1) * view.pageSize + 1;
   const last = Math.min(view.page * view.pageSize, total);
   return (
-    <nav aria-label="Waitlist pages" className="flex flex-col-reverse gap-3 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">
+    <nav
+      aria-label="Waitlist pages"
+      className="flex flex-col-reverse gap-3 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex items-center gap-2">
         <span id="waitlist-page-size">Rows per page</span>
         <Select value={String(view.pageSize)} onValueChange={(value) => onChange({ pageSize: Number(value), page: 1 })}>

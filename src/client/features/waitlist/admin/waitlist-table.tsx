@@ -27,7 +27,10 @@ export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableP
     <SortableHead label={label} column={column} sort={sort} onSort={onSort} className={className} />
   );
   return (
-    <Table className={cn("table-fixed transition-opacity [&_td]:px-2.5 [&_th]:px-2.5", stale && "opacity-60")} aria-busy={stale || undefined}>
+    <Table
+      className={cn("table-fixed transition-opacity [&_td]:px-2.5 [&_th]:px-2.5", stale && "opacity-60")}
+      aria-busy={stale || undefined}
+    >
       {/* Fixed layout: the short columns get their width, the others share the rest and truncate (full text on hover). */}
       <colgroup>
         <col className="w-12" />
@@ -89,7 +92,10 @@ export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableP
 /** Phones: one card per entry with the same fields, since eight columns do not fit 390 px. */
 export function WaitlistList({ entries, onDelete, stale }: Omit<TableProps, "sort" | "onSort">) {
   return (
-    <ul className={cn("divide-y divide-line rounded-panel border border-line bg-surface transition-opacity", stale && "opacity-60")} aria-busy={stale || undefined}>
+    <ul
+      className={cn("divide-y divide-line rounded-panel border border-line bg-surface transition-opacity", stale && "opacity-60")}
+      aria-busy={stale || undefined}
+    >
       {entries.map((entry) => {
         const location = placeText(entry);
         return (
@@ -140,7 +146,9 @@ function SortableHead({
 }) {
   const active = sort.sort === column;
   const Icon = !active ? ArrowUpDown : sort.order === "asc" ? ArrowUp : ArrowDown;
-  const next: SortState = active ? { sort: column, order: sort.order === "asc" ? "desc" : "asc" } : { sort: column, order: FIRST_ORDER[column] };
+  const next: SortState = active
+    ? { sort: column, order: sort.order === "asc" ? "desc" : "asc" }
+    : { sort: column, order: FIRST_ORDER[column] };
   return (
     <TableHead aria-sort={active ? (sort.order === "asc" ? "ascending" : "descending") : "none"} className={className}>
       <button

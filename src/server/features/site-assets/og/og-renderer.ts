@@ -47,7 +47,11 @@ function backgroundStyle(config: OgConfig): Style {
   // Stops in percent: satori draws nothing for a radial gradient whose stops are in px.
   if (config.pattern === "dots") {
     const spacing = OG_PATTERN_SPACING.dots;
-    return { ...solid, backgroundImage: `radial-gradient(circle at center, ${ink} 12%, transparent 14%)`, backgroundSize: `${spacing}px ${spacing}px` };
+    return {
+      ...solid,
+      backgroundImage: `radial-gradient(circle at center, ${ink} 12%, transparent 14%)`,
+      backgroundSize: `${spacing}px ${spacing}px`,
+    };
   }
   const spacing = OG_PATTERN_SPACING.lines;
   return {
@@ -71,7 +75,8 @@ function frameStyle(config: OgConfig): Style {
     padding: config.padding - FRAME_INSET,
     borderRadius: config.roundedCorners,
   };
-  if (config.borderWidth > 0) Object.assign(style, { borderWidth: config.borderWidth, borderStyle: "solid", borderColor: config.borderColor });
+  if (config.borderWidth > 0)
+    Object.assign(style, { borderWidth: config.borderWidth, borderStyle: "solid", borderColor: config.borderColor });
   return style;
 }
 
@@ -103,18 +108,41 @@ export function ogElementTree(config: OgConfig): Node {
     div({ ...line, fontSize: config.titleSize, fontWeight: 800, lineHeight: 1.1, letterSpacing: "-0.02em" }, config.title),
   ];
   if (config.subtitle) {
-    text.push(div({ ...line, marginTop: Math.round(config.subtitleSize * 0.9), fontSize: config.subtitleSize, fontWeight: 400, lineHeight: 1.35, opacity: 0.85 }, config.subtitle));
+    text.push(
+      div(
+        {
+          ...line,
+          marginTop: Math.round(config.subtitleSize * 0.9),
+          fontSize: config.subtitleSize,
+          fontWeight: 400,
+          lineHeight: 1.35,
+          opacity: 0.85,
+        },
+        config.subtitle,
+      ),
+    );
   }
   if (config.domain) {
-    text.push(div({ ...line, marginTop: 40, fontSize: DOMAIN_SIZE, fontWeight: 600, letterSpacing: "0.04em", opacity: 0.7 }, config.domain));
+    text.push(
+      div({ ...line, marginTop: 40, fontSize: DOMAIN_SIZE, fontWeight: 600, letterSpacing: "0.04em", opacity: 0.7 }, config.domain),
+    );
   }
-  const frame = div(frameStyle(config), div({ display: "flex", flexDirection: "column", alignItems: ALIGN[config.layout], width: "100%" }, text));
+  const frame = div(
+    frameStyle(config),
+    div({ display: "flex", flexDirection: "column", alignItems: ALIGN[config.layout], width: "100%" }, text),
+  );
   return div(
-    { display: "flex", width: OG_CANVAS.width, height: OG_CANVAS.height, color: config.textColor, fontFamily: INTER_FONT_FAMILIES, ...backgroundStyle(config) },
+    {
+      display: "flex",
+      width: OG_CANVAS.width,
+      height: OG_CANVAS.height,
+      color: config.textColor,
+      fontFamily: INTER_FONT_FAMILIES,
+      ...backgroundStyle(config),
+    },
     [...shadowRings(config), frame],
   );
 }
-
 
 /** Layout and rasterizing are CPU work: one render per core at a time, the others wait their turn. */
 const renderWork = createWorkLimiter(os.availableParallelism());

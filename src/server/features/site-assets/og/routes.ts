@@ -39,7 +39,11 @@ export async function registerSiteAssetsOgRoutes(app: FastifyInstance, deps: App
     const key = og.ogImageStorageKey(request.params.hash, format);
     if (!key) return reply.code(404).send({ error: OG_IMAGE_NOT_FOUND });
     reply.header("x-served-from", "storage");
-    return serveStoredObject(request, reply, deps.storage, key, { immutable: true, visibility: "public", notFoundMessage: OG_IMAGE_NOT_FOUND });
+    return serveStoredObject(request, reply, deps.storage, key, {
+      immutable: true,
+      visibility: "public",
+      notFoundMessage: OG_IMAGE_NOT_FOUND,
+    });
   };
   app.get("/og-image.:hash.png", serveOgImage("png"));
   app.get("/og-image.:hash.jpg", serveOgImage("jpeg"));

@@ -60,7 +60,11 @@ export async function renderOgDownload(config: OgConfig): Promise<{ pngBase64: s
 async function publish(ctx: OgContext, actorId: string, image: { data: Buffer; width: number; height: number }, format: OgFormat) {
   const hash = createHash("sha256").update(image.data).digest("hex").slice(0, 12);
   await ctx.storage.put(ogStorageKey(hash, format), image.data, { contentType: OG_FORMATS[format].contentType });
-  return setActiveOgImage(ctx.db, { url: ogImageUrl(hash, format), width: image.width, height: image.height, updatedAt: new Date().toISOString() }, actorId);
+  return setActiveOgImage(
+    ctx.db,
+    { url: ogImageUrl(hash, format), width: image.width, height: image.height, updatedAt: new Date().toISOString() },
+    actorId,
+  );
 }
 
 /** "Update Our OG Image": keeps the design, renders its PNG, stores it and makes it the site's og:image. */
@@ -79,7 +83,8 @@ export async function publishOgDesign(ctx: OgContext, actorId: string, config: O
  */
 export async function publishUploadedOg(ctx: OgContext, actorId: string, file: string): Promise<ActiveOgImage> {
   const sniffed = await fileTypeFromFile(file);
-  const format: OgFormat | null = sniffed?.mime === "image/png" || sniffed?.mime === "image/apng" ? "png" : sniffed?.mime === "image/jpeg" ? "jpeg" : null;
+  const format: OgFormat | null =
+    sniffed?.mime === "image/png" || sniffed?.mime === "image/apng" ? "png" : sniffed?.mime === "image/jpeg" ? "jpeg" : null;
   if (!format) throw unsupportedMediaType(OG_UPLOAD_REFUSED);
   return publish(ctx, actorId, await reencodeWithoutMetadata(file, format), format);
 }

@@ -12,7 +12,12 @@ export const failedMail: TaskSource = async (db, now) => {
   const [row] = await db.select({ n: count() }).from(mailMessages).where(where);
   const n = row?.n ?? 0;
   if (n === 0) return [];
-  const [latest] = await db.select({ lastError: mailMessages.lastError }).from(mailMessages).where(where).orderBy(desc(mailMessages.createdAt), desc(mailMessages.id)).limit(1);
+  const [latest] = await db
+    .select({ lastError: mailMessages.lastError })
+    .from(mailMessages)
+    .where(where)
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(1);
   const reason = latest?.lastError ? ` The latest failure: ${latest.lastError.slice(0, 160)}` : "";
   return [
     {

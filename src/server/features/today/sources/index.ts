@@ -12,4 +12,13 @@ import type { TaskSource } from "./task-source";
  * Everything the daily plan looks at: one line per source, each a `(db, now) => Promise<PlanTask[]>` in this
  * folder. To add one, write its file and list it here.
  */
-export const TASK_SOURCES: readonly TaskSource[] = [backupDue, failedMail, pendingBuilders, newSignups, contentDrafts, staleExperiments, newsletterDue, seoChecklist];
+export const TASK_SOURCES: readonly TaskSource[] = [
+  backupDue,
+  failedMail,
+  pendingBuilders,
+  newSignups,
+  contentDrafts,
+  staleExperiments,
+  newsletterDue,
+  seoChecklist,
+];

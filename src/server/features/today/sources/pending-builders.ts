@@ -7,7 +7,10 @@ const OVERDUE_DAYS = 2;
 
 /** Builders who asked to join and wait for an answer. */
 export const pendingBuilders: TaskSource = async (db, now) => {
-  const [row] = await db.select({ n: count(), oldest: min(builders.createdAt) }).from(builders).where(eq(builders.status, "pending"));
+  const [row] = await db
+    .select({ n: count(), oldest: min(builders.createdAt) })
+    .from(builders)
+    .where(eq(builders.status, "pending"));
   const n = row?.n ?? 0;
   if (n === 0) return [];
   const waitingDays = row?.oldest ? Math.floor((now.getTime() - row.oldest.getTime()) / DAY_MS) : 0;
