@@ -19,7 +19,8 @@ import {
  * Backup and restore in the browser: create a backup (downloaded and kept in the history), wipe the waitlist
  * with SQL while the server is stopped, then restore the downloaded file (dry run, confirm) and see the rows back.
  */
-const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin" };
+// The owner: restoring a file that holds accounts asks for the owner's password.
+const admin = { email: "ada@lab.example", password: "admin-password-1", name: "Ada Admin", role: "owner" as const };
 const PEOPLE = ["grace@lab.dev", "linus@lab.dev", "margaret@lab.dev"];
 
 let server: RunningServer;
@@ -99,6 +100,8 @@ describe("backup and restore", () => {
     expect((await waitlistRow.getByRole("cell").allInnerTexts()).slice(1)).toEqual(["3", "0", "0"]);
     await screenshotAtBothWidths(page, "backup-dry-run");
 
+    // The full backup holds the accounts: the owner confirms with their password.
+    await page.getByTestId("restore-password").getByLabel("Your password").fill(admin.password);
     await page.getByRole("button", { name: "Restore", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
     await page.getByTestId("restore-result").getByText("Restored", { exact: true }).waitFor();

@@ -37,7 +37,11 @@ const node = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
 
 /** The built app (node dist/server/main.js) as a real process on a free port with a fresh data folder (embedded PGlite). */
 export async function startServer(
-  options: { admins?: Array<{ email: string; password: string; name?: string }>; dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    admins?: Array<{ email: string; password: string; name?: string; role?: "admin" | "owner" }>;
+    dataDir?: string;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "lab-e2e-")));
   const port = await freePort();
@@ -54,7 +58,8 @@ export async function startServer(
     ...options.env,
   };
   for (const admin of options.admins ?? []) {
-    await node("create-admin.js", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin"], env);
+    const role = admin.role ? ["--role", admin.role] : [];
+    await node("create-admin.js", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin", ...role], env);
   }
   const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.resolve("dist/server/main.js")], {
     env,
