@@ -4,7 +4,7 @@ import { ROLES, isAdminRole, type Role, type SessionUser } from "../../common/au
 import type { LoginInput, SignupInput } from "../../common/auth-input";
 import { useTRPC } from "./trpc";
 
-/** The spec's storage key ("{product} user"). Holds only the non-secret profile: id, name, email, role, emailVerified. */
+/** The storage key of the signed-in user ("{product} user"). Holds only the non-secret profile: id, name, email, role, emailVerified. */
 export const USER_STORAGE_KEY = "hundred-dollar-lab user";
 
 export type AuthStatus = "loading" | "authenticated" | "anonymous";

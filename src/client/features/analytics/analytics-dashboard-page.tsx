@@ -41,7 +41,7 @@ export function AnalyticsDashboardPage() {
     trpc.analytics.dashboard.queryOptions(
       { timeRange },
       {
-        // The spec (sections 4 and 9): live mode refreshes every 30 seconds, manual mode only on demand.
+        // Live mode refreshes every 30 seconds; manual mode only when asked.
         refetchInterval: live ? ANALYTICS_LIVE_REFRESH_MS : false,
         refetchIntervalInBackground: false,
         staleTime: 0,
