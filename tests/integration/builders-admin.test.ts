@@ -6,8 +6,8 @@ import type { AdminOverview } from "../../src/common/admin";
 import { BUILDER_STATUSES, type BuilderStatus, type PublicBuilder } from "../../src/common/builders";
 import type { AdminBuilder, BuilderAdminList, BuilderAdminResult } from "../../src/common/builders-admin";
 import { builders } from "../../src/server/db/schema";
-import { insertBuilder, setBuilderStatus } from "../../src/server/features/builders/service";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest, type Caller } from "../helpers/authorization";
+import { seedBuilder as seedBuilderIn } from "../helpers/builders";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp();
@@ -15,31 +15,13 @@ const json = { "content-type": "application/json" };
 const EMAIL_TAKEN = "A builder profile with this email already exists.";
 const STATUS_MESSAGE = "Status must be one of: pending, approved, verified, rejected";
 
-const EMPTY_PROFILE = {
-  title: null,
-  bio: null,
-  location: null,
-  twitterHandle: null,
-  websiteUrl: null,
-  linkedinUrl: null,
-  currentProject: null,
-  tags: [],
-};
 let seeded = 0;
 
 /** A builder brought to the status along the machine's own moves, as the back office would. */
 async function seedBuilder(status: BuilderStatus = "pending", fields: { name?: string; email?: string } = {}) {
   seeded += 1;
-  const email = fields.email ?? `builder${seeded}@example.com`;
-  const row = await insertBuilder(t.db, { ...EMPTY_PROFILE, name: fields.name ?? `Builder ${seeded}`, email }, "pending");
-  const path: Record<BuilderStatus, BuilderStatus[]> = {
-    pending: [],
-    approved: ["approved"],
-    verified: ["approved", "verified"],
-    rejected: ["rejected"],
-  };
-  for (const step of path[status]) await setBuilderStatus(t.db, row.id, step);
-  return row.id;
+  const who = { name: fields.name ?? `Builder ${seeded}`, email: fields.email ?? `builder${seeded}@example.com` };
+  return (await seedBuilderIn(t.db, who, status)).id;
 }
 
 let admin: TestUser;

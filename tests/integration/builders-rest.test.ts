@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BUILDER_JOIN_CHECK_INBOX, BUILDER_JOIN_RECEIVED, type BuilderStatus, type PublicBuilder } from "../../src/common/builders";
 import { builders, mailMessages } from "../../src/server/db/schema";
-import { insertBuilder, setBuilderStatus } from "../../src/server/features/builders/service";
+import { seedBuilder as seedBuilderIn } from "../helpers/builders";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
@@ -24,32 +24,7 @@ const list = async (headers: Record<string, string> = {}) => {
 };
 
 /** A builder moved to the status through the same service the back office will use. */
-async function seedBuilder(email: string, status: BuilderStatus, name = email.split("@")[0]!) {
-  const builder = await insertBuilder(
-    t.db,
-    {
-      name,
-      email,
-      title: null,
-      bio: null,
-      location: null,
-      twitterHandle: null,
-      websiteUrl: null,
-      linkedinUrl: null,
-      currentProject: null,
-      tags: [],
-    },
-    "pending",
-  );
-  const path: Record<BuilderStatus, BuilderStatus[]> = {
-    pending: [],
-    approved: ["approved"],
-    verified: ["approved", "verified"],
-    rejected: ["rejected"],
-  };
-  for (const step of path[status]) await setBuilderStatus(t.db, builder.id, step);
-  return builder;
-}
+const seedBuilder = (email: string, status: BuilderStatus, name = email.split("@")[0]!) => seedBuilderIn(t.db, { name, email }, status);
 
 const PUBLIC_KEYS = [
   "avatarUrl",

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { builders } from "../../src/server/db/schema";
-import { insertBuilder, setBuilderStatus } from "../../src/server/features/builders/service";
+import { setBuilderStatus } from "../../src/server/features/builders/service";
 import { DomainError } from "../../src/server/infra/errors";
+import { seedBuilder } from "../helpers/builders";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
@@ -10,23 +11,7 @@ let count = 0;
 
 async function pendingBuilder() {
   count += 1;
-  const builder = await insertBuilder(
-    t.db,
-    {
-      name: `B${count}`,
-      email: `status${count}@example.com`,
-      title: null,
-      bio: null,
-      location: null,
-      twitterHandle: null,
-      websiteUrl: null,
-      linkedinUrl: null,
-      currentProject: null,
-      tags: [],
-    },
-    "pending",
-  );
-  return builder.id;
+  return (await seedBuilder(t.db, { name: `B${count}`, email: `status${count}@example.com` })).id;
 }
 
 const kindOf = async (promise: Promise<unknown>) => {
