@@ -9,6 +9,7 @@ import type { AppDeps } from "../deps";
 import { outageError } from "../infra/error-reply";
 import { DomainError, type DomainErrorKind } from "../infra/errors";
 import { firstIssueMessage } from "../infra/http";
+import type { OperationMeta } from "./meta";
 
 export async function createContext({ req, res }: CreateFastifyContextOptions, deps: AppDeps) {
   const auth = await resolveRequestAuth(req, res, { db: deps.database.db, config: deps.config }).catch((error: unknown) => {
@@ -40,7 +41,7 @@ const TRPC_CODE: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   unavailable: "SERVICE_UNAVAILABLE",
 };
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<OperationMeta>().create({
   errorFormatter({ shape, error }) {
     // Clients read error.message: make it the person-readable text, never a stack or SQL.
     let message = error.message;

@@ -1,0 +1,30 @@
+import type { CacheTag } from "../infra/cache-tags";
+
+export type RestMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * What an operation's definition says beyond its input and its function, read by the transports:
+ * tRPC serves every procedure at /trpc/<path>; the REST adapter (trpc/rest-adapter.ts) also serves the ones
+ * with `rest` at their fixed path, and the OpenAPI document describes them.
+ */
+export type OperationMeta = {
+  rest?: {
+    method: RestMethod;
+    /** A fixed path such as /api/waitlist/join; a `:name` segment is read into the input's `name`. */
+    path: string;
+    /** One sentence for the OpenAPI document and its reference page. */
+    summary: string;
+    /** The status of a success: 200 unless said, or chosen from the answer (201 for a new entry, 200 for an existing one). */
+    status?: number | ((output: never) => number);
+  };
+  /**
+   * Cache-Control of a successful answer on either transport. Without it: `private, no-store` (answers carry
+   * a session's data, or names and emails).
+   */
+  cacheControl?: string;
+  /**
+   * The cached server-rendered answers this write changes (see infra/cache-tags.ts); `[]` when it changes none.
+   * Every mutation says it: a test fails on one that does not.
+   */
+  invalidates?: readonly CacheTag[];
+};
