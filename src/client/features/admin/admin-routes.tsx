@@ -1,14 +1,35 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  ChartColumn,
+  CirclePlay,
+  ClipboardList,
+  DatabaseBackup,
+  FlaskConical,
+  Flame,
+  ImagePlay,
+  LayoutDashboard,
+  Mail,
+  MailCheck,
+  Megaphone,
+  Palette,
+  Search,
+  Users,
+  Vault,
+} from "lucide-react";
 
 /*
- * The back office's pages: ONE line per page. The admin shell (itself loaded only inside the admin gate)
- * routes /admin/* with this list; each page is its own chunk, fetched on first visit.
- * A page's line:
+ * The back office's pages: ONE line per page, in the sidebar's order. The admin shell (itself loaded only inside
+ * the admin gate) routes /admin/* with this list and the sidebar lists it (admin-nav.ts); each page is its own
+ * chunk, fetched on first visit. A page's line:
  *
- *   { path: "waitlist", title: "Waitlist", subtitle: "...", page: lazyPage(() => import("../waitlist/waitlist-admin-page"), (m) => m.WaitlistAdminPage) },
+ *   { path: "waitlist", title: "Waitlist", subtitle: "...", icon: ClipboardList, section: "administration",
+ *     page: lazyPage(() => import("../waitlist/waitlist-admin-page"), (m) => m.WaitlistAdminPage) },
  *
- * The shell shows the title as the page's <h1> and the subtitle under it, and sets the document title:
- * a page renders its content only (no <h1>, no <title>, no outer padding).
+ * The shell shows the title as the page's <h1> and the subtitle under it, and sets the document title; the
+ * sidebar shows the title and the icon under its section. A page renders its content only (no <h1>, no <title>,
+ * no outer padding).
  */
 
 type AdminPage = LazyExoticComponent<ComponentType>;
@@ -23,18 +44,27 @@ const NotFound = lazyPage(
   (m) => m.AdminNotFoundPage,
 );
 
+export type AdminSectionId = "overview" | "administration" | "experiments" | "content";
+
 export type AdminRouteMeta = { title: string; subtitle: string };
 export type AdminRoute = AdminRouteMeta & {
   /** Below /admin: one segment; "" is the dashboard. Deeper paths (/admin/waitlist/42) open the same page. */
   path: string;
   page: AdminPage;
 };
+export type AdminPageEntry = AdminRoute & {
+  icon: LucideIcon;
+  /** The sidebar group that links to the page; a page without one is reached from the dashboard's Quick Actions. */
+  section?: AdminSectionId;
+};
 
-export const ADMIN_ROUTES: readonly AdminRoute[] = [
+export const ADMIN_ROUTES = [
   {
     path: "",
     title: "Dashboard",
     subtitle: "Your site at a glance",
+    icon: LayoutDashboard,
+    section: "overview",
     page: lazyPage(
       () => import("./admin-dashboard-page"),
       (m) => m.AdminDashboardPage,
@@ -44,6 +74,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "waitlist",
     title: "Waitlist",
     subtitle: "Everyone waiting for launch",
+    icon: ClipboardList,
+    section: "administration",
     page: lazyPage(
       () => import("../waitlist/admin/waitlist-admin-page"),
       (m) => m.WaitlistAdminPage,
@@ -53,6 +85,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "builders",
     title: "Builders",
     subtitle: "Review, approve and verify community profiles",
+    icon: Users,
+    section: "administration",
     page: lazyPage(
       () => import("../builders/admin/builders-admin-page"),
       (m) => m.BuildersAdminPage,
@@ -62,6 +96,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "analytics",
     title: "Analytics",
     subtitle: "Visitors, pages, places and devices",
+    icon: ChartColumn,
+    section: "administration",
     page: lazyPage(
       () => import("../analytics/analytics-dashboard-page"),
       (m) => m.AnalyticsDashboardPage,
@@ -71,6 +107,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "seo-setup",
     title: "SEO Setup",
     subtitle: "Five steps to get the site found",
+    icon: Search,
+    section: "administration",
     page: lazyPage(
       () => import("../seo/seo-setup-page"),
       (m) => m.SeoSetupPage,
@@ -80,6 +118,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "site-assets",
     title: "Site Assets CMS",
     subtitle: "Social image, favicon and meta tags",
+    icon: Palette,
+    section: "administration",
     page: lazyPage(
       () => import("../site-assets/site-assets-page"),
       (m) => m.SiteAssetsPage,
@@ -89,6 +129,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "email-templates",
     title: "Email Templates",
     subtitle: "The emails the site sends",
+    icon: Mail,
+    section: "administration",
     page: lazyPage(
       () => import("../email-templates/email-templates-page"),
       (m) => m.EmailTemplatesPage,
@@ -98,6 +140,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "backup",
     title: "Backup Data",
     subtitle: "Back up and restore the site's data",
+    icon: DatabaseBackup,
+    section: "administration",
     page: lazyPage(
       () => import("../backup/backup-page"),
       (m) => m.BackupPage,
@@ -107,6 +151,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "lab",
     title: "The Lab",
     subtitle: "Experiments in progress",
+    icon: FlaskConical,
+    section: "experiments",
     page: lazyPage(
       () => import("../lab/lab-admin-page"),
       (m) => m.LabAdminPage,
@@ -116,6 +162,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "trial-demo",
     title: "Trial Demo",
     subtitle: "A walk-through of the trial",
+    icon: CirclePlay,
+    section: "experiments",
     page: lazyPage(
       () => import("../trial-demo/trial-demo-page"),
       (m) => m.TrialDemoAdminPage,
@@ -125,6 +173,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "image-test",
     title: "Image Test",
     subtitle: "Try the image drop widget's five features",
+    icon: ImagePlay,
+    section: "experiments",
     page: lazyPage(
       () => import("../image-test/image-test-page"),
       (m) => m.ImageTestPage,
@@ -134,6 +184,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "email-test",
     title: "Email Test",
     subtitle: "Send and receive test emails",
+    icon: MailCheck,
+    section: "experiments",
     page: lazyPage(
       () => import("../email-test/email-test-page"),
       (m) => m.EmailTestPage,
@@ -143,6 +195,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "vault-demo",
     title: "Vault Demo",
     subtitle: "A credential vault, with sample data",
+    icon: Vault,
+    section: "experiments",
     page: lazyPage(
       () => import("../vault-demo/vault-demo-page"),
       (m) => m.VaultDemoPage,
@@ -152,6 +206,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "playbook",
     title: "Playbook",
     subtitle: "Chapters and checklists",
+    icon: BookOpen,
+    section: "content",
     page: lazyPage(
       () => import("../playbook/playbook-admin-entry"),
       (m) => m.PlaybookAdminEntry,
@@ -161,6 +217,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "bangers",
     title: "Content Bangers",
     subtitle: "Drafts of threads, posts and chapters",
+    icon: Flame,
+    section: "content",
     page: lazyPage(
       () => import("../bangers/bangers-page"),
       (m) => m.BangersPage,
@@ -170,12 +228,16 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     path: "brand-voice",
     title: "Brand Voice",
     subtitle: "Tweets in the product's own voice",
+    icon: Megaphone,
     page: lazyPage(
       () => import("../brand-voice/brand-voice-page"),
       (m) => m.BrandVoicePage,
     ),
   },
-];
+] as const satisfies readonly AdminPageEntry[];
+
+/** A back-office page's path below /admin, as the pages list names it. */
+export type AdminPagePath = (typeof ADMIN_ROUTES)[number]["path"];
 
 const NOT_FOUND: AdminRoute = {
   path: "*",
