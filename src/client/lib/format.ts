@@ -11,6 +11,9 @@ function lazily<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
+/** The initial shown in an avatar: of the name, else of the email. */
+export const initialOf = (nameOrEmail: string) => (nameOrEmail.trim()[0] ?? "?").toUpperCase();
+
 /** "1,204": a whole number with its thousands grouped. */
 export const formatCount = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { ArrowRight, ClipboardList, MapPin } from "lucide-react";
 import { SIGNUP_FALLBACKS, type RecentSignup } from "../../../common/admin";
-import { formatDateTime, formatRelativeTime, placeText } from "../../lib/format";
+import { formatDateTime, formatRelativeTime, initialOf, placeText } from "../../lib/format";
 import { Badge } from "../../ui/badge";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/spinner";
-import { initialOf } from "./admin-header";
 
 export function RecentSignups({ signups, loading, failed }: { signups: RecentSignup[]; loading: boolean; failed: boolean }) {
   return (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ChevronDown, Home, LayoutDashboard } from "lucide-react";
 import type { SessionUser } from "../../../common/auth";
 import { useAuth } from "../../lib/auth";
+import { initialOf } from "../../lib/format";
 import { Badge } from "../../ui/badge";
 import {
   DropdownMenu,
@@ -11,7 +12,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../ui/dropdown-menu";
-import { initialOf } from "../admin/admin-header";
 
 const displayNameOf = (user: SessionUser) => user.name.trim() || user.email;
 
