@@ -18,12 +18,18 @@ export type ChoiceChipsProps<T extends string> = {
   className?: string;
 };
 
-const chip = cn(
-  buttonVariants({ variant: "outline", size: "sm" }),
-  "relative h-9 cursor-pointer rounded-full px-3.5",
-  "has-[:checked]:border-ink has-[:checked]:bg-brand-100 has-[:checked]:hover:bg-brand-200",
-  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink",
-);
+/*
+ * A chip's classes are merged when a form renders, never when this module loads: the first `cn` call builds
+ * tailwind-merge's tables, which start-up does in tasks of their own (prepareClassMerging); at import they would
+ * add that work to the evaluation of the app's chunk, one long task.
+ */
+const chipClasses = () =>
+  cn(
+    buttonVariants({ variant: "outline", size: "sm" }),
+    "relative h-9 cursor-pointer rounded-full px-3.5",
+    "has-[:checked]:border-ink has-[:checked]:bg-brand-100 has-[:checked]:hover:bg-brand-200",
+    "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ink",
+  );
 
 /**
  * Pick from a short list: each option a chip that is a real checkbox (or radio button) inside its label, so the
@@ -41,6 +47,7 @@ export function ChoiceChips<T extends string>({
   className,
 }: ChoiceChipsProps<T>) {
   const id = useId();
+  const chip = chipClasses();
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <p id={`${id}-label`} className="text-sm font-medium text-ink">
