@@ -68,10 +68,6 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     const ticked = typed.getAll("interests").filter((value): value is WaitlistInterest => typeof value === "string" && isInterest(value));
     if (ticked.length > 0) setInterests(ticked);
   });
-  // Without scripts the browser posts the form as it is: the button is never disabled in the server's HTML.
-  const hydrated = useHydrated();
-  const missingEmail = hydrated && email.trim().length === 0;
-  const submitHint = useSubmitHint(missingEmail, "Enter your email to join.");
   // A visit's campaign, posted with a join made before the scripts ran (they send the visit's own, kept at landing).
   const landingCampaign = campaignOfUrl(`https://site.invalid${useLocation().search}`);
 
@@ -168,20 +164,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
         error={fieldErrors.interests}
       />
 
-      <div className="flex flex-col gap-2">
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          loading={loading}
-          disabled={missingEmail}
-          aria-describedby={submitHint.describedBy}
-        >
-          Join the waitlist
-          {loading ? null : <ArrowRight aria-hidden="true" />}
-        </Button>
-        {submitHint.element}
-      </div>
+      <JoinButton missingEmail={email.trim().length === 0} loading={loading} />
       <p className="text-center text-xs text-ink-muted">
         One email when we open. No spam; leave any time. See our{" "}
         <TextLink to="/privacy" className="font-normal">
@@ -190,6 +173,25 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
         .
       </p>
     </PostForm>
+  );
+}
+
+/**
+ * The submit button, disabled with its reason while the email is empty. Without scripts the browser posts the
+ * form as it is, so the button is never disabled in the server's HTML: only this button renders again once
+ * hydrated, not the whole form.
+ */
+function JoinButton({ missingEmail, loading }: { missingEmail: boolean; loading: boolean }) {
+  const disabled = useHydrated() && missingEmail;
+  const submitHint = useSubmitHint(disabled, "Enter your email to join.");
+  return (
+    <div className="flex flex-col gap-2">
+      <Button type="submit" size="lg" className="w-full" loading={loading} disabled={disabled} aria-describedby={submitHint.describedBy}>
+        Join the waitlist
+        {loading ? null : <ArrowRight aria-hidden="true" />}
+      </Button>
+      {submitHint.element}
+    </div>
   );
 }
 
