@@ -24,7 +24,18 @@ export default tseslint.config(
   {
     files: ["src/client/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The first cn() call builds tailwind-merge's tables: at a module's top level it runs while the app's chunk
+      // is evaluated, one long task before hydration (start-up builds them in tasks of their own).
+      "no-restricted-syntax": [
+        "error",
+        ...["Program > VariableDeclaration", "Program > ExportNamedDeclaration > VariableDeclaration"].map((declaration) => ({
+          selector: `${declaration} > VariableDeclarator > CallExpression[callee.name='cn']`,
+          message: "Call cn() when rendering, not when the module loads.",
+        })),
+      ],
+    },
   },
   {
     // Rule 1 of the house: dependencies point one way.
