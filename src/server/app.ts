@@ -46,6 +46,7 @@ import { retryAfterSeconds } from "./infra/rate-limit";
 import { registerRequestIdHeader, requestIdOptions } from "./infra/request-id";
 import { createRequestLogController } from "./infra/request-log";
 import { createContext } from "./trpc/init";
+import { registerRestOperations } from "./trpc/rest-adapter";
 import { appRouter, type AppRouter } from "./trpc/router";
 
 /** Per-address ceiling on every API request; named budgets (login, signup...) are stricter. */
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
         errorResponseBuilder: (_request, context) => rateLimited(undefined, retryAfterSeconds(context.ttl)),
       });
     }
+    registerRestOperations(api, deps, appRouter);
     await registerAuthRoutes(api, deps, guards);
     registerSystemRoutes(api, deps, guards);
     registerWaitlistRoutes(api, deps, guards);
@@ -153,7 +155,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: (opts) => createContext(opts, deps),
+        createContext: (opts) => createContext(opts, deps, "trpc"),
         // Every procedure answers for the caller's session (auth.me, auth.login, the back office's lists):
         // no cache may keep an answer. A rate-limited call says when to come back.
         responseMeta: ({ errors }) => {

@@ -12,14 +12,16 @@ export type OperationMeta = {
     method: RestMethod;
     /** A fixed path such as /api/waitlist/join; a `:name` segment is read into the input's `name`. */
     path: string;
+    /** Input fields a POST, PUT or PATCH reads from the query string rather than the body (`PUT /api/builders/admin?id=`). */
+    query?: readonly string[];
     /** One sentence for the OpenAPI document and its reference page. */
     summary: string;
     /** The status of a success: 200 unless said, or chosen from the answer (201 for a new entry, 200 for an existing one). */
     status?: number | ((output: never) => number);
   };
   /**
-   * Cache-Control of a successful answer on either transport. Without it: `private, no-store` (answers carry
-   * a session's data, or names and emails).
+   * Cache-Control of a successful REST answer. Without it: `private, no-store` (answers carry a session's data,
+   * or names and emails). tRPC answers are always `private, no-store`: they answer for the caller's session.
    */
   cacheControl?: string;
   /**
