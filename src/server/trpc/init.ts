@@ -45,16 +45,19 @@ const TRPC_CODE: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   unavailable: "SERVICE_UNAVAILABLE",
 };
 
-const t = initTRPC.context<Context>().meta<OperationMeta>().create({
-  errorFormatter({ shape, error }) {
-    // Clients read error.message: make it the person-readable text, never a stack or SQL.
-    let message = error.message;
-    if (error.cause instanceof core.$ZodError) message = firstIssueMessage(error.cause);
-    else if (error.code === "INTERNAL_SERVER_ERROR") message = "Something went wrong on our side. Please try again.";
-    const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message, data };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<OperationMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      // Clients read error.message: make it the person-readable text, never a stack or SQL.
+      let message = error.message;
+      if (error.cause instanceof core.$ZodError) message = firstIssueMessage(error.cause);
+      else if (error.code === "INTERNAL_SERVER_ERROR") message = "Something went wrong on our side. Please try again.";
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message, data };
+    },
+  });
 
 export const toTrpcError = (cause: DomainError) => new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
 

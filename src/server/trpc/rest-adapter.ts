@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as core from "zod/v4/core";
 import type { AppDeps } from "../deps";
 import { DomainError, invalid, type DomainErrorKind } from "../infra/errors";
