@@ -46,7 +46,7 @@ import { retryAfterSeconds } from "./infra/rate-limit";
 import { registerRequestIdHeader, requestIdOptions } from "./infra/request-id";
 import { createRequestLogController } from "./infra/request-log";
 import { createContext } from "./trpc/init";
-import { registerRestOperations } from "./trpc/rest-adapter";
+import { registerRestOperations } from "./rest/rest-adapter";
 import { appRouter, type AppRouter } from "./trpc/router";
 
 /** Per-address ceiling on every API request; named budgets (login, signup...) are stricter. */

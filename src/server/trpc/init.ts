@@ -73,18 +73,18 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(mapDomainErrors).meta({ access: "public" });
 
 /** Signed-in callers only; it runs before the input is read, so an anonymous caller learns nothing but 401. */
 export const signedInOnly = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw unauthorized();
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
-export const memberProcedure = publicProcedure.use(signedInOnly);
+export const memberProcedure = publicProcedure.use(signedInOnly).meta({ access: "member" });
 
 /** Admins and the owner only (after signedInOnly: a signed-out caller gets 401, a member 403). */
 export const adminOnly = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !isAdminRole(ctx.user.role)) throw forbidden("You need admin privileges to access this page.");
   return next();
 });
-export const adminProcedure = memberProcedure.use(adminOnly);
+export const adminProcedure = memberProcedure.use(adminOnly).meta({ access: "admin" });

@@ -1,13 +1,17 @@
 import type { CacheTag } from "../infra/cache-tags";
 
+export type Access = "public" | "member" | "admin";
+
 export type RestMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * What an operation's definition says beyond its input and its function, read by the transports:
- * tRPC serves every procedure at /trpc/<path>; the REST adapter (trpc/rest-adapter.ts) also serves the ones
+ * tRPC serves every procedure at /trpc/<path>; the REST adapter (rest/rest-adapter.ts) also serves the ones
  * with `rest` at their fixed path, and the OpenAPI document describes them.
  */
 export type OperationMeta = {
+  /** Who may call it; set by the procedure bases (publicProcedure, memberProcedure, adminProcedure), never by hand. */
+  access?: Access;
   rest?: {
     method: RestMethod;
     /** A fixed path such as /api/waitlist/join; a `:name` segment is read into the input's `name`. */

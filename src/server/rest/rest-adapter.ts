@@ -5,8 +5,8 @@ import * as core from "zod/v4/core";
 import type { AppDeps } from "../deps";
 import { DomainError, invalid, type DomainErrorKind } from "../infra/errors";
 import { firstIssueMessage, PRIVATE_NO_STORE } from "../infra/http";
-import { createCallerFactory, createContext } from "./init";
-import type { OperationMeta, RestMethod } from "./meta";
+import { createCallerFactory, createContext } from "../trpc/init";
+import type { OperationMeta, RestMethod } from "../trpc/meta";
 
 /** A procedure that also answers at a fixed REST path. */
 export type RestOperation = {
