@@ -177,6 +177,8 @@ const procedures: Record<string, ProcedureSample> = {
   "seo.toggle": { access: "admin", input: { id: 1, checked: true } },
   "seo.reset": { access: "admin" },
   "siteAssets.favicon": { access: "admin" },
+  "siteAssets.activeFavicons": { access: "public" },
+  "siteAssets.storedFavicons": { access: "admin" },
   "siteAssets.faviconPreview": { access: "admin", input: {} },
   "siteAssets.generateFavicon": { access: "admin", input: {} },
   "siteAssets.metaTags": { access: "admin" },

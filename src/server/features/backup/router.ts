@@ -7,11 +7,14 @@ const contextOf = (ctx: Context): backup.BackupContext => ({ db: ctx.db, storage
 
 /** Backup Data, admin only. Creating a backup and uploading a file to restore are REST (a download, a multipart upload). */
 export const backupRouter = router({
-  /** GET /api/backup/status, plus the categories the page offers. */
-  status: adminProcedure.query(async ({ ctx }) => ({
-    ...(await backup.getBackupStatus(ctx.db)),
-    categories: backup.listBackupCategories(),
-  })),
+  status: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/backup/status", summary: "The last backup, the history and the categories a backup can hold" },
+    })
+    .query(async ({ ctx }) => ({
+      ...(await backup.getBackupStatus(ctx.db)),
+      categories: backup.listBackupCategories(),
+    })),
   delete: adminProcedure.input(backupIdInput).mutation(({ ctx, input }) => backup.deleteBackup(contextOf(ctx), input.id)),
   /** A dry run (the default) or the restore of a backup in the history (with the owner's password when the dry run says it needs one). */
   restore: adminProcedure

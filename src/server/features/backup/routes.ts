@@ -14,9 +14,9 @@ import * as backup from "./service";
 const BACKUP_TOO_LARGE = `The backup file is larger than ${BACKUP_UPLOAD_MAX_BYTES / (1024 * 1024 * 1024)} GB.`;
 
 /**
- * The spec's backup paths (admin only): the status, the export (written to storage and recorded in the
- * history, then sent as the download), a history entry's download, and the restore of an uploaded file.
- * The guard runs before any input is read.
+ * The backup paths that move files (admin only; the status is generated from router.ts): the export (written
+ * to storage and recorded in the history, then sent as the download), a history entry's download, and the
+ * restore of an uploaded file. The guard runs before any input is read.
  */
 export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
@@ -31,11 +31,6 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
       notFoundMessage: "The backup's file is missing from storage",
     });
   };
-
-  app.get("/api/backup/status", async (request, reply) => {
-    await guards.admin(request, reply);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await backup.getBackupStatus(db));
-  });
 
   app.post("/api/backup/export", async (request, reply) => {
     const { user } = await guards.admin(request, reply);

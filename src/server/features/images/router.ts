@@ -5,8 +5,10 @@ import * as images from "./service";
 export const imagesRouter = router({
   /** The caller's own images of one experiment, newest first. */
   list: memberProcedure.input(imageListInput).query(({ ctx, input }) => images.listImages(ctx.db, ctx.user, input.experimentId)),
-  /** POST /api/images/annotate. */
-  annotate: memberProcedure.input(imageAnnotateInput).mutation(({ ctx, input }) => images.annotateImage(ctx.db, ctx.user, input)),
+  annotate: memberProcedure
+    .meta({ rest: { method: "POST", path: "/api/images/annotate", summary: "Set an image's caption, tags or experiment" } })
+    .input(imageAnnotateInput)
+    .mutation(({ ctx, input }) => images.annotateImage(ctx.db, ctx.user, input)),
   delete: memberProcedure
     .input(imageIdInput)
     .mutation(({ ctx, input }) => images.deleteImage({ db: ctx.db, storage: ctx.deps.storage }, ctx.user, input.imageId)),

@@ -1,6 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { IMAGE_MAX_BYTES, imageAnnotateInput, imageUploadFields, type SavedImage } from "../../../common/images";
+import { IMAGE_MAX_BYTES, imageUploadFields, type SavedImage } from "../../../common/images";
 import type { Guards } from "../../auth/guards";
 import { resolveRequestAuth } from "../../auth/request-auth";
 import type { AppDeps } from "../../deps";
@@ -20,7 +20,10 @@ export const IMAGE_TOO_LARGE = `The image is larger than ${IMAGE_MAX_BYTES / (10
 const fileCachePolicy = (shared: boolean) =>
   shared ? { visibility: "public" as const, immutable: false } : { visibility: "private" as const, immutable: true };
 
-/** The spec's fixed REST paths of images (upload, annotate) and the stored files they serve. */
+/**
+ * The images' paths that are not one procedure's JSON answer (the rest are generated from router.ts): the
+ * multipart upload, and the stored files themselves.
+ */
 export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
   const context: images.ImagesContext = { db, storage: deps.storage, quotaBytes: deps.config.imageQuotaBytes };
@@ -47,12 +50,6 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
       }
       return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send({ success: true, image });
     });
-  });
-
-  app.post("/api/images/annotate", async (request, reply) => {
-    const { user } = await guards.member(request, reply);
-    const input = parseInput(imageAnnotateInput, request.body);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await images.annotateImage(db, user, input));
   });
 
   const serveImageFile =

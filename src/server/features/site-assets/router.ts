@@ -1,12 +1,25 @@
 import { faviconConfigInput } from "../../../common/site-assets-favicon";
 import { metaConfigInput } from "../../../common/site-assets-meta";
-import { adminProcedure, router } from "../../trpc/init";
-import { generateFavicons, previewFavicon, readFaviconState } from "./favicon-service";
+import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { generateFavicons, listStoredFavicons, previewFavicon, readFaviconState } from "./favicon-service";
 import { getMetaTags, previewMetaTags, updateMetaTags } from "./meta-tags";
 
 /** The Favicon and Meta Tags tabs of Site Assets CMS. The OG Generator has its own router (siteAssetsOg). */
 export const siteAssetsRouter = router({
   favicon: adminProcedure.query(({ ctx }) => readFaviconState(ctx.db)),
+  /** Public: the pages' icon links. Files are paths; `version` is the `?v=` the pages add. */
+  activeFavicons: publicProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/site-assets/active-favicons", summary: "The active favicon files and their version" },
+      cacheControl: "no-cache",
+    })
+    .query(async ({ ctx }) => {
+      const { files, version } = await readFaviconState(ctx.db);
+      return { success: true, files, version };
+    }),
+  storedFavicons: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/debug/kv-favicon-list", summary: "Every favicon file in storage, for debugging" } })
+    .query(({ ctx }) => listStoredFavicons(ctx.deps.storage)),
   faviconPreview: adminProcedure.input(faviconConfigInput).query(({ input }) => previewFavicon(input)),
   generateFavicon: adminProcedure
     .input(faviconConfigInput)

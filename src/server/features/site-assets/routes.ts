@@ -11,12 +11,12 @@ import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../i
 import { readWholeObject, sendHeldObject, storageUnavailable, type HeldObject } from "../../infra/serve-stored-object";
 import { robotsTxt, sitemapXml } from "./crawler-files";
 import { defaultFaviconFile } from "./default-favicons";
-import { activeFavicons, faviconStorageKey, listStoredFavicons, readFaviconState, uploadFaviconFile } from "./favicon-service";
+import { activeFavicons, faviconStorageKey, uploadFaviconFile } from "./favicon-service";
 import { cachedForSite } from "./page-head-cache";
 
 const FAVICON_TOO_LARGE = `The file is larger than ${FAVICON_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
 
-/** The spec's favicon paths under /api, the 18 favicon files themselves, robots.txt and sitemap.xml. */
+/** The favicon upload (multipart), the 18 favicon files themselves, robots.txt and sitemap.xml; the JSON paths are generated from router.ts. */
 export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
   const { storage } = deps;
@@ -40,17 +40,6 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
         await form.discard();
       }
     });
-  });
-
-  /** Public: the pages' icon links. Files are paths; `version` is the `?v=` the pages add. */
-  app.get("/api/site-assets/active-favicons", async (_request, reply) => {
-    const { files, version } = await readFaviconState(db);
-    return reply.header("Cache-Control", "no-cache").send({ success: true, files, version });
-  });
-
-  app.get("/api/debug/kv-favicon-list", async (request, reply) => {
-    await guards.admin(request, reply);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await listStoredFavicons(storage));
   });
 
   for (const file of FAVICON_FILES) {
