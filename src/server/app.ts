@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerWaitlistRoutes(api, deps, guards);
     registerBuildersRoutes(api, deps, guards);
     await registerBuilderAvatarRoutes(api, deps);
-    await registerAnalyticsRoutes(api, deps, guards);
+    await registerAnalyticsRoutes(api, deps);
     registerSeoRoutes(api, deps, guards);
     registerBangersRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);

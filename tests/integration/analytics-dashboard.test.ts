@@ -87,7 +87,7 @@ const dashboard = (timeRange: AnalyticsTimeRange) => getAnalyticsDashboard(t.db,
 describe("GET /api/analytics/dashboard and analytics.dashboard: access and input", () => {
   it("are admin-only", async () => {
     const rest = await expectAdminOnlyRest(t, { method: "GET", url: "/api/analytics/dashboard?timeRange=7d" });
-    expect(rest.headers["cache-control"]).toBe("no-store");
+    expect(rest.headers["cache-control"]).toBe("private, no-store");
     expect((rest.json() as AnalyticsDashboard).debug.timeRange).toBe("7d");
     const procedure = await expectAdminOnlyProcedure(t, { type: "query", path: "analytics.dashboard", input: { timeRange: "1h" } });
     expect((procedure.data as AnalyticsDashboard).debug.timeRange).toBe("1h");

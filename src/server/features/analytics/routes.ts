@@ -1,14 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_TRACK_PATH } from "../../../common/analytics";
-import { analyticsDashboardInput } from "../../../common/analytics-dashboard";
-import type { Guards } from "../../auth/guards";
 import { isDatabaseUnavailable } from "../../db/errors";
 import type { AppDeps } from "../../deps";
-import { parseInput } from "../../infra/http";
 import { DEBUG_REQUEST_LOGS } from "../../infra/request-log";
 import { createUserAgentLookup } from "../../infra/user-agent";
 import { createDailySalts } from "./daily-salt";
-import { getAnalyticsDashboard } from "./dashboard";
 import { createEventWriter, insertAnalyticsEvents, type EventWriter } from "./event-writer";
 import { ensureRollups } from "./rollups";
 import { createAnalyticsService } from "./service";
@@ -25,10 +21,10 @@ const alertMonitors = new WeakMap<AppDeps, VisitorAlertMonitor>();
 export const visitorAlertOf = (deps: AppDeps): VisitorAlertMonitor | undefined => alertMonitors.get(deps);
 
 /**
- * POST /api/analytics/track: the beacon endpoint. A plain route, not tRPC, so sendBeacon can reach it.
- * GET /api/analytics/dashboard: the admin dashboard (the React client uses analytics.dashboard).
+ * POST /api/analytics/track: the beacon endpoint. A plain route, not tRPC, so sendBeacon can reach it
+ * (the dashboard's path is generated from router.ts).
  */
-export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
+export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const persist = deps.config.analyticsPersist;
   if (persist && (await ensureRollups(db))) deps.logger.info("analytics: built the dashboard rollups from the stored events");
@@ -54,13 +50,6 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
   app.addHook("onClose", async () => {
     await writer.close();
     await alerts.idle();
-  });
-
-  app.get("/api/analytics/dashboard", async (request, reply) => {
-    await guards.admin(request, reply);
-    const input = parseInput(analyticsDashboardInput, request.query);
-    const body = await getAnalyticsDashboard(db, { timeRange: input.timeRange });
-    return reply.header("Cache-Control", "no-store").send(body);
   });
 
   await app.register(async (scope) => {
