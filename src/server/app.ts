@@ -45,7 +45,9 @@ import { registerPasswordQueryRedirect } from "./infra/password-query-redirect";
 import { retryAfterSeconds } from "./infra/rate-limit";
 import { registerRequestIdHeader, requestIdOptions } from "./infra/request-id";
 import { createRequestLogController } from "./infra/request-log";
+import { recordRoutes } from "./infra/route-list";
 import { createContext } from "./trpc/init";
+import { registerApiReference } from "./rest/api-reference";
 import { registerRestOperations } from "./rest/rest-adapter";
 import { appRouter, type AppRouter } from "./trpc/router";
 
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     ...requestIdOptions(() => config.behindProxy),
     logController: createRequestLogController(),
   });
+  recordRoutes(app);
   registerRequestIdHeader(app);
   // A request names one host (RFC 9112 3.2: more than one Host header is answered 400). Node keeps the
   // first of several, so a proxy that routed on another would disagree with this app about the site asked for.
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       });
     }
     registerRestOperations(api, deps, appRouter);
+    await registerApiReference(api, appRouter, config.publicUrl);
     await registerAuthRoutes(api, deps, guards);
     registerSystemRoutes(api, deps, guards);
     registerWaitlistRoutes(api, deps, guards);
