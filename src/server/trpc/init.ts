@@ -41,16 +41,19 @@ const TRPC_CODE: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   unavailable: "SERVICE_UNAVAILABLE",
 };
 
-const t = initTRPC.context<Context>().meta<OperationMeta>().create({
-  errorFormatter({ shape, error }) {
-    // Clients read error.message: make it the person-readable text, never a stack or SQL.
-    let message = error.message;
-    if (error.cause instanceof core.$ZodError) message = firstIssueMessage(error.cause);
-    else if (error.code === "INTERNAL_SERVER_ERROR") message = "Something went wrong on our side. Please try again.";
-    const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message, data };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<OperationMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      // Clients read error.message: make it the person-readable text, never a stack or SQL.
+      let message = error.message;
+      if (error.cause instanceof core.$ZodError) message = firstIssueMessage(error.cause);
+      else if (error.code === "INTERNAL_SERVER_ERROR") message = "Something went wrong on our side. Please try again.";
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message, data };
+    },
+  });
 
 const toTrpcError = (cause: DomainError) => new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
 
@@ -63,10 +66,20 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * After a successful write, drops what every instance cached under the tags the procedure's meta names, before
+ * the answer goes out: the writer's next page already shows the change.
+ */
+const publishInvalidations = t.middleware(async ({ ctx, type, meta, next }) => {
+  const result = await next();
+  if (type === "mutation" && result.ok && meta?.invalidates) await ctx.deps.services.cacheBus.publish(meta.invalidates);
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(publishInvalidations);
 
 export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "You need to sign in" });

@@ -45,6 +45,8 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
       } finally {
         await form.discard();
       }
+      // A shared experiment's page lists its images.
+      await deps.services.cacheBus.publish(["lab"]);
       return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send({ success: true, image });
     });
   });
@@ -52,7 +54,9 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
   app.post("/api/images/annotate", async (request, reply) => {
     const { user } = await guards.member(request, reply);
     const input = parseInput(imageAnnotateInput, request.body);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await images.annotateImage(db, user, input));
+    const body = await images.annotateImage(db, user, input);
+    await deps.services.cacheBus.publish(["images", "lab"]);
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(body);
   });
 
   const serveImageFile =
