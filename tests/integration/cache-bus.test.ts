@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/server/db/client";
-import { createCacheBus, type CacheBus } from "../../src/server/infra/cache-bus";
+import { CACHE_BUS_CHANNEL, createCacheBus, type CacheBus } from "../../src/server/infra/cache-bus";
 import { createLogger } from "../../src/server/infra/logger";
 
 const logger = createLogger({ level: "warn", env: "test" });
@@ -49,8 +49,8 @@ describe("the cache bus on the embedded database", () => {
   it("ignores a payload that is not its own shape", async () => {
     let heard = 0;
     const off = there.subscribe(["images"], () => heard++);
-    await database.notify("cache_tags", JSON.stringify({ from: "elsewhere", tags: ["no-such-tag"] }));
-    await database.notify("cache_tags", JSON.stringify({ from: "elsewhere", tags: ["images"] }));
+    await database.notify(CACHE_BUS_CHANNEL, JSON.stringify({ from: "elsewhere", tags: ["no-such-tag"] }));
+    await database.notify(CACHE_BUS_CHANNEL, JSON.stringify({ from: "elsewhere", tags: ["images"] }));
     await expect.poll(() => heard, { timeout: 1000, interval: 10 }).toBe(1);
     off();
   });
