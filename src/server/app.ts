@@ -31,6 +31,7 @@ import { registerPlaybookRoutes } from "./features/playbook/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
 import { createHtmlPages, type HtmlPages } from "./features/site-assets/html-pages";
+import { createPageHeadCache } from "./features/site-assets/page-head-cache";
 import { registerSiteAssetsRoutes } from "./features/site-assets/routes";
 import { registerFormPosts } from "./features/ssr/form-posts";
 import { registerServerRendering, type RenderPublicPage } from "./features/ssr/render-public-page";
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
 
   registerNoindexHeader(app);
   const renderPublicPage = registerServerRendering(app, deps);
+  const heads = createPageHeadCache(deps.services.cacheBus);
+  app.addHook("onClose", async () => heads.close());
 
   app.addHook("onRequest", async (request, reply) => {
     if (isCrossSiteWrite(request, config.publicUrl)) {
@@ -153,7 +156,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerTodayRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await registerSiteAssetsOgRoutes(api, deps, guards);
-    await registerSiteAssetsRoutes(api, deps, guards);
+    await registerSiteAssetsRoutes(api, deps, guards, heads);
     await registerBackupRoutes(api, deps, guards);
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
@@ -176,7 +179,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     });
   });
 
-  const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir });
+  const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir, heads });
   await registerSinglePageApp(app, config.clientDir, pages, renderPublicPage);
   const formPosts = { ...authFormPosts(deps), ...waitlistFormPosts(deps), ...buildersFormPosts(deps) };
   await registerFormPosts(app, formPosts, async (request, reply, pathname, form) => {

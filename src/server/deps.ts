@@ -5,9 +5,10 @@ import type { Logger } from "./infra/logger";
 import type { MailDriver } from "./infra/mail";
 import type { RateLimits } from "./infra/rate-limit";
 import type { ObjectStorage } from "./infra/storage";
+import type { Services } from "./services";
 
-/** Everything buildApp needs from the outside; main.ts and the tests assemble it. */
-export type AppDeps = {
+/** What the long-lived services are built from (services.ts). */
+export type BaseDeps = {
   config: Config;
   database: DatabaseHandle;
   /** Where the mail worker hands queued mail (features queue mail with enqueueMail, never through this). */
@@ -16,4 +17,10 @@ export type AppDeps = {
   logger: Logger;
   geo: GeoLookup;
   storage: ObjectStorage;
+};
+
+/** Everything buildApp needs from the outside; main.ts and the tests assemble it. */
+export type AppDeps = BaseDeps & {
+  /** Built once per app by createServices; started by main.ts (tests start the ones they use). */
+  services: Services;
 };

@@ -12,7 +12,6 @@ import {
 import { getAnalyticsDashboard } from "../../src/server/features/analytics/dashboard";
 import { insertAnalyticsEvents, type AnalyticsEventRow } from "../../src/server/features/analytics/event-writer";
 import { rebuildRollups } from "../../src/server/features/analytics/rollups";
-import { analyticsWriterOf } from "../../src/server/features/analytics/routes";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
 
@@ -268,7 +267,7 @@ describe("dashboard figures on hand-made events", () => {
     expect((await send("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "198.51.100.7")).statusCode).toBe(202);
     expect((await send("Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", "198.51.100.8")).statusCode).toBe(202);
     expect((await send("Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0", "198.51.100.9")).statusCode).toBe(202);
-    await analyticsWriterOf(t.deps)!.flush();
+    await t.services.analytics.writer.flush();
 
     const after = await getAnalyticsDashboard(t.db, { timeRange: "1h" });
     expect(after.summary.uniqueVisitors - before.summary.uniqueVisitors).toBe(1);

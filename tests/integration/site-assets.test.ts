@@ -204,7 +204,7 @@ describe("what crawlers see", () => {
     await t.inject({ method: "GET", url: "/" });
     const before = (await getAdminOverview(t.db)).siteAssets;
     await setActiveOgImage(
-      t.db,
+      { db: t.db, cacheBus: t.services.cacheBus },
       { url: "/og-image.0123456789ab.png", width: 1200, height: 630, updatedAt: new Date().toISOString() },
       admin.user.id,
     );

@@ -70,10 +70,20 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * After a successful write, drops what every instance cached under the tags the procedure's meta names, before
+ * the answer goes out: the writer's next page already shows the change.
+ */
+const publishInvalidations = t.middleware(async ({ ctx, type, meta, next }) => {
+  const result = await next();
+  if (type === "mutation" && result.ok && meta?.invalidates) await ctx.deps.services.cacheBus.publish(meta.invalidates);
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapDomainErrors).meta({ access: "public" });
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(publishInvalidations).meta({ access: "public" });
 
 /** Signed-in callers only; it runs before the input is read, so an anonymous caller learns nothing but 401. */
 export const signedInOnly = t.middleware(({ ctx, next }) => {

@@ -1,4 +1,5 @@
 import { backupIdInput, backupRestoreInput } from "../../../common/backup";
+import { CACHE_TAGS } from "../../infra/cache-tags";
 import type { Context } from "../../trpc/init";
 import { adminProcedure, router } from "../../trpc/init";
 import * as backup from "./service";
@@ -15,9 +16,13 @@ export const backupRouter = router({
       ...(await backup.getBackupStatus(ctx.db)),
       categories: backup.listBackupCategories(),
     })),
-  delete: adminProcedure.input(backupIdInput).mutation(({ ctx, input }) => backup.deleteBackup(contextOf(ctx), input.id)),
-  /** A dry run (the default) or the restore of a backup in the history (with the owner's password when the dry run says it needs one). */
+  delete: adminProcedure
+    .input(backupIdInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => backup.deleteBackup(contextOf(ctx), input.id)),
+  /** A dry run (the default) or the restore of a backup in the history (with the owner's password when the dry run says it needs one). A restore replaces the rows behind every cached page. */
   restore: adminProcedure
     .input(backupRestoreInput)
+    .meta({ invalidates: CACHE_TAGS })
     .mutation(({ ctx, input }) => backup.restoreFromHistory(contextOf(ctx), input.id, { dryRun: input.dryRun, password: input.password })),
 });

@@ -6,6 +6,7 @@ import { BACKUP_UPLOAD_MAX_BYTES, backupExportInput, backupFileName, backupUploa
 import type { Guards } from "../../auth/guards";
 import type { BackupRow } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { CACHE_TAGS } from "../../infra/cache-tags";
 import { isUuid, parseInput, PRIVATE_NO_STORE } from "../../infra/http";
 import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
 import { serveStoredObject } from "../../infra/serve-stored-object";
@@ -62,6 +63,8 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
         // The owner's password travels in the form's body, never in the URL.
         const password = form.fields.password || undefined;
         const report = await backup.restoreFrom(db, () => Promise.resolve(fs.createReadStream(form.path)), { dryRun, password });
+        // A restore replaces the rows behind every cached page.
+        if (!dryRun) await deps.services.cacheBus.publish(CACHE_TAGS);
         return reply.header("Cache-Control", PRIVATE_NO_STORE).send(report);
       } finally {
         await form.discard();

@@ -7,11 +7,23 @@ export const bangersRouter = router({
   /** GET /api/content/bangers?type=&status=. */
   list: adminProcedure.input(bangerListInput).query(({ ctx, input }) => bangers.listBangers(ctx.db, input)),
   /** POST /api/content/bangers. */
-  create: adminProcedure.input(bangerCreateInput).mutation(({ ctx, input }) => bangers.createBanger(ctx.db, input)),
-  update: adminProcedure.input(bangerUpdateInput).mutation(({ ctx, input }) => bangers.updateBanger(ctx.db, input)),
-  setStatus: adminProcedure.input(bangerSetStatusInput).mutation(({ ctx, input }) => bangers.setBangerStatus(ctx.db, input)),
+  create: adminProcedure
+    .input(bangerCreateInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => bangers.createBanger(ctx.db, input)),
+  update: adminProcedure
+    .input(bangerUpdateInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => bangers.updateBanger(ctx.db, input)),
+  setStatus: adminProcedure
+    .input(bangerSetStatusInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => bangers.setBangerStatus(ctx.db, input)),
   /** DELETE /api/content/bangers?id=. */
-  delete: adminProcedure.input(bangerIdInput).mutation(({ ctx, input }) => bangers.deleteBanger(ctx.db, input.id)),
+  delete: adminProcedure
+    .input(bangerIdInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => bangers.deleteBanger(ctx.db, input.id)),
   /** The tagged link and, once posted, visitors and waitlist joins through it. */
   campaign: adminProcedure
     .input(bangerIdInput)

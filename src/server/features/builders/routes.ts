@@ -20,6 +20,8 @@ export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guar
   const viewer = async (request: FastifyRequest, reply: FastifyReply) =>
     (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
   const joinDeps = { db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits };
+  /** The directory on /builders shows approved profiles: their edits and the back office's moves change it. */
+  const directoryChanged = () => deps.services.cacheBus.publish(["builders"]);
 
   app.get("/api/builders", async (request, reply) => {
     const body = await builders.listPublicBuilders(db, await viewer(request, reply));
@@ -48,7 +50,9 @@ export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guar
   app.put("/api/builders/mine", async (request, reply) => {
     const { user } = await guards.member(request, reply);
     const input = parseInput(builderUpdateInput, request.body);
-    return builders.updateMyBuilder(db, user, input);
+    const body = await builders.updateMyBuilder(db, user, input);
+    await directoryChanged();
+    return body;
   });
 
   app.get("/api/builders/admin", async (request, reply) => {
@@ -61,22 +65,25 @@ export function registerBuildersRoutes(app: FastifyInstance, deps: AppDeps, guar
     await guards.admin(request, reply);
     const { id } = parseInput(builderIdInput, request.query);
     const { status } = parseInput(builderStatusBody, request.body);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await admin.changeBuilderStatus(db, id, status));
+    const body = await admin.changeBuilderStatus(db, id, status);
+    await directoryChanged();
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(body);
   });
 
   app.post("/api/builders/admin", async (request, reply) => {
     await guards.admin(request, reply);
     const input = parseInput(builderAdminCreateInput, request.body);
-    return reply
-      .code(201)
-      .header("Cache-Control", PRIVATE_NO_STORE)
-      .send(await admin.createBuilderAsAdmin(db, input));
+    const body = await admin.createBuilderAsAdmin(db, input);
+    await directoryChanged();
+    return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send(body);
   });
 
   /** The spec puts the admin's delete on the public path: DELETE /api/builders?id=, admin only. */
   app.delete("/api/builders", async (request, reply) => {
     await guards.admin(request, reply);
     const { id } = parseInput(builderIdInput, request.query);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await admin.deleteBuilder(db, id));
+    const body = await admin.deleteBuilder(db, id);
+    await directoryChanged();
+    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(body);
   });
 }

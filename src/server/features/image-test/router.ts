@@ -5,6 +5,9 @@ import { completeImageTest, getImageTestProgress, resetImageTests } from "./serv
 /** The image test page's progress, kept per admin. */
 export const imageTestRouter = router({
   get: adminProcedure.query(({ ctx }) => getImageTestProgress(ctx.db, ctx.user.id)),
-  complete: adminProcedure.input(imageTestCompleteInput).mutation(({ ctx, input }) => completeImageTest(ctx.db, ctx.user.id, input)),
-  reset: adminProcedure.mutation(({ ctx }) => resetImageTests(ctx.db, ctx.user.id)),
+  complete: adminProcedure
+    .input(imageTestCompleteInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => completeImageTest(ctx.db, ctx.user.id, input)),
+  reset: adminProcedure.meta({ invalidates: [] }).mutation(({ ctx }) => resetImageTests(ctx.db, ctx.user.id)),
 });

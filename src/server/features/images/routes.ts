@@ -48,6 +48,8 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
       } finally {
         await form.discard();
       }
+      // A shared experiment's page lists its images.
+      await deps.services.cacheBus.publish(["lab"]);
       return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send({ success: true, image });
     });
   });

@@ -17,21 +17,33 @@ export const labRouter = router({
   calendar: memberProcedure.input(labCalendarInput).query(({ ctx, input }) => lab.labCalendar(ctx.db, ctx.user, input.month)),
   /** The detail, and the public page /lab/{id} of a shared experiment (signed out too). */
   get: publicProcedure.input(experimentIdInput).query(({ ctx, input }) => lab.getExperiment(ctx.db, ctx.user, input.id, new Date())),
+  /** A new experiment (or template, below) is private, with no page anyone has yet. */
   create: memberProcedure
     .input(experimentFormInput)
+    .meta({ invalidates: [] })
     .mutation(({ ctx, input }) => lab.createExperiment(ctx.db, ctx.user, input, new Date())),
-  edit: memberProcedure.input(experimentEditInput).mutation(({ ctx, input }) => lab.editExperiment(ctx.db, ctx.user, input, new Date())),
+  edit: memberProcedure
+    .input(experimentEditInput)
+    .meta({ invalidates: ["lab"] })
+    .mutation(({ ctx, input }) => lab.editExperiment(ctx.db, ctx.user, input, new Date())),
   setVisibility: memberProcedure
     .input(experimentVisibilityInput)
+    .meta({ invalidates: ["lab"] })
     .mutation(({ ctx, input }) => lab.setExperimentVisibility(ctx.db, ctx.user, input, new Date())),
-  move: memberProcedure.input(experimentMoveInput).mutation(({ ctx, input }) => lab.moveExperiment(ctx.db, ctx.user, input, new Date())),
+  move: memberProcedure
+    .input(experimentMoveInput)
+    .meta({ invalidates: ["lab"] })
+    .mutation(({ ctx, input }) => lab.moveExperiment(ctx.db, ctx.user, input, new Date())),
   addUpdate: memberProcedure
     .input(experimentUpdateInput)
+    .meta({ invalidates: ["lab"] })
     .mutation(({ ctx, input }) => lab.addExperimentUpdate(ctx.db, ctx.user, input, new Date())),
   generateContent: memberProcedure
     .input(experimentIdInput)
+    .meta({ invalidates: ["lab"] })
     .mutation(({ ctx, input }) => lab.generateExperimentContent(ctx.db, ctx.user, input.id, new Date())),
   createTemplate: memberProcedure
     .input(experimentIdInput)
+    .meta({ invalidates: [] })
     .mutation(({ ctx, input }) => lab.createExperimentTemplate(ctx.db, ctx.user, input.id, new Date())),
 });

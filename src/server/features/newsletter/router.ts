@@ -6,6 +6,7 @@ import { newsletterProgress, sendNewsletter } from "./service";
 export const newsletterRouter = router({
   send: adminProcedure
     .input(newsletterSendInput)
+    .meta({ invalidates: [] })
     .mutation(({ ctx, input }) =>
       sendNewsletter(
         { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, unsubscribeSecret: ctx.deps.config.unsubscribeSecret },

@@ -5,6 +5,9 @@ import { getSeoChecklist, resetSeoChecklist, toggleSeoItem } from "./service";
 /** The SEO Setup page's checklist, shared by all admins. Same service as /api/seo/checklist. */
 export const seoRouter = router({
   checklist: adminProcedure.query(({ ctx }) => getSeoChecklist(ctx.db)),
-  toggle: adminProcedure.input(seoToggleInput).mutation(({ ctx, input }) => toggleSeoItem(ctx.db, ctx.user, input)),
-  reset: adminProcedure.mutation(({ ctx }) => resetSeoChecklist(ctx.db, ctx.user)),
+  toggle: adminProcedure
+    .input(seoToggleInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => toggleSeoItem(ctx.db, ctx.user, input)),
+  reset: adminProcedure.meta({ invalidates: [] }).mutation(({ ctx }) => resetSeoChecklist(ctx.db, ctx.user)),
 });

@@ -20,16 +20,17 @@ import {
 } from "../../../common/site-assets-favicon";
 import type { Database } from "../../db/client";
 import { siteSettings } from "../../db/schema";
+import type { CacheBus } from "../../infra/cache-bus";
 import { invalid, unsupportedMediaType } from "../../infra/errors";
 import type { ObjectStorage } from "../../infra/storage";
 import { mapLimited } from "../../infra/storage/map-limited";
 import { makeFaviconFiles } from "./favicon-files";
 import { encodeIco, faviconDesign, loadIcoEndec, rasterise } from "./favicon-render";
 import { readMetaConfig } from "./meta-service";
-import { cachedForSite, invalidatePageHeads } from "./page-head-cache";
+import type { PageHeadCache } from "./page-head-cache";
 import { readSetting, writeSetting } from "./settings-store";
 
-export type FaviconContext = { db: Database; storage: ObjectStorage };
+export type FaviconContext = { db: Database; storage: ObjectStorage; cacheBus: CacheBus };
 
 /** site_settings key of the active set: `{ files: { "favicon.ico": "<etag>", ... }, config }`. */
 export const FAVICON_SETTING = "favicon";
@@ -69,7 +70,7 @@ export async function readFaviconState(db: Database): Promise<FaviconState> {
 }
 
 /** The active state as pages and the favicon paths read it: from memory, dropped on every change. */
-export const activeFavicons = (db: Database) => cachedForSite(db, "favicon-state", () => readFaviconState(db));
+export const activeFavicons = (db: Database, heads: PageHeadCache) => heads.cached("favicon-state", () => readFaviconState(db));
 
 /** The 18 files from one design: drawn, stored, then made the active set in one write. */
 export async function generateFavicons(ctx: FaviconContext, actorId: string, config: FaviconConfig): Promise<FaviconGenerateResult> {
@@ -92,7 +93,7 @@ export async function generateFavicons(ctx: FaviconContext, actorId: string, con
   await timed("activate", async () => {
     const value: StoredFavicon = { files: Object.fromEntries(stored), config };
     await writeSetting(ctx.db, FAVICON_SETTING, value, actorId);
-    invalidatePageHeads(ctx.db);
+    await ctx.cacheBus.publish(["page-heads"]);
   });
   return { ...(await readFaviconState(ctx.db)), steps };
 }
@@ -152,7 +153,7 @@ export async function uploadFaviconFile(ctx: FaviconContext, actorId: string, up
         updatedBy: actorId,
       },
     });
-  invalidatePageHeads(ctx.db);
+  await ctx.cacheBus.publish(["page-heads"]);
   return { success: true as const, file: `/${file}` };
 }
 

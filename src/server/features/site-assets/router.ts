@@ -23,12 +23,18 @@ export const siteAssetsRouter = router({
   faviconPreview: adminProcedure.input(faviconConfigInput).query(({ input }) => previewFavicon(input)),
   generateFavicon: adminProcedure
     .input(faviconConfigInput)
-    .mutation(({ ctx, input }) => generateFavicons({ db: ctx.db, storage: ctx.deps.storage }, ctx.user.id, input)),
+    .meta({ invalidates: ["page-heads"] })
+    .mutation(({ ctx, input }) =>
+      generateFavicons({ db: ctx.db, storage: ctx.deps.storage, cacheBus: ctx.deps.services.cacheBus }, ctx.user.id, input),
+    ),
   metaTags: adminProcedure.query(({ ctx }) => getMetaTags(ctx.db, ctx.deps.config.publicUrl)),
   metaTagsPreview: adminProcedure
     .input(metaConfigInput)
     .query(({ ctx, input }) => previewMetaTags(ctx.db, ctx.deps.config.publicUrl, input)),
   saveMetaTags: adminProcedure
     .input(metaConfigInput)
-    .mutation(({ ctx, input }) => updateMetaTags(ctx.db, ctx.deps.config.publicUrl, ctx.user.id, input)),
+    .meta({ invalidates: ["page-heads"] })
+    .mutation(({ ctx, input }) =>
+      updateMetaTags({ db: ctx.db, cacheBus: ctx.deps.services.cacheBus }, ctx.deps.config.publicUrl, ctx.user.id, input),
+    ),
 });

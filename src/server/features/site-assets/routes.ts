@@ -12,14 +12,15 @@ import { readWholeObject, sendHeldObject, storageUnavailable, type HeldObject } 
 import { robotsTxt, sitemapXml } from "./crawler-files";
 import { defaultFaviconFile } from "./default-favicons";
 import { activeFavicons, faviconStorageKey, uploadFaviconFile } from "./favicon-service";
-import { cachedForSite } from "./page-head-cache";
+import type { PageHeadCache } from "./page-head-cache";
 
 const FAVICON_TOO_LARGE = `The file is larger than ${FAVICON_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
 
 /** The favicon upload (multipart), the 18 favicon files themselves, robots.txt and sitemap.xml; the JSON paths are generated from router.ts. */
-export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
+export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards, heads: PageHeadCache) {
   const { db } = deps.database;
   const { storage } = deps;
+  const { cacheBus } = deps.services;
   const spoolDir = uploadSpoolDir(deps.config.dataDir);
 
   await app.register(async (upload) => {
@@ -34,7 +35,7 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
       const form = await spoolSingleFileUpload(request, { fileField: "image", tooLargeMessage: FAVICON_TOO_LARGE, spoolDir });
       try {
         const fields = parseInput(faviconUploadFields, form.fields);
-        const result = await uploadFaviconFile({ db, storage }, user.id, form, fields);
+        const result = await uploadFaviconFile({ db, storage, cacheBus }, user.id, form, fields);
         return reply.header("Cache-Control", PRIVATE_NO_STORE).send(result);
       } finally {
         await form.discard();
@@ -48,7 +49,7 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
 
   /** The active set's file from storage; before any set exists, the built-in default (never the app's HTML). */
   async function serveFavicon(request: FastifyRequest<{ Querystring: { v?: string } }>, reply: FastifyReply, file: string) {
-    const state = await activeFavicons(db);
+    const state = await activeFavicons(db, heads);
     if (state.files.includes(`/${file}`)) {
       // The pages link `?v=<version>`: that URL's bytes never change, so browsers may keep them a year.
       const immutable = state.version !== null && request.query.v === state.version;
@@ -56,7 +57,7 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
       // Every page links them: the few small files are held in memory with the site's heads (dropped on change).
       let held: HeldObject | null;
       try {
-        held = await cachedForSite(db, `favicon-file:${file}:${state.version}`, () => readWholeObject(storage, faviconStorageKey(file)));
+        held = await heads.cached(`favicon-file:${file}:${state.version}`, () => readWholeObject(storage, faviconStorageKey(file)));
       } catch (error) {
         return storageUnavailable(request, reply, error);
       }

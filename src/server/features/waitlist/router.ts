@@ -14,6 +14,7 @@ export const waitlistRouter = router({
         summary: "Join the waitlist (201 for a new entry, 200 with a welcome back when the email is already on it)",
         status: (result: { alreadyJoined: boolean }) => (result.alreadyJoined ? 200 : 201),
       },
+      invalidates: [],
     })
     .input(waitlistJoinInput)
     .mutation(async ({ ctx, input }) => {
@@ -22,10 +23,13 @@ export const waitlistRouter = router({
     }),
 
   /** The /unsubscribe page's button (REST: routes.ts, which also takes a mail client's one-click form post). */
-  unsubscribe: publicProcedure.input(waitlistUnsubscribeInput).mutation(async ({ ctx, input }) => {
-    const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, configuredSecret: ctx.deps.config.unsubscribeSecret };
-    return unsubscribeByLink(deps, input.token, ctx.req.ip);
-  }),
+  unsubscribe: publicProcedure
+    .input(waitlistUnsubscribeInput)
+    .meta({ invalidates: [] })
+    .mutation(async ({ ctx, input }) => {
+      const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, configuredSecret: ctx.deps.config.unsubscribeSecret };
+      return unsubscribeByLink(deps, input.token, ctx.req.ip);
+    }),
 
   /** ?page=&pageSize=&q=&sort=&order=; the Debug figures are always there (dev=1 and debug=1 change nothing). */
   adminList: adminProcedure
@@ -36,7 +40,7 @@ export const waitlistRouter = router({
     .meta({ rest: { method: "GET", path: "/api/waitlist/stats", summary: "The waitlist's counts" } })
     .query(({ ctx }) => getWaitlistStats(ctx.db)),
   adminDelete: adminProcedure
-    .meta({ rest: { method: "DELETE", path: "/api/waitlist/admin", summary: "Delete one waitlist entry (?id=)" } })
+    .meta({ rest: { method: "DELETE", path: "/api/waitlist/admin", summary: "Delete one waitlist entry (?id=)" }, invalidates: [] })
     .input(waitlistAdminDeleteInput)
     .mutation(({ ctx, input }) => deleteWaitlistEntry(ctx.db, input.id)),
 });

@@ -12,6 +12,7 @@ import {
 } from "../../../../common/site-assets-og";
 import type { Database } from "../../../db/client";
 import { siteSettings } from "../../../db/schema";
+import type { CacheBus } from "../../../infra/cache-bus";
 import { unsupportedMediaType } from "../../../infra/errors";
 import { reencodeWithoutMetadata } from "../../../infra/image-processing";
 import type { ObjectStorage } from "../../../infra/storage";
@@ -19,7 +20,7 @@ import { getActiveOgImage, setActiveOgImage } from "./active-og-image";
 import { renderOgPng, renderOgSvg } from "./og-renderer";
 
 /** What the OG functions need: the database (settings) and the storage holding the images. */
-export type OgContext = { db: Database; storage: ObjectStorage };
+export type OgContext = { db: Database; storage: ObjectStorage; cacheBus: CacheBus };
 
 /** The site_settings key of the generator's last saved design. */
 const OG_CONFIG_SETTING_KEY = "og_config";
@@ -61,7 +62,7 @@ async function publish(ctx: OgContext, actorId: string, image: { data: Buffer; w
   const hash = createHash("sha256").update(image.data).digest("hex").slice(0, 12);
   await ctx.storage.put(ogStorageKey(hash, format), image.data, { contentType: OG_FORMATS[format].contentType });
   return setActiveOgImage(
-    ctx.db,
+    ctx,
     { url: ogImageUrl(hash, format), width: image.width, height: image.height, updatedAt: new Date().toISOString() },
     actorId,
   );
