@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       });
     }
     registerRestOperations(api, deps, appRouter);
-    await registerAuthRoutes(api, deps, guards);
+    await registerAuthRoutes(api, deps);
     registerSystemRoutes(api, deps, guards);
     registerWaitlistRoutes(api, deps, guards);
     registerBuildersRoutes(api, deps, guards);
