@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     await registerAuthRoutes(api, deps);
     registerSystemRoutes(api, deps, guards);
     registerWaitlistRoutes(api, deps, guards);
-    registerBuildersRoutes(api, deps, guards);
+    registerBuildersRoutes(api, deps);
     await registerBuilderAvatarRoutes(api, deps);
     await registerAnalyticsRoutes(api, deps, guards);
     registerSeoRoutes(api, deps, guards);
