@@ -18,7 +18,6 @@ import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { authFormPosts } from "./features/auth/form-posts";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBackupRoutes } from "./features/backup/routes";
-import { registerBangersRoutes } from "./features/bangers/routes";
 import { registerEmailTestRoutes } from "./features/email-test/routes";
 import { registerEmailTemplatesRoutes } from "./features/email-templates/routes";
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
@@ -140,7 +139,6 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     await registerBuilderAvatarRoutes(api, deps);
     await registerAnalyticsRoutes(api, deps, guards);
     registerSeoRoutes(api, deps, guards);
-    registerBangersRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);
     registerEmailTemplatesRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps, guards);
