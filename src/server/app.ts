@@ -34,7 +34,6 @@ import { registerSiteAssetsRoutes } from "./features/site-assets/routes";
 import { registerFormPosts } from "./features/ssr/form-posts";
 import { registerServerRendering, type RenderPublicPage } from "./features/ssr/render-public-page";
 import { registerSystemRoutes } from "./features/system/routes";
-import { registerTodayRoutes } from "./features/today/routes";
 import { waitlistFormPosts } from "./features/waitlist/form-posts";
 import { registerWaitlistRoutes } from "./features/waitlist/routes";
 import { errorReply } from "./infra/error-reply";
@@ -144,7 +143,6 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     await registerInboundMailRoutes(api, deps, guards);
     registerNewsletterRoutes(api, deps, guards);
     registerPlaybookRoutes(api, deps, guards);
-    registerTodayRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await registerSiteAssetsOgRoutes(api, deps, guards);
     await registerSiteAssetsRoutes(api, deps, guards);
