@@ -25,7 +25,6 @@ import { buildersFormPosts } from "./features/builders/form-posts";
 import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
-import { registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerPlaybookRoutes } from "./features/playbook/routes";
 import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
@@ -141,7 +140,6 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerEmailTestRoutes(api, deps, guards);
     registerEmailTemplatesRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps, guards);
-    registerNewsletterRoutes(api, deps, guards);
     registerPlaybookRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
     await registerSiteAssetsOgRoutes(api, deps, guards);
