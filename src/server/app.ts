@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     }
     registerRestOperations(api, deps, appRouter);
     await registerAuthRoutes(api, deps);
-    registerSystemRoutes(api, deps, guards);
+    registerSystemRoutes(api, deps);
     registerWaitlistRoutes(api, deps, guards);
     registerBuildersRoutes(api, deps);
     await registerBuilderAvatarRoutes(api, deps);
