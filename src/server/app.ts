@@ -26,7 +26,6 @@ import { registerBuildersRoutes } from "./features/builders/routes";
 import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
 import { registerImagesRoutes } from "./features/images/routes";
 import { registerPlaybookRoutes } from "./features/playbook/routes";
-import { registerSeoRoutes } from "./features/seo/routes";
 import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
 import { createHtmlPages, type HtmlPages } from "./features/site-assets/html-pages";
 import { registerSiteAssetsRoutes } from "./features/site-assets/routes";
@@ -136,7 +135,6 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerBuildersRoutes(api, deps);
     await registerBuilderAvatarRoutes(api, deps);
     await registerAnalyticsRoutes(api, deps, guards);
-    registerSeoRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);
     registerEmailTemplatesRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps, guards);

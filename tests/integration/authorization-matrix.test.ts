@@ -176,6 +176,7 @@ const procedures: Record<string, ProcedureSample> = {
   "seo.checklist": { access: "admin" },
   "seo.toggle": { access: "admin", input: { id: 1, checked: true } },
   "seo.reset": { access: "admin" },
+  "seo.replace": { access: "admin", input: { checkedItems: {} } },
   "siteAssets.favicon": { access: "admin" },
   "siteAssets.faviconPreview": { access: "admin", input: {} },
   "siteAssets.generateFavicon": { access: "admin", input: {} },
