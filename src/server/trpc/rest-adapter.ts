@@ -47,13 +47,17 @@ export function registerRestOperations(app: FastifyInstance, deps: AppDeps, rout
         reply.header("Cache-Control", PRIVATE_NO_STORE);
         const ctx = await createContext({ req: request, res: reply }, deps, "rest");
         const call = procedureAt(createCaller(ctx), procedurePath);
+        const input = restInput(request, rest);
         let output: unknown;
         try {
-          output = await call(restInput(request, rest));
+          output = await call(input);
         } catch (error) {
           throw restError(error);
         }
-        const status = typeof rest.status === "function" ? (rest.status as (output: unknown) => number)(output) : (rest.status ?? 200);
+        const status =
+          typeof rest.status === "function"
+            ? (rest.status as (output: unknown, input: unknown) => number)(output, input)
+            : (rest.status ?? 200);
         return reply
           .code(status)
           .header("Cache-Control", meta.cacheControl ?? PRIVATE_NO_STORE)
