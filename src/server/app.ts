@@ -19,7 +19,6 @@ import { authFormPosts } from "./features/auth/form-posts";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBackupRoutes } from "./features/backup/routes";
 import { registerEmailTestRoutes } from "./features/email-test/routes";
-import { registerEmailTemplatesRoutes } from "./features/email-templates/routes";
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { buildersFormPosts } from "./features/builders/form-posts";
 import { registerBuildersRoutes } from "./features/builders/routes";
@@ -136,7 +135,6 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     await registerBuilderAvatarRoutes(api, deps);
     await registerAnalyticsRoutes(api, deps, guards);
     registerEmailTestRoutes(api, deps, guards);
-    registerEmailTemplatesRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps, guards);
     registerPlaybookRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);
