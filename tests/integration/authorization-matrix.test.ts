@@ -191,6 +191,7 @@ const procedures: Record<string, ProcedureSample> = {
   "imageTest.reset": { access: "admin" },
   "emailTest.status": { access: "admin" },
   "emailTest.analytics": { access: "admin" },
+  "emailTest.send": { access: "admin", input: {} },
   "inboundMail.generateWebhook": { access: "admin", input: { provider: "raw" } },
   "inboundMail.revokeWebhook": { access: "admin", input: { id: unknownId } },
   "inboundMail.list": { access: "admin" },
