@@ -33,7 +33,7 @@ const READS_QUERY: ReadonlySet<RestMethod> = new Set(["GET", "DELETE"]);
  * Serves each REST operation at its path by calling its procedure: the same input schema, middlewares (who may
  * call, budgets), function and cache invalidation as the tRPC call. The input is the query string for GET and
  * DELETE, the JSON body otherwise, with `:name` path segments and the meta's `query` fields added; a refusal
- * answers `{ error }` with the domain error's status, like every other path of the API.
+ * answers `{ error }` with the domain error's status, like every other path of the API, and `private, no-store`.
  */
 export function registerRestOperations(app: FastifyInstance, deps: AppDeps, router: AnyRouter): void {
   const createCaller = createCallerFactory(router);
@@ -43,15 +43,21 @@ export function registerRestOperations(app: FastifyInstance, deps: AppDeps, rout
       method: rest.method,
       url: rest.path,
       handler: async (request, reply) => {
+        // A refusal is never cached either, whatever a success may be (set first: reading the session can fail).
+        reply.header("Cache-Control", PRIVATE_NO_STORE);
         const ctx = await createContext({ req: request, res: reply }, deps, "rest");
         const call = procedureAt(createCaller(ctx), procedurePath);
+        const input = restInput(request, rest);
         let output: unknown;
         try {
-          output = await call(restInput(request, rest));
+          output = await call(input);
         } catch (error) {
           throw restError(error);
         }
-        const status = typeof rest.status === "function" ? (rest.status as (output: unknown) => number)(output) : (rest.status ?? 200);
+        const status =
+          typeof rest.status === "function"
+            ? (rest.status as (output: unknown, input: unknown) => number)(output, input)
+            : (rest.status ?? 200);
         return reply
           .code(status)
           .header("Cache-Control", meta.cacheControl ?? PRIVATE_NO_STORE)

@@ -20,8 +20,11 @@ export type OperationMeta = {
     query?: readonly string[];
     /** One sentence for the OpenAPI document and its reference page. */
     summary: string;
-    /** The status of a success: 200 unless said, or chosen from the answer (201 for a new entry, 200 for an existing one). */
-    status?: number | ((output: never) => number);
+    /**
+     * The status of a success: 200 unless said, or chosen from the answer (201 for a new entry, 200 for an
+     * existing one) or from the input as sent, before the schema read it (200 for an edit that names its id).
+     */
+    status?: number | ((output: never, input: never) => number);
   };
   /**
    * Cache-Control of a successful REST answer. Without it: `private, no-store` (answers carry a session's data,
