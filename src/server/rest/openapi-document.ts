@@ -81,10 +81,12 @@ function generatedOperation({ procedure, procedurePath, rest, meta }: RestOperat
       body = { ...others, properties: bodyProperties, ...(bodyRequired.length > 0 ? { required: bodyRequired } : {}) };
     }
   }
-  const status = typeof rest.status === "number" ? rest.status : 200;
-  const successes: Record<string, Operation> = { [String(status)]: jsonAnswer("Success") };
-  // A status chosen from the answer: both are possible (201 created, 200 already there).
-  if (typeof rest.status === "function") Object.assign(successes, { "201": jsonAnswer("Created"), "200": jsonAnswer("Already there") });
+  const successes = Object.fromEntries(
+    Object.entries(rest.answers ?? { [typeof rest.status === "number" ? rest.status : 200]: "Success" }).map(([status, meaning]) => [
+      status,
+      jsonAnswer(meaning),
+    ]),
+  );
   return {
     operationId: procedurePath,
     summary: rest.summary,

@@ -25,6 +25,8 @@ export type OperationMeta = {
      * existing one) or from the input as sent, before the schema read it (200 for an edit that names its id).
      */
     status?: number | ((output: never, input: never) => number);
+    /** Each status `status` may choose, with what it means (for the OpenAPI document). */
+    answers?: Readonly<Record<number, string>>;
   };
   /**
    * Cache-Control of a successful REST answer. Without it: `private, no-store` (answers carry a session's data,

@@ -21,6 +21,7 @@ export const emailTemplatesRouter = router({
         path: "/api/email/templates",
         summary: "Create an email template, or edit the one whose id is given",
         status: (_result: unknown, input: { id?: unknown }) => (input.id ? 200 : 201),
+        answers: { 200: "The template was updated", 201: "The template was created" },
       },
     })
     .input(emailTemplateSaveInput)

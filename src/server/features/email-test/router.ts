@@ -20,6 +20,7 @@ export const emailTestRouter = router({
         path: "/api/email/send",
         summary: "Send a test mail, through the site's provider or with the keys given as headers",
         status: (result: EmailSendResult) => (result.status === "failed" ? 502 : result.success ? 200 : 202),
+        answers: { 200: "Sent, or kept by the outbox", 202: "Still queued when the wait ended", 502: "The provider refused it" },
       },
       invalidates: [],
     })

@@ -13,6 +13,7 @@ export const waitlistRouter = router({
         path: "/api/waitlist/join",
         summary: "Join the waitlist (201 for a new entry, 200 with a welcome back when the email is already on it)",
         status: (result: { alreadyJoined: boolean }) => (result.alreadyJoined ? 200 : 201),
+        answers: { 201: "Joined: a new entry", 200: "Welcome back: the email was already on the list" },
       },
       invalidates: [],
     })
