@@ -18,7 +18,6 @@ import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { authFormPosts } from "./features/auth/form-posts";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { registerBackupRoutes } from "./features/backup/routes";
-import { registerEmailTestRoutes } from "./features/email-test/routes";
 import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
 import { buildersFormPosts } from "./features/builders/form-posts";
 import { registerBuildersRoutes } from "./features/builders/routes";
@@ -141,7 +140,6 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     registerBuildersRoutes(api, deps);
     await registerBuilderAvatarRoutes(api, deps);
     await registerAnalyticsRoutes(api, deps);
-    registerEmailTestRoutes(api, deps, guards);
     await registerInboundMailRoutes(api, deps, guards);
     registerPlaybookRoutes(api, deps, guards);
     await registerImagesRoutes(api, deps, guards);

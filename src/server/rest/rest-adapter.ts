@@ -61,7 +61,7 @@ export function registerRestOperations(app: FastifyInstance, deps: AppDeps, rout
         return reply
           .code(status)
           .header("Cache-Control", meta.cacheControl ?? PRIVATE_NO_STORE)
-          .send(output);
+          .send(rest.answer ? (rest.answer as (output: unknown) => unknown)(output) : output);
       },
     });
   }

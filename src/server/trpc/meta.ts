@@ -25,6 +25,8 @@ export type OperationMeta = {
      * existing one) or from the input as sent, before the schema read it (200 for an edit that names its id).
      */
     status?: number | ((output: never, input: never) => number);
+    /** What the REST answer's body shows of the output, when not all of it (a flag that chose the status). */
+    answer?: (output: never) => unknown;
     /** Each status `status` may choose, with what it means (for the OpenAPI document). */
     answers?: Readonly<Record<number, string>>;
   };
