@@ -1,10 +1,10 @@
 import type { Config } from "./config";
-import type { DatabaseHandle } from "./db/client";
-import type { GeoLookup } from "./infra/geo";
-import type { Logger } from "./infra/logger";
-import type { MailDriver } from "./infra/mail";
-import type { RateLimits } from "./infra/rate-limit";
-import type { ObjectStorage } from "./infra/storage";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import type { GeoLookup } from "#server/infra/geo.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import type { MailDriver } from "#server/infra/mail/index.ts";
+import type { RateLimits } from "#server/infra/rate-limit.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import type { Services } from "./services";
 
 /** What the long-lived services are built from (services.ts). */

@@ -1,13 +1,13 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { DataDirInUseError, openDatabase } from "./db/client";
-import { adminExists } from "./features/auth/service";
-import { createGeoLookup, GeoDataError, GeoDataFile, warmGeoLookup } from "./infra/geo";
-import { createLogger } from "./infra/logger";
-import { createMailDriver } from "./infra/mail";
-import { createRateLimits } from "./infra/rate-limit";
-import { connectRedis } from "./infra/redis";
-import { createObjectStorage } from "./infra/storage";
+import { DataDirInUseError, openDatabase } from "#server/db/client.ts";
+import { adminExists } from "#server/features/auth/service.ts";
+import { createGeoLookup, GeoDataError, GeoDataFile, warmGeoLookup } from "#server/infra/geo.ts";
+import { createLogger } from "#server/infra/logger.ts";
+import { createMailDriver } from "#server/infra/mail/index.ts";
+import { createRateLimits } from "#server/infra/rate-limit.ts";
+import { connectRedis } from "#server/infra/redis.ts";
+import { createObjectStorage } from "#server/infra/storage/index.ts";
 import { createServices, startServices, stopServices } from "./services";
 
 async function main() {

@@ -1,8 +1,8 @@
 import type { BaseDeps } from "./deps";
-import { createAnalyticsPipeline, type AnalyticsPipeline } from "./features/analytics/pipeline";
-import { createBackupScheduler, type BackupScheduler } from "./features/backup/scheduler";
-import { createCacheBus, type CacheBus } from "./infra/cache-bus";
-import { createMailWorker, type MailWorker } from "./infra/mail";
+import { createAnalyticsPipeline, type AnalyticsPipeline } from "#server/features/analytics/pipeline.ts";
+import { createBackupScheduler, type BackupScheduler } from "#server/features/backup/scheduler.ts";
+import { createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
+import { createMailWorker, type MailWorker } from "#server/infra/mail/index.ts";
 
 /**
  * The app's long-lived services, built once per process here and nowhere else. Building one starts nothing:

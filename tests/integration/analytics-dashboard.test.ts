@@ -1,17 +1,17 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AnalyticsDashboard, AnalyticsTimeRange } from "../../src/common/analytics-dashboard";
-import type { Database } from "../../src/server/db/client";
+import type { AnalyticsDashboard, AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
+import type { Database } from "#server/db/client.ts";
 import {
   analyticsPageDays,
   analyticsPageHours,
   analyticsSessions,
   analyticsVisitorDays,
   analyticsVisitorHours,
-} from "../../src/server/db/schema";
-import { getAnalyticsDashboard } from "../../src/server/features/analytics/dashboard";
-import { insertAnalyticsEvents, type AnalyticsEventRow } from "../../src/server/features/analytics/event-writer";
-import { rebuildRollups } from "../../src/server/features/analytics/rollups";
+} from "#server/db/schema/index.ts";
+import { getAnalyticsDashboard } from "#server/features/analytics/dashboard.ts";
+import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
+import { rebuildRollups } from "#server/features/analytics/rollups.ts";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
 

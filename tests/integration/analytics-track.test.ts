@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents } from "../../src/server/db/schema";
+import { analyticsEvents } from "#server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

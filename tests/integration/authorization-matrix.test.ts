@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { AnyTRPCProcedure } from "@trpc/server";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "../../src/common/auth";
-import { FAVICON_FILES } from "../../src/common/site-assets-favicon";
-import { appRouter } from "../../src/server/trpc/router";
+import type { SessionUser } from "#common/auth/accounts.ts";
+import { FAVICON_FILES } from "#common/site-assets/favicon.ts";
+import { appRouter } from "#server/trpc/router.ts";
 import { expectAccess, type Access } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
 

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_META_CONFIG } from "../../src/common/site-assets-meta";
+import { DEFAULT_META_CONFIG } from "#common/site-assets/meta.ts";
 import { builtClientDir, SSR_ENTRY } from "../helpers/built-client";
 import { seedBuilder } from "../helpers/builders";
 import { useTestApp, type TestApp } from "../helpers/test-app";

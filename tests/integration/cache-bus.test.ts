@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../src/server/db/client";
-import { CACHE_BUS_CHANNEL, createCacheBus, type CacheBus } from "../../src/server/infra/cache-bus";
-import { createLogger } from "../../src/server/infra/logger";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
+import { CACHE_BUS_CHANNEL, createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
+import { createLogger } from "#server/infra/logger.ts";
 
 const logger = createLogger({ level: "warn", env: "test" });
 

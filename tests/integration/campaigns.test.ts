@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AnalyticsDashboard } from "../../src/common/analytics-dashboard";
-import type { BangerCampaignResult, BangerResult } from "../../src/common/bangers";
-import { analyticsEvents, waitlistEntries } from "../../src/server/db/schema";
-import { insertAnalyticsEvents, type AnalyticsEventRow } from "../../src/server/features/analytics/event-writer";
+import type { AnalyticsDashboard } from "#common/analytics/dashboard.ts";
+import type { BangerCampaignResult, BangerResult } from "#common/bangers/bangers.ts";
+import { analyticsEvents, waitlistEntries } from "#server/db/schema/index.ts";
+import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import { useTestApp } from "../helpers/test-app";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsEvents } from "../../src/server/db/schema/analytics";
+import { analyticsEvents } from "#server/db/schema/analytics.ts";
 import { withDatabase } from "../helpers/global-setup";
 import { useTestApp } from "../helpers/test-app";
 import { usesRealPostgres } from "../helpers/test-database";

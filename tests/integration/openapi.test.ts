@@ -1,6 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
-import { API_REFERENCE_PATH, OPENAPI_PATH } from "../../src/server/rest/api-reference";
+import { API_REFERENCE_PATH, OPENAPI_PATH } from "#server/rest/api-reference.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

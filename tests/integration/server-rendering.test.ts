@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PAGE_DATA_ELEMENT_ID } from "../../src/common/page-hydration";
-import { builders, images } from "../../src/server/db/schema";
+import { PAGE_DATA_ELEMENT_ID } from "#common/pages/page-hydration.ts";
+import { builders, images } from "#server/db/schema/index.ts";
 import { builtClientDir, SSR_ENTRY } from "../helpers/built-client";
 import { useTestApp } from "../helpers/test-app";
 

@@ -1,14 +1,14 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { VISITOR_ALERT_WINDOW_MINUTES, type AnalyticsDashboard } from "../../src/common/analytics-dashboard";
-import type { Database } from "../../src/server/db/client";
-import { mailMessages, siteSettings } from "../../src/server/db/schema";
+import { VISITOR_ALERT_WINDOW_MINUTES, type AnalyticsDashboard } from "#common/analytics/dashboard.ts";
+import type { Database } from "#server/db/client.ts";
+import { mailMessages, siteSettings } from "#server/db/schema/index.ts";
 import {
   checkVisitorAlert,
   createVisitorAlertMonitor,
   VISITOR_ALERT_KEY,
   type VisitorAlertDeps,
-} from "../../src/server/features/analytics/visitor-alert";
+} from "#server/features/analytics/visitor-alert.ts";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp();

@@ -1,8 +1,8 @@
 import { getTableName, is } from "drizzle-orm";
 import { PgTable, pgTable, text } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import * as schema from "../../src/server/db/schema";
-import { BACKUP_CATEGORIES, NOT_BACKED_UP } from "../../src/server/features/backup/categories";
+import * as schema from "#server/db/schema/index.ts";
+import { BACKUP_CATEGORIES, NOT_BACKED_UP } from "#server/features/backup/categories.ts";
 
 type Lists = { categories: readonly { id: string; tables: readonly PgTable[] }[]; excluded: ReadonlyMap<PgTable, string> };
 

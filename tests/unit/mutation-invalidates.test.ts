@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { OperationMeta } from "../../src/server/trpc/meta";
-import { appRouter } from "../../src/server/trpc/router";
+import type { OperationMeta } from "#server/trpc/meta.ts";
+import { appRouter } from "#server/trpc/router.ts";
 
 type ProcedureDef = { type: "query" | "mutation" | "subscription"; meta?: OperationMeta };
 

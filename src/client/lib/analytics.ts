@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { isBackOfficePath } from "../../common/site-paths";
+import { isBackOfficePath } from "#common/pages/site-paths.ts";
 import {
   ANALYTICS_TEXT_LIMITS,
   ANALYTICS_TRACK_PATH,
   sanitizeTrackedUrl,
   type AnalyticsEventName,
   type AnalyticsTrackPayload,
-} from "../../common/analytics";
+} from "#common/analytics/events.ts";
 import { rememberVisitCampaign } from "./visit-campaign";
 
 /**

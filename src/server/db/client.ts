@@ -8,10 +8,10 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
-import { PACKAGE_ROOT } from "../infra/package-root";
-import type { Logger } from "../infra/logger";
+import { PACKAGE_ROOT } from "#server/infra/package-root.ts";
+import type { Logger } from "#server/infra/logger.ts";
 import { listenPostgres, type ListenEvents } from "./listen-postgres";
-import * as schema from "./schema";
+import * as schema from "#server/db/schema/index.ts";
 
 export type Schema = typeof schema;
 /** The common face of both drivers; services only ever see this. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { CACHE_TAGS, type CacheTag } from "./cache-tags";
 import type { Logger } from "./logger";
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { databaseUnavailableError } from "../db/errors";
+import { databaseUnavailableError } from "#server/db/errors.ts";
 import { DOMAIN_ERROR_STATUS, DomainError } from "./errors";
-import { StorageUnavailableError } from "./storage/object-storage";
+import { StorageUnavailableError } from "#server/infra/storage/object-storage.ts";
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 

@@ -1,4 +1,4 @@
-import type { Access, RestMethod } from "../trpc/meta";
+import type { Access, RestMethod } from "#server/trpc/meta.ts";
 
 /** What a hand-written route takes and gives, for its OpenAPI description. */
 type Body = "json" | "multipart" | "raw" | "none";

@@ -1,7 +1,7 @@
 import type { AnyRouter } from "@trpc/server";
 import { toJSONSchema, type $ZodType } from "zod/v4/core";
-import { SESSION_COOKIE } from "../auth/request-auth";
-import type { Access, RestMethod } from "../trpc/meta";
+import { SESSION_COOKIE } from "#server/auth/request-auth.ts";
+import type { Access, RestMethod } from "#server/trpc/meta.ts";
 import { HAND_WRITTEN_ROUTES, type HandWrittenRoute } from "./hand-written-routes";
 import { restOperations, type RestOperation } from "./rest-adapter";
 

@@ -2,11 +2,11 @@ import { TRPCError } from "@trpc/server";
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as core from "zod/v4/core";
-import type { AppDeps } from "../deps";
-import { DomainError, invalid, type DomainErrorKind } from "../infra/errors";
-import { firstIssueMessage, PRIVATE_NO_STORE } from "../infra/http";
-import { createCallerFactory, createContext } from "../trpc/init";
-import type { OperationMeta, RestMethod } from "../trpc/meta";
+import type { AppDeps } from "#server/deps.ts";
+import { DomainError, invalid, type DomainErrorKind } from "#server/infra/errors.ts";
+import { firstIssueMessage, PRIVATE_NO_STORE } from "#server/infra/http.ts";
+import { createCallerFactory, createContext } from "#server/trpc/init.ts";
+import type { OperationMeta, RestMethod } from "#server/trpc/meta.ts";
 
 /** A procedure that also answers at a fixed REST path. */
 export type RestOperation = {

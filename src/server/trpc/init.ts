@@ -2,13 +2,13 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import * as core from "zod/v4/core";
-import { isAdminRole } from "../../common/auth";
-import { resolveRequestAuth } from "../auth/request-auth";
-import { databaseUnavailableError } from "../db/errors";
-import type { AppDeps } from "../deps";
-import { outageError } from "../infra/error-reply";
-import { DomainError, forbidden, unauthorized, type DomainErrorKind } from "../infra/errors";
-import { firstIssueMessage } from "../infra/http";
+import { isAdminRole } from "#common/auth/accounts.ts";
+import { resolveRequestAuth } from "#server/auth/request-auth.ts";
+import { databaseUnavailableError } from "#server/db/errors.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { outageError } from "#server/infra/error-reply.ts";
+import { DomainError, forbidden, unauthorized, type DomainErrorKind } from "#server/infra/errors.ts";
+import { firstIssueMessage } from "#server/infra/http.ts";
 import type { OperationMeta } from "./meta";
 
 /** How the call arrived: tRPC from the site's own client, or a fixed REST path (rest-adapter.ts) from anyone. */

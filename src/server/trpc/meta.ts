@@ -1,4 +1,4 @@
-import type { CacheTag } from "../infra/cache-tags";
+import type { CacheTag } from "#server/infra/cache-tags.ts";
 
 export type Access = "public" | "member" | "admin";
 

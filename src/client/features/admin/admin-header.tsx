@@ -1,8 +1,8 @@
 import { Menu } from "lucide-react";
-import { useAuth } from "../../lib/auth";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { LogoutButton } from "../auth/logout-button";
+import { useAuth } from "#client/lib/auth.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { LogoutButton } from "#client/features/auth/logout-button.tsx";
 import { useAdminRoute } from "./use-admin-route";
 
 /** The initial shown in the avatar: of the name, else of the email. */

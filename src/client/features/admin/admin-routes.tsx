@@ -45,7 +45,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Waitlist",
     subtitle: "Everyone waiting for launch",
     page: lazyPage(
-      () => import("../waitlist/admin/waitlist-admin-page"),
+      () => import("#client/features/waitlist/admin/waitlist-admin-page.tsx"),
       (m) => m.WaitlistAdminPage,
     ),
   },
@@ -54,7 +54,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Builders",
     subtitle: "Review, approve and verify community profiles",
     page: lazyPage(
-      () => import("../builders/admin/builders-admin-page"),
+      () => import("#client/features/builders/admin/builders-admin-page.tsx"),
       (m) => m.BuildersAdminPage,
     ),
   },
@@ -63,7 +63,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Analytics",
     subtitle: "Visitors, pages, places and devices",
     page: lazyPage(
-      () => import("../analytics/analytics-dashboard-page"),
+      () => import("#client/features/analytics/analytics-dashboard-page.tsx"),
       (m) => m.AnalyticsDashboardPage,
     ),
   },
@@ -72,7 +72,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "SEO Setup",
     subtitle: "Five steps to get the site found",
     page: lazyPage(
-      () => import("../seo/seo-setup-page"),
+      () => import("#client/features/seo/seo-setup-page.tsx"),
       (m) => m.SeoSetupPage,
     ),
   },
@@ -81,7 +81,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Site Assets CMS",
     subtitle: "Social image, favicon and meta tags",
     page: lazyPage(
-      () => import("../site-assets/site-assets-page"),
+      () => import("#client/features/site-assets/site-assets-page.tsx"),
       (m) => m.SiteAssetsPage,
     ),
   },
@@ -90,7 +90,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Email Templates",
     subtitle: "The emails the site sends",
     page: lazyPage(
-      () => import("../email-templates/email-templates-page"),
+      () => import("#client/features/email-templates/email-templates-page.tsx"),
       (m) => m.EmailTemplatesPage,
     ),
   },
@@ -99,7 +99,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Backup Data",
     subtitle: "Back up and restore the site's data",
     page: lazyPage(
-      () => import("../backup/backup-page"),
+      () => import("#client/features/backup/backup-page.tsx"),
       (m) => m.BackupPage,
     ),
   },
@@ -108,7 +108,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "The Lab",
     subtitle: "Experiments in progress",
     page: lazyPage(
-      () => import("../lab/lab-admin-page"),
+      () => import("#client/features/lab/lab-admin-page.tsx"),
       (m) => m.LabAdminPage,
     ),
   },
@@ -117,7 +117,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Trial Demo",
     subtitle: "A walk-through of the trial",
     page: lazyPage(
-      () => import("../trial-demo/trial-demo-page"),
+      () => import("#client/features/trial-demo/trial-demo-page.tsx"),
       (m) => m.TrialDemoAdminPage,
     ),
   },
@@ -126,7 +126,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Image Test",
     subtitle: "Try the image drop widget's five features",
     page: lazyPage(
-      () => import("../image-test/image-test-page"),
+      () => import("#client/features/image-test/image-test-page.tsx"),
       (m) => m.ImageTestPage,
     ),
   },
@@ -135,7 +135,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Email Test",
     subtitle: "Send and receive test emails",
     page: lazyPage(
-      () => import("../email-test/email-test-page"),
+      () => import("#client/features/email-test/email-test-page.tsx"),
       (m) => m.EmailTestPage,
     ),
   },
@@ -144,7 +144,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Vault Demo",
     subtitle: "A credential vault, with sample data",
     page: lazyPage(
-      () => import("../vault-demo/vault-demo-page"),
+      () => import("#client/features/vault-demo/vault-demo-page.tsx"),
       (m) => m.VaultDemoPage,
     ),
   },
@@ -153,7 +153,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Playbook",
     subtitle: "Chapters and checklists",
     page: lazyPage(
-      () => import("../playbook/playbook-admin-entry"),
+      () => import("#client/features/playbook/playbook-admin-entry.tsx"),
       (m) => m.PlaybookAdminEntry,
     ),
   },
@@ -162,7 +162,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Content Bangers",
     subtitle: "Drafts of threads, posts and chapters",
     page: lazyPage(
-      () => import("../bangers/bangers-page"),
+      () => import("#client/features/bangers/bangers-page.tsx"),
       (m) => m.BangersPage,
     ),
   },
@@ -171,7 +171,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     title: "Brand Voice",
     subtitle: "Tweets in the product's own voice",
     page: lazyPage(
-      () => import("../brand-voice/brand-voice-page"),
+      () => import("#client/features/brand-voice/brand-voice-page.tsx"),
       (m) => m.BrandVoicePage,
     ),
   },

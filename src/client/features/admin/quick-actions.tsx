@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, ChartColumn, ClipboardList, DatabaseBackup, Flame, Megaphone, Palette, Search, UserCheck } from "lucide-react";
-import type { AdminOverview } from "../../../common/admin";
-import { countText, formatCount, formatRelativeTime } from "../../lib/format";
-import { Badge } from "../../ui/badge";
+import type { AdminOverview } from "#common/admin/overview.ts";
+import { countText, formatCount, formatRelativeTime } from "#client/lib/format.ts";
+import { Badge } from "#client/ui/badge.tsx";
 
 const backupAge = (lastBackupAt: string | null) => (lastBackupAt ? `last ${formatRelativeTime(lastBackupAt)}` : "none yet");
 

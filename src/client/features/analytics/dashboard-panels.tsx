@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { FileText, Globe, MapPin, Monitor, MonitorSmartphone, Smartphone, Tablet, UsersRound } from "lucide-react";
-import { flagCountry, RECENT_VISITORS_LIMIT, type AnalyticsDashboard, type AnalyticsVisitor } from "../../../common/analytics-dashboard";
-import { cn } from "../../ui/cn";
-import { countryName, formatCount, formatDateTime, formatRelativeTime, placeText, plural } from "../../lib/format";
+import { flagCountry, RECENT_VISITORS_LIMIT, type AnalyticsDashboard, type AnalyticsVisitor } from "#common/analytics/dashboard.ts";
+import { cn } from "#client/ui/cn.ts";
+import { countryName, formatCount, formatDateTime, formatRelativeTime, placeText, plural } from "#client/lib/format.ts";
 import { useNow } from "./use-now";
 import { FLAG_URLS } from "./country-flags";
 

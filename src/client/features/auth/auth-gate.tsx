@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { ShieldAlert } from "lucide-react";
-import { useAuth } from "../../lib/auth";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
-import { PageSpinner } from "../../ui/spinner";
+import { useAuth } from "#client/lib/auth.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
 import { LoginForm } from "./login-form";
 import { LogoutButton } from "./logout-button";
 

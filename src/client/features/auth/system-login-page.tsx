@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
 import { LoginForm } from "./login-form";
 
 /**

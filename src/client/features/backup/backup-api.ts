@@ -1,4 +1,4 @@
-import { BACKUP_ERROR_TEXTS, type BackupStatus, type RestoreReport } from "../../../common/backup";
+import { BACKUP_ERROR_TEXTS, type BackupStatus, type RestoreReport } from "#common/backup/backup.ts";
 
 /**
  * The backup page's REST calls (the spec's paths: a download and an upload are not tRPC's job). The

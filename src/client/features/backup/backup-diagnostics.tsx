@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Loader2, RefreshCw, XCircle } from "lucide-react";
-import { BACKUP_ERROR_TEXTS, type BackupStatus } from "../../../common/backup";
-import { useAuth } from "../../lib/auth";
-import { Button } from "../../ui/button";
-import { Card, CardHeader, CardTitle } from "../../ui/card";
-import { cn } from "../../ui/cn";
+import { BACKUP_ERROR_TEXTS, type BackupStatus } from "#common/backup/backup.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
 import { fetchBackupStatus } from "./backup-api";
 import { TroubleshootingTips } from "./backup-parts";
 

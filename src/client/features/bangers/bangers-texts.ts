@@ -1,4 +1,4 @@
-import { errorMessage } from "../../lib/errors";
+import { errorMessage } from "#client/lib/errors.ts";
 
 /** The spec's red-box texts (back-office spec, section 8). */
 export const FETCH_BANGERS_FAILED = "Failed to fetch bangers";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Banger, BangerType } from "../../../common/bangers";
-import { Alert } from "../../ui/alert";
+import type { Banger, BangerType } from "#common/bangers/bangers.ts";
+import { Alert } from "#client/ui/alert.tsx";
 import { reasonOf, SAVE_BANGER_FAILED } from "./bangers-texts";
 
 /** How the confirmation names a draft of each type ("Saved as a draft tweet"). */

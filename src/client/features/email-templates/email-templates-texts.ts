@@ -1,4 +1,4 @@
-import { httpStatusOf, errorMessage } from "../../lib/errors";
+import { httpStatusOf, errorMessage } from "#client/lib/errors.ts";
 
 /** The server's reason (it words its refusals for people), or a plain fallback. */
 export const reasonOf = (error: unknown) =>

@@ -4,7 +4,7 @@ import {
   type EmailCredentials,
   type EmailSendResult,
   type KeyedProvider,
-} from "../../../common/email-test";
+} from "#common/email-test/email-test.ts";
 import { trackEmailSent } from "./email-test-events";
 
 export type SendForm = { to: string; from: string; subject: string; content: string; provider: KeyedProvider };

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { FileText, Send } from "lucide-react";
-import type { EmailTestStatus, KeyedProvider } from "../../../common/email-test";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { Field } from "../../ui/field";
-import { EmailInput, Input } from "../../ui/input";
-import { Textarea } from "../../ui/textarea";
+import type { EmailTestStatus, KeyedProvider } from "#common/email-test/email-test.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput, Input } from "#client/ui/input.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
 import { sendEmail, type Live } from "./email-test-api";
 import { KeyedProviderSelect } from "./keyed-provider-select";
 import { KEYED_PROVIDER_NAMES } from "./providers";

@@ -1,6 +1,6 @@
-import type { EmailSendResult } from "../../../common/email-test";
-import { formatDateTime } from "../../lib/format";
-import { Alert } from "../../ui/alert";
+import type { EmailSendResult } from "#common/email-test/email-test.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { Alert } from "#client/ui/alert.tsx";
 
 export type SendOutcome = { kind: "result"; result: EmailSendResult } | { kind: "error"; message: string };
 

@@ -1,4 +1,4 @@
-import { IMAGE_DEFAULT_EXPERIMENT } from "../../../common/images";
+import { IMAGE_DEFAULT_EXPERIMENT } from "#common/images/images.ts";
 
 /**
  * The browser's copy of images the server does not hold (signed out, or the upload failed), and of

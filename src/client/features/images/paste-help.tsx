@@ -1,4 +1,4 @@
-import { Alert } from "../../ui/alert";
+import { Alert } from "#client/ui/alert.tsx";
 
 /** The spec's How to Paste help alert. */
 export function PasteHelp() {

@@ -1,4 +1,4 @@
-import { imageShareUrl } from "../../../common/images";
+import { imageShareUrl } from "#common/images/images.ts";
 import type { WidgetImage } from "./widget-image";
 
 /** The spec's shared image payload. */

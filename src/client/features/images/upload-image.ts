@@ -1,4 +1,4 @@
-import type { SavedImage } from "../../../common/images";
+import type { SavedImage } from "#common/images/images.ts";
 
 export const IMAGE_UPLOAD_PATH = "/api/images/upload";
 

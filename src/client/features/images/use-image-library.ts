@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from "react";
-import { imageShareUrl, type SavedImage } from "../../../common/images";
-import { useAuth } from "../../lib/auth";
-import { track } from "../../lib/analytics";
-import { errorMessage } from "../../lib/errors";
+import { imageShareUrl, type SavedImage } from "#common/images/images.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { track } from "#client/lib/analytics.ts";
+import { errorMessage } from "#client/lib/errors.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { toast } from "#client/ui/toast.tsx";
 import {
   dataUrlToFile,
   readFileAsDataUrl,

@@ -1,4 +1,4 @@
-import type { SavedImage } from "../../../common/images";
+import type { SavedImage } from "#common/images/images.ts";
 
 /**
  * An image as the widget shows it: one the server stores (`stored: "r2"`, the spec's marker for "uploaded

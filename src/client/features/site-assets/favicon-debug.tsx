@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Bug, Database, ListChecks } from "lucide-react";
-import type { FaviconKeyList } from "../../../common/site-assets-favicon";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { Textarea } from "../../ui/textarea";
+import type { FaviconKeyList } from "#common/site-assets/favicon.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
 
 const bust = () => `t=${Date.now()}`;
 const mark = (ok: boolean) => (ok ? "✅" : "❌");

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import { Download, Upload, UploadCloud } from "lucide-react";
-import { OG_UPLOAD_TYPES, type ActiveOgImage, type OgUpdateResponse } from "../../../common/site-assets-og";
-import { formatDateTime } from "../../lib/format";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
+import { OG_UPLOAD_TYPES, type ActiveOgImage, type OgUpdateResponse } from "#common/site-assets/og.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
 import type { OgStatus } from "./og-status";
 
 type OgPublishPanelProps = {

@@ -1,6 +1,6 @@
 import { Image, Code, Star } from "lucide-react";
-import { Badge } from "../../ui/badge";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { Badge } from "#client/ui/badge.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/ui/tabs.tsx";
 import { FaviconTab } from "./favicon-tab";
 import { MetaTagsTab } from "./meta-tags-tab";
 import { OgGeneratorTab } from "./og-generator-tab";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { OgConfig } from "../../../common/site-assets-og";
-import { errorMessage } from "../../lib/errors";
+import type { OgConfig } from "#common/site-assets/og.ts";
+import { errorMessage } from "#client/lib/errors.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
+import { useTRPC } from "#client/lib/trpc.ts";
 
 /** Spec section 4: the preview follows an edit 150 ms after the last change; a tab switch renders at once and again at 200 ms. */
 export const OG_PREVIEW_DEBOUNCE_MS = 150;

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { cn } from "../../ui/cn";
+import { cn } from "#client/ui/cn.ts";
 
 export function BrandLink({ className }: { className?: string }) {
   return (

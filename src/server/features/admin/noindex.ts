@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { isBackOfficePath } from "../../../common/site-paths";
+import { isBackOfficePath } from "#common/pages/site-paths.ts";
 
 /**
  * Pages of the back office (the SPA's HTML for /admin, /admin/... and /today) and every API answer

@@ -1,7 +1,7 @@
-import type { Config } from "../../config";
-import type { DatabaseHandle } from "../../db/client";
-import { isDatabaseUnavailable } from "../../db/errors";
-import type { Logger } from "../../infra/logger";
+import type { Config } from "#server/config.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { isDatabaseUnavailable } from "#server/db/errors.ts";
+import type { Logger } from "#server/infra/logger.ts";
 import { createEventWriter, insertAnalyticsEvents, type EventWriter } from "./event-writer";
 import { ensureRollups } from "./rollups";
 import { createVisitorAlertMonitor, type VisitorAlertMonitor } from "./visitor-alert";

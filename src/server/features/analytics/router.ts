@@ -1,5 +1,5 @@
-import { analyticsDashboardInput } from "../../../common/analytics-dashboard";
-import { adminProcedure, router } from "../../trpc/init";
+import { analyticsDashboardInput } from "#common/analytics/dashboard.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { getAnalyticsDashboard } from "./dashboard";
 
 export const analyticsRouter = router({

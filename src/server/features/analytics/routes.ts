@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_TRACK_PATH } from "../../../common/analytics";
-import type { AppDeps } from "../../deps";
-import { DEBUG_REQUEST_LOGS } from "../../infra/request-log";
-import { createUserAgentLookup } from "../../infra/user-agent";
+import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_TRACK_PATH } from "#common/analytics/events.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { DEBUG_REQUEST_LOGS } from "#server/infra/request-log.ts";
+import { createUserAgentLookup } from "#server/infra/user-agent.ts";
 import { createDailySalts } from "./daily-salt";
 import { createAnalyticsService } from "./service";
 

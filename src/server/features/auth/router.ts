@@ -1,6 +1,6 @@
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
-import { clearSessionCookie, setSessionCookie } from "../../auth/request-auth";
-import { memberProcedure, publicProcedure, router, type Context } from "../../trpc/init";
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "#common/auth/input.ts";
+import { clearSessionCookie, setSessionCookie } from "#server/auth/request-auth.ts";
+import { memberProcedure, publicProcedure, router, type Context } from "#server/trpc/init.ts";
 import * as auth from "./service";
 
 /**

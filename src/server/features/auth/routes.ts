@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { EMAIL_VERIFIED_REDIRECT, EMAIL_VERIFY_INVALID_REDIRECT } from "../../../common/auth";
-import type { AppDeps } from "../../deps";
-import { PRIVATE_NO_STORE } from "../../infra/http";
+import { EMAIL_VERIFIED_REDIRECT, EMAIL_VERIFY_INVALID_REDIRECT } from "#common/auth/accounts.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import * as auth from "./service";
 
 /**

@@ -1,5 +1,5 @@
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { BackupPriority } from "../../../common/backup";
+import type { BackupPriority } from "#common/backup/backup.ts";
 import {
   analyticsEvents,
   analyticsPageDays,
@@ -36,7 +36,7 @@ import {
   siteSettings,
   users,
   waitlistEntries,
-} from "../../db/schema";
+} from "#server/db/schema/index.ts";
 
 export type BackupCategory = {
   /** The spec's store names stay ids: `waitlist`, `analytics` (an export's default namespaces). */

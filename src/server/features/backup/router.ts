@@ -1,7 +1,7 @@
-import { backupIdInput, backupRestoreInput } from "../../../common/backup";
-import { CACHE_TAGS } from "../../infra/cache-tags";
-import type { Context } from "../../trpc/init";
-import { adminProcedure, router } from "../../trpc/init";
+import { backupIdInput, backupRestoreInput } from "#common/backup/backup.ts";
+import { CACHE_TAGS } from "#server/infra/cache-tags.ts";
+import type { Context } from "#server/trpc/init.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import * as backup from "./service";
 
 const contextOf = (ctx: Context): backup.BackupContext => ({ db: ctx.db, storage: ctx.deps.storage, keep: ctx.deps.config.backupKeep });

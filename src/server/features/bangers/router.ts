@@ -1,5 +1,5 @@
-import { bangerCreateInput, bangerIdInput, bangerListInput, bangerSetStatusInput, bangerUpdateInput } from "../../../common/bangers-input";
-import { adminProcedure, router } from "../../trpc/init";
+import { bangerCreateInput, bangerIdInput, bangerListInput, bangerSetStatusInput, bangerUpdateInput } from "#common/bangers/input.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import * as bangers from "./service";
 
 /** Content bangers, admin only: the REST paths' twins plus editing, the status moves and a banger's campaign figures. */

@@ -1,6 +1,6 @@
-import { builderAdminCreateInput, builderAdminSetStatusInput, builderIdInput } from "../../../common/builders-admin";
-import { builderSubmitInput, builderUpdateInput } from "../../../common/builders-input";
-import { adminProcedure, memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { builderAdminCreateInput, builderAdminSetStatusInput, builderIdInput } from "#common/builders/admin.ts";
+import { builderSubmitInput, builderUpdateInput } from "#common/builders/input.ts";
+import { adminProcedure, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as admin from "./admin-service";
 import * as builders from "./service";
 

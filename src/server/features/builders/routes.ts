@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { BUILDER_CONFIRM_INVALID_REDIRECT, BUILDER_CONFIRMED_REDIRECT } from "../../../common/builders";
-import type { AppDeps } from "../../deps";
-import { PRIVATE_NO_STORE } from "../../infra/http";
+import { BUILDER_CONFIRM_INVALID_REDIRECT, BUILDER_CONFIRMED_REDIRECT } from "#common/builders/builders.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import * as builders from "./service";
 
 /**

@@ -3,8 +3,8 @@ import {
   emailTemplatePreviewInput,
   emailTemplateSaveInput,
   emailTemplateTestInput,
-} from "../../../common/email-templates-input";
-import { adminProcedure, router } from "../../trpc/init";
+} from "#common/email-templates/input.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import * as templates from "./service";
 
 /** Email templates, admin only. */

@@ -1,5 +1,5 @@
-import { credentialTestInput, emailSendInput, type EmailSendResult } from "../../../common/email-test";
-import { adminProcedure, router } from "../../trpc/init";
+import { credentialTestInput, emailSendInput, type EmailSendResult } from "#common/email-test/email-test.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { checkCredentials } from "./credential-check";
 import { emailAnalytics, emailTestStatus, sendTestEmail } from "./service";
 import { typedCredentials } from "./typed-credentials";

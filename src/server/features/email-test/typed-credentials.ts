@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { CREDENTIAL_HEADERS, type EmailCredentials } from "../../../common/email-test";
+import { CREDENTIAL_HEADERS, type EmailCredentials } from "#common/email-test/email-test.ts";
 
 /**
  * The keys typed on the email test page, which arrive as request headers and live only in this request

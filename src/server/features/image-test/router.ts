@@ -1,5 +1,5 @@
-import { imageTestCompleteInput } from "../../../common/image-test";
-import { adminProcedure, router } from "../../trpc/init";
+import { imageTestCompleteInput } from "#common/image-test/image-test.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { completeImageTest, getImageTestProgress, resetImageTests } from "./service";
 
 /** The image test page's progress, kept per admin. */

@@ -1,5 +1,5 @@
-import { imageAnnotateInput, imageIdInput, imageListInput, imageShareInput, sharedImageInput } from "../../../common/images";
-import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+import { imageAnnotateInput, imageIdInput, imageListInput, imageShareInput, sharedImageInput } from "#common/images/images.ts";
+import { memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as images from "./service";
 
 export const imagesRouter = router({

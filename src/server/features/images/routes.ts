@@ -1,14 +1,14 @@
 import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { IMAGE_MAX_BYTES, imageUploadFields, type SavedImage } from "../../../common/images";
-import type { Guards } from "../../auth/guards";
-import { resolveRequestAuth } from "../../auth/request-auth";
-import type { AppDeps } from "../../deps";
-import { errorReply } from "../../infra/error-reply";
-import type { DomainError } from "../../infra/errors";
-import { isUuid, parseInput, PRIVATE_NO_STORE } from "../../infra/http";
-import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
-import { serveStoredObject } from "../../infra/serve-stored-object";
+import { IMAGE_MAX_BYTES, imageUploadFields, type SavedImage } from "#common/images/images.ts";
+import type { Guards } from "#server/auth/guards.ts";
+import { resolveRequestAuth } from "#server/auth/request-auth.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { errorReply } from "#server/infra/error-reply.ts";
+import type { DomainError } from "#server/infra/errors.ts";
+import { isUuid, parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "#server/infra/multipart-upload.ts";
+import { serveStoredObject } from "#server/infra/serve-stored-object.ts";
 import * as images from "./service";
 
 export const IMAGE_TOO_LARGE = `The image is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller image.`;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { generateWebhookInput } from "../../../common/inbound-mail";
-import { adminProcedure, router } from "../../trpc/init";
+import { generateWebhookInput } from "#common/inbound-mail/inbound-mail.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { generateWebhook, listInboundMail, receivedEmailDetail, revokeWebhook } from "./service";
 
 /** Receiving mail on the email test page, admin only (the inbound address itself is public and secret). */

@@ -6,8 +6,8 @@ import {
   experimentUpdateInput,
   experimentVisibilityInput,
   labCalendarInput,
-} from "../../../common/lab-input";
-import { memberProcedure, publicProcedure, router } from "../../trpc/init";
+} from "#common/lab/input.ts";
+import { memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as lab from "./service";
 
 /** The Lab: members manage their own experiments (admins any); a shared experiment is readable by anyone. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
-import { isAdminRole, type Role } from "../../../common/auth";
+import { isAdminRole, type Role } from "#common/auth/accounts.ts";
 import {
   addDays,
   canMoveExperiment,
@@ -14,19 +14,19 @@ import {
   type LabCalendar,
   type LabList,
   type LabStats,
-} from "../../../common/lab";
+} from "#common/lab/lab.ts";
 import type {
   ExperimentEditInput,
   ExperimentFormInput,
   ExperimentMoveInput,
   ExperimentUpdateInput,
   ExperimentVisibilityInput,
-} from "../../../common/lab-input";
-import { imageShareUrl, imageThumbnailUrl, imageUrl } from "../../../common/images";
-import type { Database } from "../../db/client";
-import { analyticsPageDays, bangers, experimentUpdates, experiments, images, users, type ExperimentRow } from "../../db/schema";
-import { conflict, invalid, notFound } from "../../infra/errors";
-import { createBanger } from "../bangers/service";
+} from "#common/lab/input.ts";
+import { imageShareUrl, imageThumbnailUrl, imageUrl } from "#common/images/images.ts";
+import type { Database } from "#server/db/client.ts";
+import { analyticsPageDays, bangers, experimentUpdates, experiments, images, users, type ExperimentRow } from "#server/db/schema/index.ts";
+import { conflict, invalid, notFound } from "#server/infra/errors.ts";
+import { createBanger } from "#server/features/bangers/service.ts";
 import { contentDrafts } from "./content-drafts";
 
 /*

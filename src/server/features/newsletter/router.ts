@@ -1,5 +1,5 @@
-import { newsletterProgressInput, newsletterSendInput } from "../../../common/newsletter";
-import { adminProcedure, router } from "../../trpc/init";
+import { newsletterProgressInput, newsletterSendInput } from "#common/newsletter/newsletter.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { newsletterProgress, sendNewsletter } from "./service";
 
 /** The newsletter, admin only. */

@@ -6,8 +6,8 @@ import {
   chapterUpdateInput,
   checklistToggleInput,
   playbookBrowseInput,
-} from "../../../common/playbook-input";
-import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+} from "#common/playbook/input.ts";
+import { adminProcedure, memberProcedure, router } from "#server/trpc/init.ts";
 import { rateChapter, toggleChecklistItem } from "./progress";
 import * as playbook from "./service";
 

@@ -1,5 +1,5 @@
-import { seoChecklistReplaceInput, seoToggleInput } from "../../../common/seo";
-import { adminProcedure, router } from "../../trpc/init";
+import { seoChecklistReplaceInput, seoToggleInput } from "#common/seo/seo.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { getSeoChecklist, replaceSeoChecklist, resetSeoChecklist, toggleSeoItem } from "./service";
 
 /** The SEO Setup page's checklist, shared by all admins. */

@@ -17,13 +17,13 @@ import {
   type FaviconPreview,
   type FaviconState,
   type FaviconUploadFields,
-} from "../../../common/site-assets-favicon";
-import type { Database } from "../../db/client";
-import { siteSettings } from "../../db/schema";
-import type { CacheBus } from "../../infra/cache-bus";
-import { invalid, unsupportedMediaType } from "../../infra/errors";
-import type { ObjectStorage } from "../../infra/storage";
-import { mapLimited } from "../../infra/storage/map-limited";
+} from "#common/site-assets/favicon.ts";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
+import { invalid, unsupportedMediaType } from "#server/infra/errors.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
+import { mapLimited } from "#server/infra/storage/map-limited.ts";
 import { makeFaviconFiles } from "./favicon-files";
 import { encodeIco, faviconDesign, loadIcoEndec, rasterise } from "./favicon-render";
 import { readMetaConfig } from "./meta-service";

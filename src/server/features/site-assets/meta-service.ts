@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { DEFAULT_META_CONFIG, metaConfigInput, type MetaConfig } from "../../../common/site-assets-meta";
-import type { Database } from "../../db/client";
-import type { CacheBus } from "../../infra/cache-bus";
+import { DEFAULT_META_CONFIG, metaConfigInput, type MetaConfig } from "#common/site-assets/meta.ts";
+import type { Database } from "#server/db/client.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
 import { readSetting, writeSetting } from "./settings-store";
 
 export const META_SETTING = "meta_tags";

@@ -1,7 +1,7 @@
-import type { MetaConfig, MetaTagsState } from "../../../common/site-assets-meta";
-import type { Database } from "../../db/client";
-import type { CacheBus } from "../../infra/cache-bus";
-import { getActiveOgImage } from "./og/active-og-image";
+import type { MetaConfig, MetaTagsState } from "#common/site-assets/meta.ts";
+import type { Database } from "#server/db/client.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
+import { getActiveOgImage } from "#server/features/site-assets/og/active-og-image.ts";
 import { readFaviconState } from "./favicon-service";
 import { readMetaConfig, saveMetaConfig } from "./meta-service";
 import { renderHead } from "./page-head";

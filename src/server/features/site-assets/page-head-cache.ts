@@ -1,4 +1,4 @@
-import type { CacheBus } from "../../infra/cache-bus";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
 
 /**
  * What the server derives from the site's settings for every page (the rendered heads, the active favicon

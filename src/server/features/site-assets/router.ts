@@ -1,6 +1,6 @@
-import { faviconConfigInput } from "../../../common/site-assets-favicon";
-import { metaConfigInput } from "../../../common/site-assets-meta";
-import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { faviconConfigInput } from "#common/site-assets/favicon.ts";
+import { metaConfigInput } from "#common/site-assets/meta.ts";
+import { adminProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import { generateFavicons, listStoredFavicons, previewFavicon, readFaviconState } from "./favicon-service";
 import { getMetaTags, previewMetaTags, updateMetaTags } from "./meta-tags";
 

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FormRender } from "../../../common/form-post";
-import type { ServerPageData } from "../../../common/page-data";
-import { isServerRenderedPath } from "../../../common/page-routes";
-import { readSessionToken } from "../../auth/request-auth";
-import type { AppDeps } from "../../deps";
-import { redactUrl } from "../../infra/redact-url";
+import type { FormRender } from "#common/forms/form-post.ts";
+import type { ServerPageData } from "#common/pages/page-data.ts";
+import { isServerRenderedPath } from "#common/pages/page-routes.ts";
+import { readSessionToken } from "#server/auth/request-auth.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { redactUrl } from "#server/infra/redact-url.ts";
 import { takeFormResult } from "./form-result";
 import { createPageCache } from "./page-cache";
 import { serverPageData } from "./page-data";

@@ -1,4 +1,4 @@
-import { adminProcedure, router } from "../../trpc/init";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { getSystemStatus } from "./service";
 
 export const systemRouter = router({

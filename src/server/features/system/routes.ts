@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../deps";
-import { DEBUG_REQUEST_LOGS } from "../../infra/request-log";
+import type { AppDeps } from "#server/deps.ts";
+import { DEBUG_REQUEST_LOGS } from "#server/infra/request-log.ts";
 
 /**
  * The health probe, hand-written: it is for load balancers and orchestrators, not a procedure's answer (no

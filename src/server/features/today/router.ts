@@ -1,5 +1,5 @@
-import { dailyPlanInput, planTaskDoneInput } from "../../../common/today";
-import { adminProcedure, router } from "../../trpc/init";
+import { dailyPlanInput, planTaskDoneInput } from "#common/today/today.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { getDailyPlan, regenerateDailyPlan, setPlanTaskDone } from "./service";
 
 /** The daily plan (/today), per admin. `timeZone` sets the plan date; UTC by default. */

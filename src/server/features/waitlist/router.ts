@@ -1,6 +1,6 @@
-import { waitlistJoinInput, waitlistUnsubscribeInput } from "../../../common/waitlist-input";
-import { waitlistAdminDeleteInput, waitlistAdminListInput } from "../../../common/waitlist-admin";
-import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { waitlistJoinInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
+import { waitlistAdminDeleteInput, waitlistAdminListInput } from "#common/waitlist/admin.ts";
+import { adminProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";
 import { joinWaitlist } from "./service";
 import { unsubscribeByLink } from "./unsubscribe";

@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { waitlistUnsubscribeInput } from "../../../common/waitlist-input";
-import type { Guards } from "../../auth/guards";
-import type { AppDeps } from "../../deps";
-import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
+import { waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
+import type { Guards } from "#server/auth/guards.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { exportWaitlistCsv, waitlistExportFileName } from "./admin-service";
 import { unsubscribeByLink } from "./unsubscribe";
 

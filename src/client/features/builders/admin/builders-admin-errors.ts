@@ -1,4 +1,4 @@
-import { errorMessage, isNetworkError } from "../../../lib/errors";
+import { errorMessage, isNetworkError } from "#client/lib/errors.ts";
 
 /** The spec's red box when the list cannot be loaded (back-office spec, section 8). */
 export const FETCH_BUILDERS_FAILED = "Failed to fetch builders";

@@ -1,5 +1,5 @@
-import type { AdminBuilder } from "../../../../common/builders-admin";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table";
+import type { AdminBuilder } from "#common/builders/admin.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#client/ui/table.tsx";
 import { BuilderContact, BuilderIdentity, BuilderRowActions, SubmittedTime, type BuilderRowActionsProps } from "./builder-parts";
 import { StatusBadge } from "./builder-status";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Bug, ChevronRight } from "lucide-react";
-import type { WaitlistAdminList } from "../../../../common/waitlist-admin";
-import { formatCount, formatDateTime } from "../../../lib/format";
+import type { WaitlistAdminList } from "#common/waitlist/admin.ts";
+import { formatCount, formatDateTime } from "#client/lib/format.ts";
 
 /**
  * The spec's Debug panel: what the last answer was made of (counts, paging, timing). It shows only figures the

@@ -1,4 +1,4 @@
-import { httpStatusOf, isNetworkError } from "../../../lib/errors";
+import { httpStatusOf, isNetworkError } from "#client/lib/errors.ts";
 
 /**
  * The spec's texts for a failed load (back-office spec, section 8): 401 'Authentication failed: {text}',

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, MapPin, Trash2 } from "lucide-react";
-import { SIGNUP_FALLBACKS } from "../../../../common/admin";
-import type { SortOrder, WaitlistAdminEntry, WaitlistAdminSort } from "../../../../common/waitlist-admin";
-import { Badge } from "../../../ui/badge";
-import { Button } from "../../../ui/button";
-import { cn } from "../../../ui/cn";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table";
-import { formatDateTime, formatRelativeTime, placeText } from "../../../lib/format";
+import { SIGNUP_FALLBACKS } from "#common/admin/overview.ts";
+import type { SortOrder, WaitlistAdminEntry, WaitlistAdminSort } from "#common/waitlist/admin.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#client/ui/table.tsx";
+import { formatDateTime, formatRelativeTime, placeText } from "#client/lib/format.ts";
 
 export type SortState = { sort: WaitlistAdminSort; order: SortOrder };
 

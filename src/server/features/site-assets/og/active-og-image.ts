@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { activeOgImageSchema, type ActiveOgImage } from "../../../../common/site-assets-og";
-import type { Database } from "../../../db/client";
-import type { CacheBus } from "../../../infra/cache-bus";
-import { siteSettings } from "../../../db/schema";
+import { activeOgImageSchema, type ActiveOgImage } from "#common/site-assets/og.ts";
+import type { Database } from "#server/db/client.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
 
 /** The site_settings key of the site's og:image: `{ url, width, height, updatedAt }` (ActiveOgImage). */
 export const OG_IMAGE_SETTING_KEY = "og_image";

@@ -1,5 +1,5 @@
-import { ogConfigInput } from "../../../../common/site-assets-og";
-import { adminProcedure, router } from "../../../trpc/init";
+import { ogConfigInput } from "#common/site-assets/og.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import * as og from "./service";
 
 /** Every render costs CPU: counted per admin. */

@@ -9,13 +9,13 @@ import {
   ogConfigInput,
   type ActiveOgImage,
   type OgConfig,
-} from "../../../../common/site-assets-og";
-import type { Database } from "../../../db/client";
-import { siteSettings } from "../../../db/schema";
-import type { CacheBus } from "../../../infra/cache-bus";
-import { unsupportedMediaType } from "../../../infra/errors";
-import { reencodeWithoutMetadata } from "../../../infra/image-processing";
-import type { ObjectStorage } from "../../../infra/storage";
+} from "#common/site-assets/og.ts";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
+import { unsupportedMediaType } from "#server/infra/errors.ts";
+import { reencodeWithoutMetadata } from "#server/infra/image-processing.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import { getActiveOgImage, setActiveOgImage } from "./active-og-image";
 import { renderOgPng, renderOgSvg } from "./og-renderer";
 

@@ -1,7 +1,7 @@
 // The zod/mini schemas of the Lab: the lab.* procedures parse with them, and the forms check with them first.
 import * as z from "zod/mini";
 import { EXPERIMENT_STATUSES, EXPERIMENT_VISIBILITIES, LAB_LIMITS, LAB_MAX_INVESTMENT } from "./lab";
-import { safeText, type TextKind } from "./text-input";
+import { safeText, type TextKind } from "#common/forms/text-input.ts";
 
 const text = (label: string, max: number) =>
   safeText(label).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));

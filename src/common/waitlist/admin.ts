@@ -3,8 +3,8 @@
 // imports that one, and a bundler keeps every top-level schema of an imported module (it cannot prove a
 // zod call free of side effects), so admin schemas there would ship to every public visitor.
 import * as z from "zod/mini";
-import type { RecentSignup } from "./admin";
-import { safeText } from "./text-input";
+import type { RecentSignup } from "#common/admin/overview.ts";
+import { safeText } from "#common/forms/text-input.ts";
 
 export const WAITLIST_ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const WAITLIST_ADMIN_PAGE_SIZE_DEFAULT = 25;

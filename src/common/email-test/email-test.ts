@@ -2,8 +2,8 @@
 // the send result and the mail figures, shared by POST /api/email/send, /api/email/test-credentials,
 // emailTest.* and the screen.
 import * as z from "zod/mini";
-import type { MailStatus } from "./mail";
-import { safeText } from "./text-input";
+import type { MailStatus } from "#common/mail/mail.ts";
+import { safeText } from "#common/forms/text-input.ts";
 
 /** The providers whose keys can be typed on the page (the spec's credentials). */
 export const KEYED_PROVIDERS = ["resend", "sendgrid", "mailgun"] as const;

@@ -1,6 +1,6 @@
 // The favicon set (issue 11, spec sections 3, 4 and 9): its config, its 18 files and the progress steps.
 import * as z from "zod/mini";
-import { safeText } from "./text-input";
+import { safeText } from "#common/forms/text-input.ts";
 
 /** The spec's 16 PNG sizes. */
 export const FAVICON_PNG_SIZES = [16, 32, 48, 57, 60, 72, 76, 114, 120, 144, 152, 167, 180, 192, 512, 1024] as const;

@@ -2,7 +2,7 @@
 // and the chapter editor validates with chapterInput before it saves.
 import * as z from "zod/mini";
 import { CHAPTER_LIMITS, CHAPTER_STATUSES, PLAYBOOK_CATEGORIES, PLAYBOOK_DIFFICULTIES, RATING_MAX, RATING_MIN } from "./playbook";
-import { safeText, type TextKind } from "./text-input";
+import { safeText, type TextKind } from "#common/forms/text-input.ts";
 
 const L = CHAPTER_LIMITS;
 

@@ -1,8 +1,8 @@
 // The Meta Tags tab (issue 11, spec sections 2 and 3): the site's head tags, stored on the server and
 // injected by it into every public page.
 import * as z from "zod/mini";
-import { DEFAULT_THEME_COLOR, hexColorField } from "./site-assets-favicon";
-import { safeText } from "./text-input";
+import { DEFAULT_THEME_COLOR, hexColorField } from "./favicon";
+import { safeText } from "#common/forms/text-input.ts";
 
 export const TWITTER_CARD_TYPES = ["summary", "summary_large_image"] as const;
 export type TwitterCardType = (typeof TWITTER_CARD_TYPES)[number];

@@ -1,8 +1,8 @@
 // The builder profile's zod/mini schemas: the server enforces them; the /builders forms load them on first submit.
 import * as z from "zod/mini";
-import { emailField, requiredText } from "./auth-input";
+import { emailField, requiredText } from "#common/auth/input.ts";
 import { BUILDER_AVATAR_URL, BUILDER_FIELD_MAX, BUILDER_TAGS, BUILDER_TAGS_MAX, type BuilderTag } from "./builders";
-import { safeText, type TextKind } from "./text-input";
+import { safeText, type TextKind } from "#common/forms/text-input.ts";
 
 const TWITTER_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
 const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });

@@ -1,6 +1,6 @@
 // The Brand Voice tweet generator (back-office spec, sections 2, 3, 4 and 9): a pure function, so the page
 // answers at once (no pretend "generating" wait) and every output is tested to fit in a tweet.
-import { visibleLength } from "./bangers";
+import { visibleLength } from "#common/bangers/bangers.ts";
 
 export const TWEET_TOPICS = ["launch", "learning", "failure", "success", "building", "community", "investing", "tools"] as const;
 export type TweetTopic = (typeof TWEET_TOPICS)[number];

@@ -3,8 +3,8 @@
 // imports: a bundler keeps every top-level schema of an imported module, so these would ship there too.
 import * as z from "zod/mini";
 import { BUILDER_STATUSES, type BuilderStatus, type PublicBuilder } from "./builders";
-import { builderSubmitInput } from "./builders-input";
-import { safeText } from "./text-input";
+import { builderSubmitInput } from "./input";
+import { safeText } from "#common/forms/text-input.ts";
 
 /** Where a move can lead: nothing ever moves back to pending. */
 export type BuilderMoveTarget = Exclude<BuilderStatus, "pending">;

@@ -2,8 +2,8 @@
 // and the create and edit dialogs too.
 import * as z from "zod/mini";
 import { BANGER_FIELD_MAX, BANGER_STATUSES, BANGER_TYPES } from "./bangers";
-import { CAMPAIGN_VALUE_PATTERN } from "./campaigns";
-import { safeText } from "./text-input";
+import { CAMPAIGN_VALUE_PATTERN } from "#common/analytics/campaigns.ts";
+import { safeText } from "#common/forms/text-input.ts";
 
 const typeField = z.enum(BANGER_TYPES, { error: `Type must be one of: ${BANGER_TYPES.join(", ")}` });
 const statusField = z.enum(BANGER_STATUSES, { error: `Status must be one of: ${BANGER_STATUSES.join(", ")}` });

@@ -1,8 +1,8 @@
 // The account forms' zod/mini schemas, shared by the server (which enforces them) and the client (which
 // loads them on first submit through client/lib/lazy-schema.ts, to show each field's error at once).
 import * as z from "zod/mini";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth";
-import { safeText, type TextKind } from "./text-input";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./accounts";
+import { safeText, type TextKind } from "#common/forms/text-input.ts";
 
 /** Emails are compared and stored trimmed and lower-cased. */
 export const emailField = z.pipe(

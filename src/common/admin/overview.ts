@@ -1,4 +1,4 @@
-import { SEO_CHECKLIST_TOTAL } from "./seo";
+import { SEO_CHECKLIST_TOTAL } from "#common/seo/seo.ts";
 
 /** The back office's dashboard (`admin.overview`): shared shape, limits and display fallbacks. */
 

@@ -8,7 +8,7 @@ import {
   ANALYTICS_TEXT_LIMITS,
   type AnalyticsEventName,
   type AnalyticsPropertyValue,
-} from "./analytics";
+} from "./events";
 
 const isKnownEvent = (name: string): name is AnalyticsEventName => (ANALYTICS_EVENTS as readonly string[]).includes(name);
 

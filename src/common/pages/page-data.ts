@@ -1,6 +1,6 @@
-import type { PublicBuilder } from "./builders";
-import type { SharedImage } from "./images";
-import type { ExperimentDetail } from "./lab";
+import type { PublicBuilder } from "#common/builders/builders.ts";
+import type { SharedImage } from "#common/images/images.ts";
+import type { ExperimentDetail } from "#common/lab/lab.ts";
 
 /**
  * What the server hands the client router's loaders when it renders a public page (src/server/features/ssr):

@@ -2,7 +2,7 @@
 // mockups' truncation lengths, and the active image the head tags carry. zod/mini like the other schemas:
 // the server parses every design with `ogConfigInput`, and the tab's controls keep to the same ranges.
 import * as z from "zod/mini";
-import { safeText } from "./text-input";
+import { safeText } from "#common/forms/text-input.ts";
 
 /** The canvas every platform expects for a large summary card (spec section 9). */
 export const OG_CANVAS = { width: 1200, height: 630 } as const;

@@ -1,7 +1,7 @@
 // The images contract (issue 8): constants, payload types and zod/mini inputs shared by the upload routes,
 // the images.* procedures and the image drop widget.
 import * as z from "zod/mini";
-import { safeText } from "./text-input";
+import { safeText } from "#common/forms/text-input.ts";
 
 /** The types the server accepts, sniffed from the bytes (never from the file name or the sent type). */
 export const IMAGE_ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;

@@ -1,8 +1,8 @@
 // The waitlist join's zod/mini schema: the server enforces it; the landing page loads it on first submit.
 import * as z from "zod/mini";
-import { emailField } from "./auth-input";
-import { campaignValue } from "./campaigns";
-import { safeText } from "./text-input";
+import { emailField } from "#common/auth/input.ts";
+import { campaignValue } from "#common/analytics/campaigns.ts";
+import { safeText } from "#common/forms/text-input.ts";
 import {
   WAITLIST_DEFAULT_SOURCE,
   WAITLIST_INTERESTS,

@@ -1,8 +1,8 @@
 // The zod/mini schemas of email templates: REST (/api/email/templates*) and tRPC (emailTemplates.*) parse
 // with them, and the edit dialog too.
 import * as z from "zod/mini";
-import { EMAIL_TEMPLATE_FIELD_MAX, EMAIL_TEMPLATE_TYPES } from "./email-templates";
-import { safeText } from "./text-input";
+import { EMAIL_TEMPLATE_FIELD_MAX, EMAIL_TEMPLATE_TYPES } from "./templates";
+import { safeText } from "#common/forms/text-input.ts";
 
 const idField = z.uuid("Template id must be a UUID");
 const typeField = z.enum(EMAIL_TEMPLATE_TYPES, { error: `Type must be one of: ${EMAIL_TEMPLATE_TYPES.join(", ")}` });
