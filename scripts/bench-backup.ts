@@ -16,9 +16,9 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
-import { tableChecksums } from "#server/features/backup/backup-tables.ts";
-import { restoreBackup } from "#server/features/backup/restore.ts";
-import { createBackup } from "#server/features/backup/service.ts";
+import { tableChecksums } from "#server/features/backup/index.ts";
+import { restoreBackup } from "#server/features/backup/index.ts";
+import { createBackup } from "#server/features/backup/index.ts";
 import { createObjectStorage } from "#server/infra/storage/index.ts";
 import { createThrowawayDatabase } from "./bench-support";
 

@@ -13,9 +13,9 @@
 import { inArray, sql } from "drizzle-orm";
 import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/client.ts";
 import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
-import { createOrPromoteAdmin } from "#server/features/auth/service.ts";
-import { seedTemplates } from "#server/features/email-templates/service.ts";
-import { progressCountsQuery, sendNewsletter } from "#server/features/newsletter/service.ts";
+import { createOrPromoteAdmin } from "#server/features/auth/index.ts";
+import { seedTemplates } from "#server/features/email-templates/index.ts";
+import { progressCountsQuery, sendNewsletter } from "#server/features/newsletter/index.ts";
 import { createLogger } from "#server/infra/logger.ts";
 import { createMailDriver, createMailWorker } from "#server/infra/mail/index.ts";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp-sink";

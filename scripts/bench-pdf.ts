@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
 import { readTimeMinutes } from "#common/playbook/playbook.ts";
-import { renderChapterPdf, type PdfChapter } from "#server/features/playbook/pdf.ts";
+import { renderChapterPdf, type PdfChapter } from "#server/features/playbook/index.ts";
 import { percentile } from "./bench-support";
 
 const RUNS = 40;

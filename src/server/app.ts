@@ -13,26 +13,11 @@ import { createGuards } from "#server/auth/guards.ts";
 import { isCrossSiteWrite } from "#server/auth/origin-check.ts";
 import type { TrustProxy } from "./config";
 import type { AppDeps } from "./deps";
-import { registerNoindexHeader } from "#server/features/admin/noindex.ts";
-import { registerAnalyticsRoutes } from "#server/features/analytics/routes.ts";
-import { authFormPosts } from "#server/features/auth/form-posts.ts";
-import { registerAuthRoutes } from "#server/features/auth/routes.ts";
-import { registerBackupRoutes } from "#server/features/backup/routes.ts";
-import { registerBuilderAvatarRoutes } from "#server/features/builders/avatar-routes.ts";
-import { buildersFormPosts } from "#server/features/builders/form-posts.ts";
-import { registerBuildersRoutes } from "#server/features/builders/routes.ts";
-import { registerInboundMailRoutes } from "#server/features/inbound-mail/routes.ts";
-import { registerImagesRoutes } from "#server/features/images/routes.ts";
-import { registerPlaybookRoutes } from "#server/features/playbook/routes.ts";
-import { registerSiteAssetsOgRoutes } from "#server/features/site-assets/og/routes.ts";
-import { createHtmlPages, type HtmlPages } from "#server/features/site-assets/html-pages.ts";
-import { createPageHeadCache } from "#server/features/site-assets/page-head-cache.ts";
-import { registerSiteAssetsRoutes } from "#server/features/site-assets/routes.ts";
-import { registerFormPosts } from "#server/features/ssr/form-posts.ts";
-import { registerServerRendering, type RenderPublicPage } from "#server/features/ssr/render-public-page.ts";
-import { registerSystemRoutes } from "#server/features/system/routes.ts";
-import { waitlistFormPosts } from "#server/features/waitlist/form-posts.ts";
-import { registerWaitlistRoutes } from "#server/features/waitlist/routes.ts";
+import { registerNoindexHeader } from "#server/features/admin/index.ts";
+import { createHtmlPages, createPageHeadCache, type HtmlPages } from "#server/features/site-assets/index.ts";
+import { FEATURES } from "#server/features/all.ts";
+import type { Feature } from "#server/features/feature.ts";
+import { registerFormPosts, registerServerRendering, type FormPosts, type RenderPublicPage } from "#server/features/ssr/index.ts";
 import { errorReply } from "#server/infra/error-reply.ts";
 import { DomainError, rateLimited } from "#server/infra/errors.ts";
 import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
@@ -134,18 +119,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     }
     registerRestOperations(api, deps, appRouter);
     await registerApiReference(api, appRouter, config.publicUrl);
-    await registerAuthRoutes(api, deps);
-    registerSystemRoutes(api, deps);
-    registerWaitlistRoutes(api, deps, guards);
-    registerBuildersRoutes(api, deps);
-    await registerBuilderAvatarRoutes(api, deps);
-    await registerAnalyticsRoutes(api, deps);
-    await registerInboundMailRoutes(api, deps, guards);
-    registerPlaybookRoutes(api, deps, guards);
-    await registerImagesRoutes(api, deps, guards);
-    await registerSiteAssetsOgRoutes(api, deps, guards);
-    await registerSiteAssetsRoutes(api, deps, guards, heads);
-    await registerBackupRoutes(api, deps, guards);
+    for (const feature of FEATURES as readonly Feature[]) await feature.routes?.(api, { deps, guards, heads });
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
       trpcOptions: {
@@ -169,7 +143,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
 
   const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir, heads });
   await registerSinglePageApp(app, config.clientDir, pages, renderPublicPage);
-  const formPosts = { ...authFormPosts(deps), ...waitlistFormPosts(deps), ...buildersFormPosts(deps) };
+  const formPosts: FormPosts = Object.assign({}, ...(FEATURES as readonly Feature[]).map((feature) => feature.formPosts?.(deps)));
   await registerFormPosts(app, formPosts, async (request, reply, pathname, form) => {
     const rendered = await renderPublicPage(request, reply, form);
     if (rendered) return pages.send(request, reply, pathname, true, rendered);

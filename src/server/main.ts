@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirInUseError, openDatabase } from "#server/db/client.ts";
-import { adminExists } from "#server/features/auth/service.ts";
+import { adminExists } from "#server/features/auth/index.ts";
 import { createGeoLookup, GeoDataError, GeoDataFile, warmGeoLookup } from "#server/infra/geo.ts";
 import { createLogger } from "#server/infra/logger.ts";
 import { createMailDriver } from "#server/infra/mail/index.ts";

@@ -1,6 +1,6 @@
 import type { BaseDeps } from "./deps";
-import { createAnalyticsPipeline, type AnalyticsPipeline } from "#server/features/analytics/pipeline.ts";
-import { createBackupScheduler, type BackupScheduler } from "#server/features/backup/scheduler.ts";
+import { createAnalyticsPipeline, type AnalyticsPipeline } from "#server/features/analytics/index.ts";
+import { createBackupScheduler, type BackupScheduler } from "#server/features/backup/index.ts";
 import { createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
 import { createMailWorker, type MailWorker } from "#server/infra/mail/index.ts";
 

@@ -8,13 +8,13 @@ import { experimentFormInput, experimentUpdateInput } from "#common/lab/input.ts
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { DataDirInUseError, openDatabase, type Database } from "#server/db/client.ts";
 import { analyticsEvents, bangers, experiments, users, waitlistEntries } from "#server/db/schema/index.ts";
-import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
+import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/index.ts";
 import { hashPassword } from "#server/auth/passwords.ts";
-import { createBanger } from "#server/features/bangers/service.ts";
-import { createBuilderAsAdmin } from "#server/features/builders/admin-service.ts";
-import { addExperimentUpdate, createExperiment, moveExperiment } from "#server/features/lab/service.ts";
-import { addStarterChapters } from "#server/features/playbook/service.ts";
-import { WAITLIST_POSITION_LOCK_KEY } from "#server/features/waitlist/service.ts";
+import { createBanger } from "#server/features/bangers/index.ts";
+import { createBuilderAsAdmin } from "#server/features/builders/index.ts";
+import { addExperimentUpdate, createExperiment, moveExperiment } from "#server/features/lab/index.ts";
+import { addStarterChapters } from "#server/features/playbook/index.ts";
+import { WAITLIST_POSITION_LOCK_KEY } from "#server/features/waitlist/index.ts";
 import { DomainError } from "#server/infra/errors.ts";
 import {
   DEMO_BANGERS,

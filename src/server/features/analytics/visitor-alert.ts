@@ -12,7 +12,7 @@ import type { MailStatus } from "#common/mail/mail.ts";
 import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
 import { mailMessages, siteSettings, users } from "#server/db/schema/index.ts";
 import type { Logger } from "#server/infra/logger.ts";
-import { queueTemplatedMail } from "#server/features/email-templates/product-mail.ts";
+import { queueTemplatedMail } from "#server/features/email-templates/index.ts";
 import { countVisitors } from "./visitor-counts";
 
 /**

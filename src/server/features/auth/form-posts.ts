@@ -4,7 +4,7 @@ import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
 import { sameSitePath } from "#common/pages/same-site-path.ts";
 import { setSessionCookie } from "#server/auth/request-auth.ts";
 import type { AppDeps } from "#server/deps.ts";
-import { parseForm, textField, type FormCaller, type FormFields, type FormPost, type FormPosts } from "#server/features/ssr/form-posts.ts";
+import { parseForm, textField, type FormCaller, type FormFields, type FormPost, type FormPosts } from "#server/features/ssr/index.ts";
 import * as auth from "./service";
 
 /**

@@ -5,7 +5,7 @@ import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
 import { dataRefusalMessage } from "#server/db/errors.ts";
 import { analyticsEvents } from "#server/db/schema/index.ts";
 import { unprocessable } from "#server/infra/errors.ts";
-import { rebuildRollups } from "#server/features/analytics/rollups.ts";
+import { rebuildRollups } from "#server/features/analytics/index.ts";
 import type { BackupFileEvent, RowsBatch } from "./backup-file";
 import { readBackupFile } from "./backup-reader";
 import type { BackupMeta } from "./backup-writer";

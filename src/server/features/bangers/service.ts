@@ -18,7 +18,7 @@ import type { Database } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { bangers } from "#server/db/schema/index.ts";
 import { conflict, invalid, notFound } from "#server/infra/errors.ts";
-import { figuresOfCampaign } from "#server/features/analytics/campaigns.ts";
+import { figuresOfCampaign } from "#server/features/analytics/index.ts";
 
 /*
  * Content bangers: the back office's drafts, the status machine draft -> ready -> posted (and back to draft),

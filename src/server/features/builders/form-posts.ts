@@ -2,7 +2,7 @@ import { builderSubmitInput } from "#common/builders/input.ts";
 import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
 import { resolveRequestAuth } from "#server/auth/request-auth.ts";
 import type { AppDeps } from "#server/deps.ts";
-import { parseForm, type FormPosts } from "#server/features/ssr/form-posts.ts";
+import { parseForm, type FormPosts } from "#server/features/ssr/index.ts";
 import { submitBuilder } from "./service";
 
 /** Fields of the join form typed back after a refusal (all of them: nothing secret). */

@@ -14,7 +14,7 @@ import {
 import { hasUnsafeText } from "#common/forms/text-input.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { images, type ImageRow } from "#server/db/schema/index.ts";
-import { isImageOfSharedExperiment } from "#server/features/lab/service.ts";
+import { isImageOfSharedExperiment } from "#server/features/lab/index.ts";
 import { payloadTooLarge, notFound } from "#server/infra/errors.ts";
 import { processUpload, sniffImageType, STORED_IMAGE_EXTENSION, STORED_IMAGE_TYPE } from "#server/infra/image-processing.ts";
 import type { ObjectStorage } from "#server/infra/storage/object-storage.ts";

@@ -26,7 +26,7 @@ import { imageShareUrl, imageThumbnailUrl, imageUrl } from "#common/images/image
 import type { Database } from "#server/db/client.ts";
 import { analyticsPageDays, bangers, experimentUpdates, experiments, images, users, type ExperimentRow } from "#server/db/schema/index.ts";
 import { conflict, invalid, notFound } from "#server/infra/errors.ts";
-import { createBanger } from "#server/features/bangers/service.ts";
+import { createBanger } from "#server/features/bangers/index.ts";
 import { contentDrafts } from "./content-drafts";
 
 /*

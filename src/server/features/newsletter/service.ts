@@ -6,9 +6,9 @@ import type { Database } from "#server/db/client.ts";
 import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
 import { invalid, notFound } from "#server/infra/errors.ts";
 import { enqueueMails, type NewMail } from "#server/infra/mail/index.ts";
-import { compileTemplate } from "#server/features/email-templates/renderer.ts";
-import { TEMPLATE_NOT_FOUND } from "#server/features/email-templates/service.ts";
-import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "#server/features/waitlist/unsubscribe.ts";
+import { compileTemplate } from "#server/features/email-templates/index.ts";
+import { TEMPLATE_NOT_FOUND } from "#server/features/email-templates/index.ts";
+import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "#server/features/waitlist/index.ts";
 
 /** Recipients rendered before their mail is written to the queue. */
 const RENDER_BATCH = 500;

@@ -1,6 +1,6 @@
 import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
 import type { Database } from "#server/db/client.ts";
-import { listSharedExperimentIds } from "#server/features/lab/service.ts";
+import { listSharedExperimentIds } from "#server/features/lab/index.ts";
 import { escapeHtml } from "#server/infra/html-markup.ts";
 
 /**

@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerPageData } from "#common/pages/page-data.ts";
 import { resolveRequestAuth } from "#server/auth/request-auth.ts";
 import type { AppDeps } from "#server/deps.ts";
-import { listPublicBuilders } from "#server/features/builders/service.ts";
-import { getSharedImage } from "#server/features/images/service.ts";
-import { getExperiment } from "#server/features/lab/service.ts";
+import { listPublicBuilders } from "#server/features/builders/index.ts";
+import { getSharedImage } from "#server/features/images/index.ts";
+import { getExperiment } from "#server/features/lab/index.ts";
 import { isUuid } from "#server/infra/http.ts";
 import { nullWhenNotFound } from "#server/infra/errors.ts";
 

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "#server/db/client.ts";
-import { getLastBackupAt } from "#server/features/backup/service.ts";
+import { getLastBackupAt } from "#server/features/backup/index.ts";
 import { describeBackupAge, describeMailQueue, readMailQueueHealth } from "./queue-health";
 import type { GeoDataInfo, GeoLookup } from "#server/infra/geo.ts";
 import type { MailDriver } from "#server/infra/mail/index.ts";

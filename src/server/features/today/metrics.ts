@@ -2,10 +2,10 @@ import { count, gte } from "drizzle-orm";
 import type { PlanMetric } from "#common/today/today.ts";
 import type { Database } from "#server/db/client.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
-import { countVisitors } from "#server/features/analytics/visitor-counts.ts";
-import { countBangersByStatus } from "#server/features/bangers/service.ts";
-import { summarizeBuilders } from "#server/features/builders/admin-service.ts";
-import { countWaitlistEntries } from "#server/features/waitlist/admin-service.ts";
+import { countVisitors } from "#server/features/analytics/index.ts";
+import { countBangersByStatus } from "#server/features/bangers/index.ts";
+import { summarizeBuilders } from "#server/features/builders/index.ts";
+import { countWaitlistEntries } from "#server/features/waitlist/index.ts";
 import { daysBefore, plural } from "#server/features/today/sources/task-source.ts";
 
 /** The figures behind the plan's metrics and insight. */

@@ -1,5 +1,5 @@
 import type { PlanTask } from "#common/today/today.ts";
-import { getLastBackupAt } from "#server/features/backup/service.ts";
+import { getLastBackupAt } from "#server/features/backup/index.ts";
 import { DAY_MS, type TaskSource } from "./task-source";
 
 /** The task for the last backup's time (null: there was never one). */
