@@ -5,7 +5,7 @@ import type { BangerList } from "#common/bangers/bangers.ts";
 import { addDays, isoDate, type Experiment, type ExperimentDetail, type LabCalendar, type LabList } from "#common/lab/lab.ts";
 import { analyticsPageDays, bangers, experimentUpdates, experiments, images } from "#server/db/schema/index.ts";
 import { servableImageFile } from "#server/features/images/service.ts";
-import { listSharedExperimentIds, listStaleRunningExperiments } from "#server/features/lab/service.ts";
+import { listSharedExperimentIds, listStaleRunningExperiments } from "#server/features/lab/reads.ts";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp({ rateLimits: false });

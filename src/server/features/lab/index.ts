@@ -6,12 +6,5 @@ export const feature = {
   routers: { lab: labRouter },
 } satisfies Feature;
 
-export {
-  addExperimentUpdate,
-  createExperiment,
-  getExperiment,
-  isImageOfSharedExperiment,
-  listSharedExperimentIds,
-  listStaleRunningExperiments,
-  moveExperiment,
-} from "./service";
+export { getExperiment, isImageOfSharedExperiment, listSharedExperimentIds, listStaleRunningExperiments } from "./reads";
+export { addExperimentUpdate, createExperiment, moveExperiment } from "./writes";

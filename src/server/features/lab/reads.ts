@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "dr
 import { isAdminRole, type Role } from "#common/auth/accounts.ts";
 import {
   addDays,
-  canMoveExperiment,
   dayNumber,
   isoDate,
   type CalendarItem,
@@ -15,26 +14,16 @@ import {
   type LabList,
   type LabStats,
 } from "#common/lab/lab.ts";
-import type {
-  ExperimentEditInput,
-  ExperimentFormInput,
-  ExperimentMoveInput,
-  ExperimentUpdateInput,
-  ExperimentVisibilityInput,
-} from "#common/lab/input.ts";
 import { imageShareUrl, imageThumbnailUrl, imageUrl } from "#common/images/images.ts";
 import type { Database } from "#server/db/client.ts";
 import { analyticsPageDays, bangers, experimentUpdates, experiments, images, users, type ExperimentRow } from "#server/db/schema/index.ts";
-import { conflict, invalid, notFound } from "#server/infra/errors.ts";
-import { createBanger } from "#server/features/bangers/index.ts";
-import { contentDrafts } from "./content-drafts";
+import { notFound } from "#server/infra/errors.ts";
 
 /*
- * The Lab: a user's experiments, their update log, the status machine planning -> running -> completed, and
- * what is computed from them (day, spend, result, the list's stats, the content calendar). The owner and admins
- * manage an experiment; anyone reads a shared one; to everyone else it does not exist (404).
+ * The Lab's reads: a user's experiments and what is computed from them (day, spend, result, the list's stats,
+ * the content calendar). The owner and admins see an experiment whole; anyone reads a shared one; to everyone
+ * else it does not exist (404).
  */
-
 export const EXPERIMENT_NOT_FOUND = "Experiment not found";
 /** How many of the others' shared experiments the Community section shows. */
 const COMMUNITY_SIZE = 12;
@@ -45,7 +34,7 @@ type Aggregate = { spent: number; attempts: number; count: number; currentResult
 const NO_UPDATES: Aggregate = { spent: 0, attempts: 0, count: 0, currentResult: null };
 
 /** Per experiment: the sum of spends and attempts, the number of updates and the latest result. */
-async function aggregatesOf(db: Database, ids: readonly string[]): Promise<Map<string, Aggregate>> {
+export async function aggregatesOf(db: Database, ids: readonly string[]): Promise<Map<string, Aggregate>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
@@ -94,7 +83,11 @@ function toExperiment(row: ExperimentRow, ownerName: string, aggregate: Aggregat
 
 const experimentColumns = { row: experiments, ownerName: users.name };
 
-async function toExperiments(db: Database, rows: Array<{ row: ExperimentRow; ownerName: string }>, today: string): Promise<Experiment[]> {
+export async function toExperiments(
+  db: Database,
+  rows: Array<{ row: ExperimentRow; ownerName: string }>,
+  today: string,
+): Promise<Experiment[]> {
   const aggregates = await aggregatesOf(
     db,
     rows.map(({ row }) => row.id),
@@ -153,7 +146,7 @@ export async function listLab(db: Database, actor: LabActor, now: Date): Promise
   return { experiments: own, stats, community };
 }
 
-async function findRow(db: Database, id: string): Promise<{ row: ExperimentRow; ownerName: string } | undefined> {
+export async function findRow(db: Database, id: string): Promise<{ row: ExperimentRow; ownerName: string } | undefined> {
   const [found] = await db
     .select(experimentColumns)
     .from(experiments)
@@ -162,21 +155,13 @@ async function findRow(db: Database, id: string): Promise<{ row: ExperimentRow; 
   return found;
 }
 
-function accessOf(viewer: LabActor | null, row: ExperimentRow): ExperimentAccess | null {
+export function accessOf(viewer: LabActor | null, row: ExperimentRow): ExperimentAccess | null {
   if (viewer?.id === row.ownerId) return "owner";
   if (viewer && isAdminRole(viewer.role)) return "admin";
   return row.visibility === "shared" ? "reader" : null;
 }
 
-/** The experiment when the actor may manage it (its owner or an admin); 404 otherwise. */
-async function manageableRow(db: Database, actor: LabActor, id: string): Promise<{ row: ExperimentRow; ownerName: string }> {
-  const found = await findRow(db, id);
-  const access = found ? accessOf(actor, found.row) : null;
-  if (!found || (access !== "owner" && access !== "admin")) throw notFound(EXPERIMENT_NOT_FOUND);
-  return found;
-}
-
-async function updatesOf(db: Database, row: ExperimentRow): Promise<ExperimentUpdate[]> {
+export async function updatesOf(db: Database, row: ExperimentRow): Promise<ExperimentUpdate[]> {
   const rows = await db
     .select()
     .from(experimentUpdates)
@@ -193,7 +178,7 @@ async function updatesOf(db: Database, row: ExperimentRow): Promise<ExperimentUp
   }));
 }
 
-async function contentOf(db: Database, experimentId: string): Promise<ExperimentContent[]> {
+export async function contentOf(db: Database, experimentId: string): Promise<ExperimentContent[]> {
   const rows = await db
     .select({
       id: bangers.id,
@@ -242,144 +227,6 @@ export async function isImageOfSharedExperiment(db: Database, ownerId: string, e
   return row !== undefined;
 }
 
-const formValues = (input: ExperimentFormInput) => ({
-  title: input.title,
-  hypothesis: input.hypothesis,
-  amount: input.amount,
-  targetAmount: input.targetAmount,
-  totalDays: input.totalDays,
-  targetMetric: input.targetMetric,
-  nextContent: input.nextContent,
-});
-
-async function detailOf(db: Database, actor: LabActor, id: string, now: Date) {
-  return { experiment: (await getExperiment(db, actor, id, now)).experiment };
-}
-
-/** A new experiment of the actor's, in planning; private unless shared on creation. */
-export async function createExperiment(
-  db: Database,
-  actor: LabActor,
-  input: ExperimentFormInput,
-  now: Date,
-): Promise<{ experiment: Experiment }> {
-  const [row] = await db
-    .insert(experiments)
-    .values({ ownerId: actor.id, ...formValues(input), visibility: input.visibility ?? "private" })
-    .returning({ id: experiments.id });
-  return detailOf(db, actor, row!.id, now);
-}
-
-/** Edits the fields. The investment may not drop below what the updates already spent. */
-export async function editExperiment(
-  db: Database,
-  actor: LabActor,
-  input: ExperimentEditInput,
-  now: Date,
-): Promise<{ experiment: Experiment }> {
-  const { row } = await manageableRow(db, actor, input.id);
-  const spent = (await aggregatesOf(db, [row.id])).get(row.id)?.spent ?? 0;
-  if (input.amount < spent) throw invalid(`Investment amount cannot be less than the $${spent} already spent`);
-  await db
-    .update(experiments)
-    .set({ ...formValues(input), ...(input.visibility ? { visibility: input.visibility } : {}) })
-    .where(eq(experiments.id, row.id));
-  return detailOf(db, actor, row.id, now);
-}
-
-export async function setExperimentVisibility(
-  db: Database,
-  actor: LabActor,
-  input: ExperimentVisibilityInput,
-  now: Date,
-): Promise<{ experiment: Experiment }> {
-  const { row } = await manageableRow(db, actor, input.id);
-  await db.update(experiments).set({ visibility: input.visibility }).where(eq(experiments.id, row.id));
-  return detailOf(db, actor, row.id, now);
-}
-
-/** planning -> running sets the start date (today), running -> completed the end date; other moves are refused. */
-export async function moveExperiment(
-  db: Database,
-  actor: LabActor,
-  input: ExperimentMoveInput,
-  now: Date,
-): Promise<{ experiment: Experiment }> {
-  const { row } = await manageableRow(db, actor, input.id);
-  if (!canMoveExperiment(row.status, input.status)) {
-    throw invalid(`An experiment cannot move from ${row.status} to ${input.status}`);
-  }
-  const today = isoDate(now);
-  const values = input.status === "running" ? { status: input.status, startDate: today } : { status: input.status, completedOn: today };
-  // Only from the status just read: two clicks at once move it once.
-  const [moved] = await db
-    .update(experiments)
-    .set(values)
-    .where(and(eq(experiments.id, row.id), eq(experiments.status, row.status)))
-    .returning({ id: experiments.id });
-  if (!moved) throw conflict("The experiment changed meanwhile. Reload and try again.");
-  return detailOf(db, actor, row.id, now);
-}
-
-/** Adds to a running experiment's log. The spends together stay within the investment. */
-export async function addExperimentUpdate(
-  db: Database,
-  actor: LabActor,
-  input: ExperimentUpdateInput,
-  now: Date,
-): Promise<{ update: ExperimentUpdate; experiment: Experiment }> {
-  const { row } = await manageableRow(db, actor, input.experimentId);
-  if (row.status === "planning") throw invalid("Start the experiment before adding updates");
-  if (row.status === "completed") throw invalid("This experiment is completed: its log is closed");
-  const spent = (await aggregatesOf(db, [row.id])).get(row.id)?.spent ?? 0;
-  if (spent + input.spend > row.amount) {
-    throw invalid(`Spend would take the total to $${spent + input.spend}, over the $${row.amount} invested ($${row.amount - spent} left)`);
-  }
-  const [inserted] = await db
-    .insert(experimentUpdates)
-    .values({ experimentId: row.id, note: input.note, spend: input.spend, result: input.result, attempts: input.attempts, createdAt: now })
-    .returning();
-  await db.update(experiments).set({ updatedAt: now }).where(eq(experiments.id, row.id));
-  const update: ExperimentUpdate = {
-    id: inserted!.id,
-    day: dayNumber(row.startDate!, isoDate(now)),
-    note: inserted!.note,
-    spend: inserted!.spend,
-    result: inserted!.result,
-    attempts: inserted!.attempts,
-    createdAt: inserted!.createdAt.toISOString(),
-  };
-  return { update, ...(await detailOf(db, actor, row.id, now)) };
-}
-
-/**
- * Generate Content: drafts in the bangers (a tweet, a thread, a LinkedIn post) written from the hypothesis, the
- * log and the result, linked back to the experiment and planned for the next days, one a day.
- */
-export async function generateExperimentContent(
-  db: Database,
-  actor: LabActor,
-  id: string,
-  now: Date,
-): Promise<{ content: ExperimentContent[] }> {
-  const found = await manageableRow(db, actor, id);
-  const [experiment] = await toExperiments(db, [found], isoDate(now));
-  const drafts = contentDrafts(experiment!, await updatesOf(db, found.row));
-  const today = isoDate(now);
-  for (const [index, draft] of drafts.entries()) {
-    await createBanger(db, { ...draft, metadata: {} }, { experimentId: id, plannedFor: addDays(today, index + 1) });
-  }
-  return { content: await contentOf(db, id) };
-}
-
-/** Create Template: a new planning experiment of the actor's, prefilled from a completed one. */
-export async function createExperimentTemplate(db: Database, actor: LabActor, id: string, now: Date): Promise<{ experiment: Experiment }> {
-  const { row } = await manageableRow(db, actor, id);
-  if (row.status !== "completed") throw invalid("Only a completed experiment can become a template");
-  return createExperiment(db, actor, { ...row, title: `${row.title} (template)`.slice(0, 120), visibility: "private" }, now);
-}
-
-/** The Content Calendar's month (YYYY-MM): the actor's starts, ends, updates and content drafts, by date. */
 export async function labCalendar(db: Database, actor: LabActor, month: string): Promise<LabCalendar> {
   const first = `${month}-01`;
   const next = addDays(first, 32).slice(0, 7) + "-01";
