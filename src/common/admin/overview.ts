@@ -2,12 +2,12 @@ import { SEO_CHECKLIST_TOTAL } from "#common/seo/seo.ts";
 
 /** The back office's dashboard (`admin.overview`): shared shape, limits and display fallbacks. */
 
-/** Recent Waitlist Signups shows this many entries (back-office spec, section 9). */
+/** Recent Waitlist Signups shows this many entries. */
 export const RECENT_SIGNUPS_LIMIT = 5;
 /** The Visitors card covers this many hours, ending now. */
 export const VISITORS_WINDOW_HOURS = 24;
 
-/** What a recent signup shows when a field is empty (back-office spec, section 2). */
+/** What a recent signup shows when a field is empty. */
 export const SIGNUP_FALLBACKS = {
   name: "Anonymous",
   location: "Unknown location",
@@ -46,7 +46,7 @@ export type AdminOverview = {
   generatedAt: string;
 };
 
-/** The zeros a dashboard shows when the figures could not be fetched (back-office spec, section 8). */
+/** The zeros a dashboard shows when the figures could not be fetched. */
 export const EMPTY_ADMIN_OVERVIEW: Omit<AdminOverview, "generatedAt" | "visitors"> & {
   visitors: Omit<AdminOverview["visitors"], "since">;
 } = {

@@ -5,7 +5,7 @@ import type { CampaignRow } from "./campaigns";
 
 /** The admin analytics dashboard (`GET /api/analytics/dashboard`, `analytics.dashboard`): constants and shape. */
 
-/** Back-office spec, section 9: the ranges, 24 h by default. */
+/** The dashboard's time ranges, 24 h by default. */
 export const ANALYTICS_TIME_RANGES = ["1h", "24h", "7d", "30d"] as const;
 export type AnalyticsTimeRange = (typeof ANALYTICS_TIME_RANGES)[number];
 export const DEFAULT_ANALYTICS_TIME_RANGE: AnalyticsTimeRange = "24h";
@@ -35,13 +35,13 @@ export const SESSION_GAP_MINUTES = 30;
 export const REALTIME_CURRENT_MINUTES = 5;
 export const REALTIME_RECENT_MINUTES = 10;
 
-/** The visitor alert: this many distinct visitors within the window (back-office spec, section 9)... */
+/** The visitor alert: this many distinct visitors within the window... */
 export const VISITOR_ALERT_THRESHOLD = 2;
 export const VISITOR_ALERT_WINDOW_MINUTES = REALTIME_RECENT_MINUTES;
 /** ...emails every admin and owner, at most once per this many minutes across all app instances. */
 export const VISITOR_ALERT_EMAIL_INTERVAL_MINUTES = 60;
 
-/** Live mode refreshes this often; Test Track refreshes this long after sending (spec, sections 4 and 9). */
+/** Live mode refreshes this often; Test Track refreshes this long after sending. */
 export const ANALYTICS_LIVE_REFRESH_MS = 30_000;
 export const ANALYTICS_TEST_TRACK_REFRESH_MS = 1_000;
 /** Average session shows seconds below this many milliseconds, minutes from it on. */
@@ -52,18 +52,18 @@ export const TOP_PAGES_LIMIT = 10;
 export const LOCATIONS_LIMIT = 20;
 export const CAMPAIGNS_LIMIT = 20;
 
-/** Countries shown with a flag (spec, section 9); any other shows a globe. */
+/** Countries shown with a flag; any other shows a globe. */
 export const FLAG_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "JP", "AU", "BR", "IN", "CN", "ES", "IT", "NL", "SE", "NO"] as const;
 
 export type FlagCountry = (typeof FLAG_COUNTRIES)[number];
 
-/** The upper-case code of a country the spec lists with a flag, else null (the globe). */
+/** The upper-case code of a country shown with a flag, else null (the globe). */
 export function flagCountry(country: string | null | undefined): FlagCountry | null {
   const code = country?.toUpperCase();
   return code && (FLAG_COUNTRIES as readonly string[]).includes(code) ? (code as FlagCountry) : null;
 }
 
-/** "42s" below a minute, "3.5m" from a minute on (spec, section 9). */
+/** "42s" below a minute, "3.5m" from a minute on. */
 export function formatSessionTime(ms: number): string {
   if (ms < AVG_SESSION_SECONDS_BELOW_MS) return `${Math.floor(ms / 1000)}s`;
   const minutes = ms / MINUTE_MS;
@@ -80,7 +80,7 @@ export const analyticsDashboardInput = z.object({
 export type AnalyticsDashboardInput = z.input<typeof analyticsDashboardInput>;
 
 /**
- * The dashboard response (back-office spec, section 3, plus `series`, `alert` and `generatedAt`).
+ * The dashboard response, including `series`, `alert` and `generatedAt`.
  * Every figure covers [debug.startTime, debug.endTime]. Definitions:
  * - uniqueVisitors: distinct visitor ids with an event in the range, counted across the whole range
  *   (never a sum of hourly or daily figures).
@@ -160,7 +160,7 @@ export type VisitorAlertDelivery = "sent" | "kept" | "pending" | "failed";
 export type AnalyticsTimeSpan = { from: string; to: string };
 
 export type AnalyticsDashboardDebug = {
-  /** Where the figures come from: this product's Postgres. (The spec's r2 and kv stores do not exist here.) */
+  /** Where the figures come from: this product's Postgres, the only store there is. */
   dataSource: "postgres";
   timeRange: AnalyticsTimeRange;
   startTime: string;

@@ -1,6 +1,6 @@
 // Constants and types of the analytics beacon; the ingest's schema is in analytics-input.ts (server only).
 
-/** The spec's event names (public-and-member section 9). Other short snake_case names are accepted too. */
+/** The known event names. Other short snake_case names are accepted too. */
 export const ANALYTICS_EVENTS = [
   "page_view",
   "experiment_start",

@@ -77,7 +77,7 @@ const properties = z.pipe(
 );
 
 /**
- * The body of POST /api/analytics/track: the spec's event fields, what the client adds on send, and
+ * The body of POST /api/analytics/track: the event's fields, what the client adds on send, and
  * the error_occurred details. Unknown keys are dropped; long text is cut, not refused.
  */
 export const analyticsTrackInput = z.object(

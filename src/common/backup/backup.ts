@@ -1,5 +1,5 @@
 // Backup and restore (/admin/backup, /api/backup/*): the file format's constants, the inputs, the answers'
-// shapes and the spec's texts. The categories themselves (which tables each holds) live on the server, in
+// shapes and the page's texts. The categories themselves (which tables each holds) live on the server, in
 // src/server/features/backup/categories.ts: the page reads them from the status.
 import * as z from "zod/mini";
 
@@ -11,7 +11,7 @@ export const BACKUP_FORMAT_VERSION = 1;
 export const BACKUP_PRIORITIES = ["critical", "important", "optional", "system"] as const;
 export type BackupPriority = (typeof BACKUP_PRIORITIES)[number];
 
-/** What an export holds when no namespaces are sent (the spec's two stores). */
+/** What an export holds when no namespaces are sent. */
 export const DEFAULT_BACKUP_NAMESPACES = ["analytics", "waitlist"] as const;
 
 /** The server recommends a backup when the last one is older than this (or there is none). */
@@ -61,14 +61,14 @@ export const backupUploadQuery = z.object({
   ),
 });
 
-/** brand-backup-{categories}-{date}.json, the spec's file name; the date is the UTC day it was made. */
+/** brand-backup-{categories}-{date}.json, a backup's file name; the date is the UTC day it was made. */
 export const backupFileName = (categories: readonly string[], createdAt: Date) =>
   `brand-backup-${categories.join("-")}-${createdAt.toISOString().slice(0, 10)}.json`;
 
-/** One store (category) on the status: its rows (the spec's "keys") and whether its tables answered. */
+/** One store (category) on the status: its rows (as `keys`) and whether its tables answered. */
 export type BackupStoreStats = { keys: number; available: boolean };
 
-/** The spec's lastBackup; history items add the id. */
+/** The status's `lastBackup`; history items add the id. */
 export type BackupSummary = { timestamp: string; createdBy: string; namespaces: string[]; totalKeys: number; sizeBytes: number };
 export type BackupHistoryItem = BackupSummary & { id: string; trigger: "manual" | "scheduled"; fileName: string };
 
@@ -109,7 +109,7 @@ export type RestoreReport = {
   confirmation: string | null;
 };
 
-/** The spec's error texts of the backup page (section 8). */
+/** The error texts of the backup page. */
 export const BACKUP_ERROR_TEXTS = {
   authExpired: "Authentication expired - please login again",
   notDeployed: "Backup endpoints not deployed - check worker deployment",
@@ -117,7 +117,7 @@ export const BACKUP_ERROR_TEXTS = {
   contextNotReady: "Authentication context not ready - please wait a moment and try again",
 } as const;
 
-/** The troubleshooting tips the page shows under a failure, chosen by what the message contains (spec section 2). */
+/** The troubleshooting tips the page shows under a failure, chosen by what the message contains. */
 export function backupTroubleshootingTips(message: string): string[] {
   if (message.includes("Authentication")) {
     return ["Sign out and sign in again: your session may have expired.", "Make sure your account has the admin role."];

@@ -1,4 +1,4 @@
-// Constants, types and the per-platform limits of content bangers (back-office spec, sections 2-5);
+// Constants, types and the per-platform limits of content bangers;
 // the input schemas are in bangers-input.ts.
 
 export const BANGER_TYPES = ["thread", "linkedin", "tweet", "blog", "chapter"] as const;
@@ -6,7 +6,7 @@ export type BangerType = (typeof BANGER_TYPES)[number];
 export const BANGER_STATUSES = ["draft", "ready", "posted"] as const;
 export type BangerStatus = (typeof BANGER_STATUSES)[number];
 
-/** The spec's labels for the types, as the summary cards and filters show them. */
+/** The labels for the types, as the summary cards and filters show them. */
 export const BANGER_TYPE_LABELS: Record<BangerType, string> = {
   thread: "Thread",
   linkedin: "LinkedIn",
@@ -17,7 +17,7 @@ export const BANGER_TYPE_LABELS: Record<BangerType, string> = {
 export const BANGER_STATUS_LABELS: Record<BangerStatus, string> = { draft: "Draft", ready: "Ready", posted: "Posted" };
 
 /**
- * The status machine (the spec has the three values but no move; issue 9 adds them): a draft becomes ready
+ * The status machine: a draft becomes ready
  * once it fits its platform, a ready banger is posted (with the post's URL) or goes back to draft, and a
  * posted one can go back to draft (a deleted post). The server enforces it; the detail dialog offers exactly these.
  */

@@ -37,7 +37,7 @@ const tagsField = z.pipe(
 );
 
 const METADATA_MAX_BYTES = 4096;
-/** Free-form metadata (the spec: "platform defaults to the type, plus extra"); platform becomes utm_source, so it is a short name. */
+/** Free-form metadata (platform defaults to the type, plus any extra keys); platform becomes utm_source, so it is a short name. */
 const metadataField = z.pipe(
   z.nullish(
     z.record(z.string(), z.unknown(), { error: "Metadata must be a JSON object" }).check(
@@ -116,7 +116,7 @@ export const bangerSetStatusInput = z.discriminatedUnion(
 );
 export type BangerSetStatusInput = z.infer<typeof bangerSetStatusInput>;
 
-/** The filters of GET /api/content/bangers (`?action=list` is the spec's alternate form of the same call). */
+/** The filters of GET /api/content/bangers (`?action=list` is an alternate form of the same call). */
 const emptyAsAbsent = z.pipe(
   z.optional(z.unknown()),
   z.transform((value) => (value === "" ? undefined : value)),

@@ -1,4 +1,4 @@
-// The Brand Voice tweet generator (back-office spec, sections 2, 3, 4 and 9): a pure function, so the page
+// The Brand Voice tweet generator: a pure function, so the page
 // answers at once (no pretend "generating" wait) and every output is tested to fit in a tweet.
 import { visibleLength } from "#common/bangers/bangers.ts";
 

@@ -10,7 +10,7 @@ import { safeText } from "#common/forms/text-input.ts";
 export type BuilderMoveTarget = Exclude<BuilderStatus, "pending">;
 
 /**
- * The back office's moves (back-office spec, section 4): pending -> approved | rejected, approved -> verified.
+ * The back office's moves: pending -> approved | rejected, approved -> verified.
  * Rejected and verified are final; staying in the same status is not a move. The server enforces them;
  * the admin page offers exactly these buttons.
  */

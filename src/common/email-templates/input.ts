@@ -49,7 +49,7 @@ export const emailTemplatePreviewInput = z.object({
 });
 export type EmailTemplatePreviewInput = z.output<typeof emailTemplatePreviewInput>;
 
-/** The address is checked by the service with the spec's texts (testEmailProblem), so any string passes here. */
+/** The address is checked by the service with the page's texts (testEmailProblem), so any string passes here. */
 export const emailTemplateTestInput = z.object({
   templateId: idField,
   email: z.pipe(

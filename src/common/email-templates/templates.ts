@@ -10,7 +10,7 @@ export const EMAIL_TEMPLATE_TYPE_LABELS: Record<EmailTemplateType, string> = {
   newsletter: "Newsletter",
 };
 
-/** The spec's default variables: the only names a template of the type can use. */
+/** Each type's default variables: the only names a template of the type can use. */
 export const EMAIL_TEMPLATE_VARIABLES = {
   waitlist_welcome: ["name", "position", "waitlistCount", "interests"],
   analytics_alert: ["visitorCount", "timeWindow", "timestamp", "siteUrl"],
@@ -62,7 +62,7 @@ export type EmailTemplateTestResult = {
   provider: string | null;
 };
 
-// The spec's validation texts of the per-template test send.
+// The validation texts of the per-template test send.
 export const TEST_EMAIL_REQUIRED = "Please enter a test email address";
 export const TEST_EMAIL_INVALID = "Please enter a valid email address";
 export const TEST_EMAIL_RESERVED =
@@ -72,7 +72,7 @@ const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** RFC 2606 / RFC 6761 names that never receive mail. */
 const RESERVED_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
 
-/** The spec's checks of a test send's address, in its order; null when the address may be used. */
+/** The checks of a test send's address, in order; null when the address may be used. */
 export function testEmailProblem(email: string): string | null {
   const trimmed = email.trim();
   if (trimmed === "") return TEST_EMAIL_REQUIRED;
@@ -81,7 +81,7 @@ export function testEmailProblem(email: string): string | null {
   return null;
 }
 
-// The spec's error texts of the page (red box).
+// The page's error texts (red box).
 export const EMAIL_TEMPLATE_ERRORS = {
   fetch: "Failed to fetch templates",
   save: "Failed to save template",

@@ -5,11 +5,11 @@ import * as z from "zod/mini";
 import type { MailStatus } from "#common/mail/mail.ts";
 import { safeText } from "#common/forms/text-input.ts";
 
-/** The providers whose keys can be typed on the page (the spec's credentials). */
+/** The providers whose keys can be typed on the page. */
 export const KEYED_PROVIDERS = ["resend", "sendgrid", "mailgun"] as const;
 export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
 
-/** The spec's live-mode flag and per-provider key headers: keys travel as headers, never in a body or a URL. */
+/** The live-mode flag and per-provider key headers: keys travel as headers, never in a body or a URL. */
 export const CREDENTIAL_HEADERS = {
   liveMode: "x-email-live-mode",
   resendApiKey: "x-resend-api-key",
@@ -63,7 +63,7 @@ export const emailSendInput = z.object({
     z.minLength(1, "Subject is required"),
     z.maxLength(EMAIL_TEST_MAX.subject, "Subject is too long"),
   ),
-  /** Marked required on the form but not enforced (the spec). */
+  /** Marked required on the form but not enforced. */
   content: z.pipe(
     z.nullish(safeText("Content").check(z.maxLength(EMAIL_TEST_MAX.content, "Content is too long"))),
     z.transform((value) => value ?? ""),
@@ -75,7 +75,7 @@ export type EmailSendInput = z.output<typeof emailSendInput>;
 export const credentialTestInput = z.object({ provider: providerField });
 
 /**
- * The spec's send result. `status` is the queue's word for the outcome (sent: the provider accepted it;
+ * The send result. `status` is the queue's word for the outcome (sent: the provider accepted it;
  * kept: the outbox kept it, nothing left the server; queued/sending: still trying when the wait ended;
  * failed: refused, `error` is the provider's reason). `testMode` is true when nothing was delivered.
  */
@@ -110,6 +110,6 @@ export type EmailAnalytics = {
   medianDeliveryMs: number | null;
 };
 
-/** Key preview length (the spec: "key preview 8 chars"). */
+/** How many characters of a typed key the page shows. */
 export const KEY_PREVIEW_LENGTH = 8;
 export const ANALYTICS_DAYS = 30;

@@ -1,7 +1,7 @@
 // zod/mini, like the other shared schemas: the image test page and its router use the same enum.
 import * as z from "zod/mini";
 
-/** The image test page's five feature tests, in the order the page shows them (spec: 5 feature tests). */
+/** The image test page's five feature tests, in the order the page shows them. */
 export const IMAGE_TESTS = ["drag-and-drop", "paste", "choose-files", "annotate", "share"] as const;
 export type ImageTestName = (typeof IMAGE_TESTS)[number];
 export const IMAGE_TEST_TOTAL = IMAGE_TESTS.length;

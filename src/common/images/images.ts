@@ -1,4 +1,4 @@
-// The images contract (issue 8): constants, payload types and zod/mini inputs shared by the upload routes,
+// The images contract: constants, payload types and zod/mini inputs shared by the upload routes,
 // the images.* procedures and the image drop widget.
 import * as z from "zod/mini";
 import { safeText } from "#common/forms/text-input.ts";

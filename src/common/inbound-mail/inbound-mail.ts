@@ -69,7 +69,7 @@ export type ReceivedAttachment = {
   note: string | null;
 };
 
-/** One received message for its view (the spec's received email): its text as `content`, the headers (name -> value) and the attachments. */
+/** One received message for its view: its text as `content`, the headers (name -> value) and the attachments. */
 export type ReceivedEmailDetail = Omit<ReceivedEmailSummary, "preview"> & {
   content: string;
   hasHtml: boolean;

@@ -1,4 +1,4 @@
-// The Lab (issue 10): experiments' constants, the status machine, day arithmetic and the payload types.
+// The Lab: experiments' constants, the status machine, day arithmetic and the payload types.
 // The input schemas are in lab-input.ts.
 
 export const EXPERIMENT_STATUSES = ["planning", "running", "completed"] as const;

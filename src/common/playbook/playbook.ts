@@ -1,4 +1,4 @@
-// Constants, types and pure helpers of The Playbook (public-and-member spec: The Playbook, sections 3, 4, 9);
+// Constants, types and pure helpers of The Playbook;
 // the input schemas are in playbook-input.ts, the Markdown renderer in playbook-markdown.ts.
 
 export const PLAYBOOK_CATEGORIES = [

@@ -26,7 +26,7 @@ export type SeoChecklistItem = {
 export const SEO_ITEM_IDS = [1, 2, 3, 4, 5] as const;
 export type SeoItemId = (typeof SEO_ITEM_IDS)[number];
 
-/** The back-office spec's five items (section 3), in the order the page shows them. */
+/** The checklist's five items, in the order the page shows them. */
 export const SEO_CHECKLIST_ITEMS: readonly SeoChecklistItem[] = [
   {
     id: 1,
@@ -107,7 +107,7 @@ export const seoToggleInput = z.object({
 });
 export type SeoToggleInput = z.infer<typeof seoToggleInput>;
 
-/** `PUT /api/seo/checklist`: the whole map at once, as the spec's client saves it. False entries are dropped. */
+/** `PUT /api/seo/checklist`: the whole map at once, as a client saves it. False entries are dropped. */
 export const seoChecklistReplaceInput = z.object({
   checkedItems: z.pipe(
     z.custom<Record<string, unknown>>(isPlainObject, { error: "checkedItems must be an object of item ids to true or false" }).check(

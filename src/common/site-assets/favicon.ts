@@ -1,8 +1,8 @@
-// The favicon set (issue 11, spec sections 3, 4 and 9): its config, its 18 files and the progress steps.
+// The favicon set: its config, its 18 files and the progress steps.
 import * as z from "zod/mini";
 import { safeText } from "#common/forms/text-input.ts";
 
-/** The spec's 16 PNG sizes. */
+/** The 16 PNG sizes of the set. */
 export const FAVICON_PNG_SIZES = [16, 32, 48, 57, 60, 72, 76, 114, 120, 144, 152, 167, 180, 192, 512, 1024] as const;
 export type FaviconPngSize = (typeof FAVICON_PNG_SIZES)[number];
 export const FAVICON_APPLE_SIZES: readonly number[] = [57, 60, 72, 76, 114, 120, 144, 152, 167, 180, 1024];
@@ -12,9 +12,9 @@ export const FAVICON_ICO_SIZES = [16, 32, 48] as const;
 export const FAVICON_ICO_FILE = "favicon.ico";
 export const FAVICON_MANIFEST_FILE = "site.webmanifest";
 export const FAVICON_FILE_COUNT = 18;
-/** The spec's max for the emoji and the text: two characters as a person counts them (graphemes). */
+/** The max for the emoji and the text: two characters as a person counts them (graphemes). */
 export const FAVICON_MAX_CHARACTERS = 2;
-/** The spec's "yellow": the site's brand colour. */
+/** The default theme colour, yellow: the site's brand colour. */
 export const DEFAULT_THEME_COLOR = "#facc15";
 
 export function faviconPngFile(size: number): string {
@@ -100,7 +100,7 @@ export type FaviconState = {
 
 export type FaviconGenerateResult = FaviconState & { steps: FaviconStepResult[] };
 
-/** `POST /api/site-assets/update-favicon`'s text fields (the spec's client sends one file a request). */
+/** `POST /api/site-assets/update-favicon`'s text fields (a client sends one file a request). */
 export const faviconUploadFields = z.object({
   type: z.enum(["ico", "png", "manifest"], { error: "type must be ico, png or manifest" }),
   size: z.optional(z.string()),

@@ -1,4 +1,4 @@
-// The Meta Tags tab (issue 11, spec sections 2 and 3): the site's head tags, stored on the server and
+// The Meta Tags tab: the site's head tags, stored on the server and
 // injected by it into every public page.
 import * as z from "zod/mini";
 import { DEFAULT_THEME_COLOR, hexColorField } from "./favicon";

@@ -1,10 +1,10 @@
-// The OG image generator's contract (issue 11): the design config, its ranges and templates, the preview
+// The OG image generator's contract: the design config, its ranges and templates, the preview
 // mockups' truncation lengths, and the active image the head tags carry. zod/mini like the other schemas:
 // the server parses every design with `ogConfigInput`, and the tab's controls keep to the same ranges.
 import * as z from "zod/mini";
 import { safeText } from "#common/forms/text-input.ts";
 
-/** The canvas every platform expects for a large summary card (spec section 9). */
+/** The canvas every platform expects for a large summary card. */
 export const OG_CANVAS = { width: 1200, height: 630 } as const;
 
 export const OG_LAYOUTS = ["centered", "left-aligned", "right-aligned"] as const;
@@ -16,7 +16,7 @@ export type OgPattern = (typeof OG_PATTERNS)[number];
 export const OG_TEMPLATES = ["modern", "dark", "gradient", "minimal", "glass", "retro"] as const;
 export type OgTemplate = (typeof OG_TEMPLATES)[number];
 
-/** The sliders' ranges (spec section 2), in px. */
+/** The sliders' ranges, in px. */
 export const OG_RANGES = {
   titleSize: { min: 40, max: 100 },
   subtitleSize: { min: 16, max: 40 },
@@ -26,7 +26,7 @@ export const OG_RANGES = {
 } as const;
 export type OgRangeField = keyof typeof OG_RANGES;
 
-/** Spacing of the background patterns (spec section 9). */
+/** Spacing of the background patterns. */
 export const OG_PATTERN_SPACING = { dots: 40, lines: 60 } as const;
 
 export const OG_TEXT_MAX = { title: 100, subtitle: 200, domain: 80 } as const;
@@ -48,7 +48,7 @@ const textField = (label: string, max: number, required: boolean) =>
 const choiceField = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(", ")}` });
 
-/** The OG image config of spec section 3, every field required: the server stores exactly this. */
+/** The OG image config, every field required: the server stores exactly this. */
 export const ogConfigInput = z.object({
   title: textField("Title", OG_TEXT_MAX.title, true),
   subtitle: textField("Subtitle", OG_TEXT_MAX.subtitle, false),
@@ -175,7 +175,7 @@ export function applyOgTemplate(config: OgConfig, template: OgTemplate): OgConfi
   return { ...config, ...OG_TEMPLATE_LOOKS[template].look, template };
 }
 
-/** The first design an admin sees: the Modern template with the earlier variant's sizes (spec section 9). */
+/** The first design an admin sees: the Modern template with the earlier variant's sizes. */
 export const OG_DEFAULT_CONFIG: OgConfig = applyOgTemplate(
   {
     title: "$100 Lab",
@@ -199,7 +199,7 @@ export const OG_DEFAULT_CONFIG: OgConfig = applyOgTemplate(
   "modern",
 );
 
-/** Description lengths of the platform card mockups (spec section 2). */
+/** Description lengths of the platform card mockups. */
 export const OG_DESCRIPTION_LIMITS = { twitterCard: 120, twitterDetail: 100, facebook: 120, linkedin: 110 } as const;
 
 /** Cuts a text to `max` characters (ellipsis included), at a character boundary, never mid-emoji. */
@@ -219,7 +219,7 @@ export type OgUploadType = (typeof OG_UPLOAD_TYPES)[number];
 export const OG_UPLOAD_REFUSED = "The OG image must be a PNG or JPEG file.";
 export const OG_UPLOAD_TOO_LARGE = `The OG image is larger than ${OG_UPLOAD_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller image.`;
 
-/** The form fields beside the file: the spec sends the admin's email; the session says who it is. */
+/** The form fields beside the file: a client may send the admin's email, but the session says who it is. */
 export const ogUploadFields = z.object({
   adminEmail: z.optional(z.string().check(z.trim(), z.maxLength(320, "adminEmail is too long"))),
 });
@@ -236,5 +236,5 @@ export const activeOgImageSchema = z.object({
 });
 export type ActiveOgImage = z.infer<typeof activeOgImageSchema>;
 
-/** The answer of POST /api/site-assets/update-og (spec section 7). */
+/** The answer of POST /api/site-assets/update-og. */
 export type OgUpdateResponse = { message: string; imageUrl: string };

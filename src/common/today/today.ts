@@ -1,7 +1,7 @@
 // The daily plan (/today, GET /api/today/generate, POST /api/today/regenerate): its shape and its inputs.
 import * as z from "zod/mini";
 
-/** The back-office spec's task categories and priorities (section 3). */
+/** The daily plan's task categories and priorities. */
 export const PLAN_CATEGORIES = ["marketing", "building", "admin", "strategy", "content", "analytics", "community"] as const;
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
 export const PLAN_PRIORITIES = ["high", "medium", "low"] as const;
@@ -22,7 +22,7 @@ export type PlanTask = {
 
 export type PlanMetric = { label: string; value: string };
 
-/** The spec's daily plan response, plus the ids this admin has ticked on this plan date. */
+/** The daily plan response, plus the ids this admin has ticked on this plan date. */
 export type DailyPlan = {
   /** The plan date, YYYY-MM-DD in the admin's time zone. */
   date: string;

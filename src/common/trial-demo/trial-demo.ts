@@ -1,4 +1,4 @@
-/** The trial demo (/demo and /admin/trial-demo): the public spec's steps and constants (sections 2, 4 and 9). */
+/** The trial demo (/demo and /admin/trial-demo): its steps and constants. */
 export const TRIAL_DEMO_STEPS = [
   "landing",
   "madlibs",

@@ -38,7 +38,7 @@ const wholeNumber = (label: string, min: number, max: number, fallback: number) 
 
 /**
  * The list's query: `page` (from 1), `pageSize` (at most 100), `q` (searched in email and name, any case),
- * `sort` and `order`. Unknown keys, such as the spec's `dev` and `debug`, are dropped: they open nothing.
+ * `sort` and `order`. Unknown keys, such as `dev` and `debug`, are dropped: they open nothing.
  */
 export const waitlistAdminListInput = z.object({
   page: wholeNumber("Page", 1, WAITLIST_ADMIN_PAGE_MAX, 1),
@@ -104,7 +104,7 @@ export type WaitlistAdminList = {
 };
 
 /**
- * GET /api/waitlist/stats and waitlist.adminStats: the spec's `totalSignups` and `recentSignups` (5 newest),
+ * GET /api/waitlist/stats and waitlist.adminStats: `totalSignups` and `recentSignups` (5 newest),
  * plus the figures of the admin page's cards. Admin only: it carries names.
  */
 export type WaitlistStats = {

@@ -6,7 +6,7 @@ export const WAITLIST_SOURCES = ["homepage", "debug", "admin"] as const;
 export type WaitlistSource = (typeof WAITLIST_SOURCES)[number];
 
 /**
- * The sources a public join may claim: the spec's two ("homepage or debug"). "admin" is kept for
+ * The sources a public join may claim: "homepage" and "debug". "admin" is kept for
  * entries an operator adds from the back office, so the admin views can trust it. We chose a closed
  * list over free-form slugs: the source column feeds the back office's tables and counts, and an
  * open text field on an unauthenticated endpoint would let anyone fill them with noise. A new
@@ -28,6 +28,6 @@ export type WaitlistJoinResult = {
   alreadyJoined: boolean;
 };
 
-/** The welcome-back wording contains "Welcome back", as the spec's error catalogue requires. */
+/** The welcome-back wording contains "Welcome back": a repeat join answers with it (docs/contract/pages.md). */
 export const waitlistJoinedMessage = (position: number) => `You're #${position} on the list! We'll email you when The $100 Lab opens.`;
 export const waitlistWelcomeBackMessage = (position: number) => `Welcome back! You're already #${position} on the list.`;

@@ -32,7 +32,7 @@ export function outageError(error: unknown): DomainError | undefined {
 /**
  * The one mapping of a thrown error to a REST answer: a domain error's status and message (and Retry-After),
  * a client error's own status, and for anything else a logged 500 with a generic text. The caller shapes
- * the body (`{ error }` everywhere; the upload route adds the spec's `success: false`).
+ * the body (`{ error }` everywhere; the upload route adds `success: false`).
  */
 export function errorReply(
   thrown: FastifyError | DomainError,

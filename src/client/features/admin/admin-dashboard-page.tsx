@@ -19,7 +19,7 @@ export function AdminDashboardPage() {
   const trpc = useTRPC();
   const overview = useQuery(trpc.admin.overview.queryOptions());
 
-  // The spec (section 8): a failed fetch is logged, and the dashboard shows zeros.
+  // A failed fetch is logged, and the dashboard shows zeros.
   useEffect(() => {
     if (overview.error) console.error("Failed to fetch dashboard data:", overview.error);
   }, [overview.error]);

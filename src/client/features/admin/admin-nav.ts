@@ -33,7 +33,7 @@ export type AdminNavSection = {
   items: AdminNavItem[];
 };
 
-/** The sidebar of the back-office spec, section 2 (Brand Voice is reached from the dashboard's Quick Actions). */
+/** The back office's sidebar (Brand Voice is reached from the dashboard's Quick Actions). */
 export const ADMIN_NAV: readonly AdminNavSection[] = [
   {
     id: "overview",

@@ -48,7 +48,7 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="px-5 py-10 text-center text-sm text-ink-muted">{children}</p>;
 }
 
-/** The flag of a country the spec lists, else a globe (back-office spec, section 9). */
+/** The flag of a country in FLAG_COUNTRIES, else a globe. */
 export function CountryMark({ country, className }: { country: string | null; className?: string }) {
   const code = flagCountry(country);
   if (code) {

@@ -123,7 +123,7 @@ export function SignupPage() {
 }
 
 /**
- * The success screen. The sign-up call already set the session cookie; after the spec's pause this
+ * The success screen. The sign-up call already set the session cookie; after SIGNUP_AUTO_LOGIN_DELAY_MS this
  * asks the server who is signed in ("auto-login") and goes on, or falls back to /login.
  */
 function AccountCreated({ name, email, callback }: { name: string; email: string; callback: string | null }) {

@@ -26,7 +26,7 @@ type Inputs = {
 };
 
 /**
- * The spec's four diagnostics steps from real checks: the signed-in admin, GET /api/backup/status, the
+ * The four diagnostics steps, from real checks: the signed-in admin, GET /api/backup/status, the
  * shape of its answer, and whether the two stores hold data (a warning when one is empty). Steps after
  * the first that did not succeed stay pending.
  */
@@ -64,7 +64,7 @@ export const DIAGNOSTICS_QUERY_KEY = ["backup", "diagnostics"] as const;
 
 export function BackupDiagnostics() {
   const auth = useAuth();
-  // The spec's check waits until the auth context has loaded, then calls the REST path itself.
+  // The check waits until the auth context has loaded, then calls the REST path itself.
   const status = useQuery({
     queryKey: DIAGNOSTICS_QUERY_KEY,
     queryFn: fetchBackupStatus,

@@ -25,7 +25,7 @@ const PRIORITY_BADGE: Record<BackupPriority, BadgeProps["variant"]> = {
 };
 export const PriorityBadge = ({ priority }: { priority: BackupPriority }) => <Badge variant={PRIORITY_BADGE[priority]}>{priority}</Badge>;
 
-/** A failure's message with the spec's troubleshooting tips for it. */
+/** A failure's message with the troubleshooting tips for it. */
 export function TroubleshootingTips({ message, title }: { message: string; title?: string }) {
   return (
     <Alert variant="error" title={title ?? message}>

@@ -12,7 +12,7 @@ const DRAFT_NOUNS: Record<BangerType, string> = {
   chapter: "chapter",
 };
 
-/** What became of a "Save as draft": the spec's failure box with the reason, or where the draft now is. */
+/** What became of a "Save as draft": a failure box with the reason, or where the draft now is. */
 export function SavedDraftAlert({ saved, error }: { saved: Banger | null; error: unknown }) {
   if (error) {
     return (

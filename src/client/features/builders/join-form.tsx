@@ -46,7 +46,7 @@ export type JoinFormProps = {
 };
 
 /**
- * The Builder join form: idle, loading, success, error (spec section 4). Name and email are
+ * The Builder join form: idle, loading, success, error. Name and email are
  * required; the same zod schema as the server checks everything before the call.
  */
 export function JoinForm({ onJoined }: JoinFormProps) {

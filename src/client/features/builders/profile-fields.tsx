@@ -24,7 +24,7 @@ export type ProfileValues = {
 export type ProfileField = keyof ProfileValues;
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The spec's join-form texts (error catalogue): the server's message when it sent one, else these. */
+/** The join form's error texts: the server's message when it sent one, else these. */
 export const FORM_ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." } as const;
 
 export const EMPTY_PROFILE: ProfileValues = {

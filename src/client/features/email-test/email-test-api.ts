@@ -8,7 +8,7 @@ import {
 import { trackEmailSent } from "./email-test-events";
 
 export type SendForm = { to: string; from: string; subject: string; content: string; provider: KeyedProvider };
-/** What the page sends: live mode and the typed keys travel as the spec's headers, never in the body. */
+/** What the page sends: live mode and the typed keys travel as headers (CREDENTIAL_HEADERS), never in the body. */
 export type Live = { on: boolean; credentials: EmailCredentials };
 
 const SEND_FAILED = "Email sending failed";

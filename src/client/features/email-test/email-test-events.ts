@@ -3,7 +3,7 @@ import type { EmailSendResult } from "#common/email-test/email-test.ts";
 import type { InboundProvider, ReceivedEmailSummary } from "#common/inbound-mail/inbound-mail.ts";
 import { track } from "#client/lib/analytics.ts";
 
-/** The spec's Email Test page events (email sent, webhook generated, email received), through the site's beacon. */
+/** The Email Test page's events (email sent, webhook generated, email received), through the site's beacon. */
 const COMPONENT = "EmailTestPage";
 
 /** Every send from the page, with how it ended (never an address or a key). */

@@ -29,7 +29,7 @@ export function EmailTestPage() {
   const toggleLive = (on: boolean) => {
     setLiveOn(on);
     if (on) {
-      // The spec: turning live mode on resets the setup steps and the credential test result.
+      // Turning live mode on resets the setup steps and the credential test result.
       setProvider(null);
       setCheck({ state: "idle" });
       setTestSent(false);

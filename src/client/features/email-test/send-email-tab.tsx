@@ -11,7 +11,7 @@ import { KeyedProviderSelect } from "./keyed-provider-select";
 import { KEYED_PROVIDER_NAMES } from "./providers";
 import { SendResultBanner, type SendOutcome } from "./send-result";
 
-/** Starting points for a test message (the spec's email test templates: id, name, subject, content). */
+/** Starting points for a test message (each with an id, name, subject and content). */
 const TEST_TEMPLATES = [
   { id: "plain", name: "Plain check", subject: "Test email from The $100 Lab", content: "If you can read this, the site's mail works." },
   {

@@ -7,7 +7,7 @@ import type { WidgetImage } from "#client/features/images/widget-image.ts";
 type SessionStatus = "not started" | "in progress" | "complete";
 const STATUS_BADGE = { "not started": "neutral", "in progress": "brand", complete: "success" } as const;
 
-/** The spec's image test session (id, title, start time, images, status), computed from what happened. */
+/** The image test session (id, title, start time, images, status), computed from what happened. */
 export function ExperimentDataPanel({
   experimentId,
   progress,

@@ -8,7 +8,7 @@ import { contentIdeas, draftOf, type ContentIdea } from "./content-ideas";
 import type { WidgetImage } from "./widget-image";
 
 /**
- * The spec's Content Ideas from Images box: ideas built from the annotations, shown once any image exists.
+ * The Content Ideas from Images box: ideas built from the annotations, shown once any image exists.
  * Admins (who may write bangers) can save each idea as a draft in Content Bangers.
  */
 export function ContentIdeasBox({ images }: { images: readonly WidgetImage[] }) {

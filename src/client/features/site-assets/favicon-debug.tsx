@@ -50,7 +50,7 @@ async function testAllPaths(): Promise<string> {
   return [...lines, `${passed}/${files.length} paths answered`].join("\n");
 }
 
-/** The three debug buttons of the spec, each a real request, results in the text area. */
+/** The three debug buttons, each a real request, results in the text area. */
 export function FaviconDebug({ className }: { className?: string }) {
   const [output, setOutput] = useState("");
   const [running, setRunning] = useState<string | null>(null);

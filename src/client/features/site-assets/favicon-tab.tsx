@@ -26,7 +26,7 @@ import { refreshTabIcon } from "./favicon-tab-icon";
 
 const ERROR_TEXTS = { fallback: "The favicon could not be made. Please try again.", network: "Network error. Please try again." };
 const TYPE_LABELS: Record<FaviconType, string> = { emoji: "Emoji", text: "Text" };
-/** The spec: the page reloads about 3 s after a successful update, so every icon link picks up the new set. */
+/** The page reloads about 3 s after a successful update, so every icon link picks up the new set. */
 const RELOAD_AFTER_MS = 3000;
 
 /** The Favicon tab: design (emoji or text, two colours), the server's own preview, and the 18-file update. */

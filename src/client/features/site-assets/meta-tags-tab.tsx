@@ -27,7 +27,7 @@ import { ColorField } from "./favicon-color-field";
 import { SelectField } from "#client/ui/select-field.tsx";
 
 const ERROR_TEXTS = { fallback: "The meta tags could not be saved. Please try again.", network: "Network error. Please try again." };
-/** The spec's status messages clear after 10 s. */
+/** Status messages clear after 10 s. */
 const STATUS_CLEAR_MS = 10_000;
 
 /** The Meta Tags tab: the site's head tags, stored on the server, which writes them into every public page. */

@@ -80,7 +80,7 @@ function TemplatePicker({ config, onChange }: { config: OgConfig; onChange: (con
   );
 }
 
-/** Every control of the spec's OG tab: content, layout and sizes, background, border and shadow, templates. */
+/** Every control of the OG tab: content, layout and sizes, background, border and shadow, templates. */
 export function OgDesignForm({
   config,
   onConfig,

@@ -100,7 +100,7 @@ type OgPreviewProps = {
   downloading: boolean;
 };
 
-/** The preview tabs of the spec: the image itself and the cards Twitter, Facebook and LinkedIn draw from it. */
+/** The preview tabs: the image itself and the cards Twitter, Facebook and LinkedIn draw from it. */
 export function OgPreview({ config, shown, tab, onTab, onRegenerate, onDownload, downloading }: OgPreviewProps) {
   const host = ogHostName(config.domain);
   return (

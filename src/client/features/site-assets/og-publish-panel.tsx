@@ -20,7 +20,7 @@ type OgPublishPanelProps = {
   adminEmail: string;
 };
 
-/** POST /api/site-assets/update-og with a ready image: the spec's multipart form, the session as the credential. */
+/** POST /api/site-assets/update-og with a ready image: a multipart form, the session as the credential. */
 async function uploadOgImage(file: File, adminEmail: string): Promise<OgUpdateResponse> {
   const form = new FormData();
   form.append("image", file);
@@ -31,7 +31,7 @@ async function uploadOgImage(file: File, adminEmail: string): Promise<OgUpdateRe
   return body as OgUpdateResponse;
 }
 
-/** The site's current og:image, the spec's two buttons, a ready image's upload, and the last action's message. */
+/** The site's current og:image, its two buttons, a ready image's upload, and the last action's message. */
 export function OgPublishPanel(props: OgPublishPanelProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);

@@ -5,7 +5,7 @@ import { FaviconTab } from "./favicon-tab";
 import { MetaTagsTab } from "./meta-tags-tab";
 import { OgGeneratorTab } from "./og-generator-tab";
 
-/** The spec's version label of the page. */
+/** The version label the page shows. */
 const SITE_ASSETS_VERSION = "v3.3-debug-serve";
 
 /** Site Assets CMS: the social image, the favicon set and the meta tags, one tab each. */

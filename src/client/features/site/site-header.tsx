@@ -15,7 +15,7 @@ export function BrandLink({ className }: { className?: string }) {
   );
 }
 
-/** The public site's top bar: home link and the Admin link (to /login), as the spec's nav has. */
+/** The public site's top bar: home link and the Admin link (to /login). */
 export function SiteHeader() {
   return (
     <header className="border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">

@@ -27,7 +27,7 @@ import { useSubmitHint } from "#client/ui/submit-hint.tsx";
 import { TextLink } from "#client/ui/text-link.tsx";
 import { PostForm } from "#client/ui/post-form.tsx";
 
-/** The spec's error catalogue: the server's text when it sent one, else these. */
+/** The form's error texts: the server's text when it sent one, else these. */
 const ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." };
 
 type FieldName = "email" | "name" | "interests";

@@ -16,7 +16,7 @@ import { queueTemplatedMail } from "#server/features/email-templates/index.ts";
 import { countVisitors } from "./visitor-counts";
 
 /**
- * The visitor alert (back-office spec, section 9): when VISITOR_ALERT_THRESHOLD or more distinct visitors
+ * The visitor alert: when VISITOR_ALERT_THRESHOLD or more distinct visitors
  * were on the site in the last VISITOR_ALERT_WINDOW_MINUTES, every admin and owner gets an email, at most
  * once per VISITOR_ALERT_EMAIL_INTERVAL_MINUTES across all app instances. The ingest triggers the check
  * (after a batch is written, at most once a minute per instance), so alerts go out with nobody watching

@@ -39,7 +39,7 @@ import {
 } from "#server/db/schema/index.ts";
 
 export type BackupCategory = {
-  /** The spec's store names stay ids: `waitlist`, `analytics` (an export's default namespaces). */
+  /** Ids keep the stores' historical names: `waitlist`, `analytics` (an export's default namespaces). */
   id: string;
   name: string;
   /** A lucide icon name, drawn by the page. */

@@ -46,7 +46,7 @@ function toBanger(row: BangerRow): Banger {
   };
 }
 
-/** The spec: platform defaults to the type. */
+/** The metadata's platform defaults to the banger's type. */
 const withPlatform = (metadata: Record<string, unknown>, type: Banger["type"]) => ({
   ...metadata,
   platform: typeof metadata.platform === "string" && metadata.platform !== "" ? metadata.platform : type,

@@ -167,7 +167,7 @@ export async function sendTestEmail(
   }
 }
 
-/** The provider's reason; a complaint about the recipient gets the spec's hint to use a real address. */
+/** The provider's reason; a complaint about the recipient adds a hint to use a real address. */
 function refusalMessage(reason: string | null): string {
   const message = `The mail provider refused the test email: ${reason ?? "no reason given"}`;
   return reason && INVALID_RECIPIENT.test(reason) ? `${message}. Please use a real email address you can read.` : message;

@@ -30,7 +30,7 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
   const spoolDir = uploadSpoolDir(deps.config.dataDir);
 
   // The upload has a scope of its own: multipart parsing exists only here, and its every failure answers
-  // the spec's { success: false, error }.
+  // { success: false, error } (docs/contract/rest-api.md).
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: singleFileLimits(IMAGE_MAX_BYTES) });
     upload.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {

@@ -134,7 +134,7 @@ async function checkUpload(bytes: Buffer, fields: FaviconUploadFields): Promise<
 }
 
 /**
- * `POST /api/site-assets/update-favicon`: one file of the set (the spec's client sends the 18 in parallel).
+ * `POST /api/site-assets/update-favicon`: one file of the set (a client may send the 18 in parallel).
  * Each lands in the active set by a single atomic JSON merge, so parallel uploads never lose each other.
  */
 export async function uploadFaviconFile(ctx: FaviconContext, actorId: string, upload: { path: string }, fields: FaviconUploadFields) {

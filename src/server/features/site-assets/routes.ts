@@ -29,7 +29,7 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
       const { status, message } = errorReply(thrown, request, reply);
       return reply.code(status).send({ success: false, error: message });
     });
-    // The spec's client sends no auth here; ours requires an admin, like every other write to the site's assets.
+    // Requires an admin, like every other write to the site's assets: a client that sends no auth gets 401.
     upload.post("/api/site-assets/update-favicon", async (request, reply) => {
       const { user } = await guards.admin(request, reply);
       const form = await spoolSingleFileUpload(request, { fileField: "image", tooLargeMessage: FAVICON_TOO_LARGE, spoolDir });

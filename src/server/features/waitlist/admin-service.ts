@@ -129,7 +129,7 @@ export async function listRecentSignups(db: Database, limit = RECENT_SIGNUPS_LIM
   return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
 }
 
-/** The cards of the admin page and the spec's stats: totals, the last 24 hours and 7 days, interests, newest 5. */
+/** The cards of the admin page and GET /api/waitlist/stats: totals, the last 24 hours and 7 days, interests, newest 5. */
 export async function getWaitlistStats(db: Database, now = new Date()): Promise<WaitlistStats> {
   const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
   const weekAgo = new Date(now.getTime() - 7 * 24 * HOUR_MS);

@@ -5,7 +5,7 @@ import { StatusBadge } from "./builder-status";
 
 export type BuildersViewProps = Omit<BuilderRowActionsProps, "builder" | "className"> & { builders: AdminBuilder[] };
 
-/** Wide screens: the spec's columns Builder, Contact, Status, Submitted, Actions. */
+/** Wide screens: the columns Builder, Contact, Status, Submitted, Actions. */
 export function BuildersTable({ builders, ...actions }: BuildersViewProps) {
   return (
     <Table className="table-fixed">

@@ -21,7 +21,7 @@ type TableProps = {
 /** The first click on a column: names and emails A to Z, positions from #1, join times newest first. */
 const FIRST_ORDER: Record<WaitlistAdminSort, SortOrder> = { position: "asc", name: "asc", email: "asc", joined: "desc" };
 
-/** Wide screens: the spec's columns #, Name, Email, Interests, Location, Source, Joined, then the row's actions. */
+/** Wide screens: the columns #, Name, Email, Interests, Location, Source, Joined, then the row's actions. */
 export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableProps) {
   const header = (label: string, column: WaitlistAdminSort, className?: string) => (
     <SortableHead label={label} column={column} sort={sort} onSort={onSort} className={className} />

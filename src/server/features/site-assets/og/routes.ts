@@ -10,7 +10,7 @@ import * as og from "./service";
 
 const OG_IMAGE_NOT_FOUND = "OG image not found";
 
-/** POST /api/site-assets/update-og (spec section 7) and the og-image files the site's og:image points to. */
+/** POST /api/site-assets/update-og and the og-image files the site's og:image points to. */
 export async function registerSiteAssetsOgRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const context: og.OgContext = { db: deps.database.db, storage: deps.storage, cacheBus: deps.services.cacheBus };
   const spoolDir = uploadSpoolDir(deps.config.dataDir);

@@ -18,5 +18,5 @@ export function backupTasks(lastBackupAt: Date | null, now: Date): PlanTask[] {
   ];
 }
 
-/** No backup in the last 24 hours (the spec's recommendation). */
+/** No backup in the last 24 hours (a backup is recommended at least daily). */
 export const backupDue: TaskSource = async (db, now) => backupTasks(await getLastBackupAt(db), now);
