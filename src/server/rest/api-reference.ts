@@ -5,6 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { buildOpenApiDocument } from "./openapi-document";
 
 export const OPENAPI_PATH = "/api/openapi.json";
+
+/** The site's name where Swagger UI shows its own brand; it links back to the site. */
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="32" viewBox="0 0 150 32"><text x="0" y="23" font-family="Inter, system-ui, sans-serif" font-size="20" font-weight="700" fill="#ffffff">The $100 Lab</text></svg>`;
 export const API_REFERENCE_PATH = "/api/docs";
 
 /**
@@ -20,5 +23,7 @@ export async function registerApiReference(app: FastifyInstance, router: AnyRout
     // No call to the public validator service: the page shows the document and nothing else leaves the site.
     uiConfig: { validatorUrl: null, url: OPENAPI_PATH, deepLinking: true },
     staticCSP: false,
+    theme: { title: "The $100 Lab API" },
+    logo: { type: "image/svg+xml", content: Buffer.from(LOGO_SVG), href: "/", target: "_self" },
   });
 }
