@@ -1,7 +1,24 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** A file reaches its own folder with ./ and everything else through #common/, #server/ or #client/ (package.json imports). */
+const OUTSIDE_OWN_FOLDER = { regex: "^\\.\\./", message: "Import from outside this folder through #common/, #server/ or #client/." };
+
+/**
+ * A feature uses another only through that feature's index.ts; its own files are its own business. `own` is the
+ * feature folder the linted file lives in, if any.
+ */
+const featureInternals = (own) => ({
+  regex: `^#server/features/${own ? `(?!${own}/)` : ""}[^/]+/(?!index\\.ts$)`,
+  message: "Use another feature through its index.ts (add what you need to its exports).",
+});
+const FEATURE_FOLDERS = fs
+  .readdirSync("src/server/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "drizzle/", "reports/", "data/"] },
@@ -40,15 +57,37 @@ export default tseslint.config(
   {
     // Rule 1 of the house: dependencies point one way.
     files: ["src/common/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**", "**/client/**"] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [OUTSIDE_OWN_FOLDER, { regex: "^#(server|client)/", message: "Shared code imports neither side." }] },
+      ],
+    },
   },
   {
     files: ["src/client/**/*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**"], allowTypeImports: true, message: "The client imports only types from the server." }] },
+        {
+          patterns: [
+            OUTSIDE_OWN_FOLDER,
+            { regex: "^#server/", allowTypeImports: true, message: "The client imports only types from the server." },
+          ],
+        },
       ],
     },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [OUTSIDE_OWN_FOLDER, featureInternals()] }] },
+  },
+  ...FEATURE_FOLDERS.map((feature) => ({
+    files: [`src/server/features/${feature}/**/*.ts`],
+    rules: { "no-restricted-imports": ["error", { patterns: [OUTSIDE_OWN_FOLDER, featureInternals(feature)] }] },
+  })),
+  {
+    files: ["scripts/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [featureInternals()] }] },
   },
 );

@@ -5,7 +5,7 @@ import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 /** What the browser's entry runs before the first paint: main.tsx, two tiny helpers and Vite's preloader. */
 const BOOT_MODULES =
-  /src[\\/](client[\\/](main\.tsx|index\.html|lib[\\/]next-task\.ts)|common[\\/]page-hydration\.ts)|vite\/preload-helper/;
+  /src[\\/](client[\\/](main\.tsx|index\.html|lib[\\/]next-task\.ts)|common[\\/]pages[\\/]page-hydration\.ts)|vite\/preload-helper/;
 
 /**
  * The server renderer of public pages (src/client/entry-server.tsx, loaded by src/server/features/ssr): one

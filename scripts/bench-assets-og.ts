@@ -5,8 +5,8 @@
  * per template. `main` is exported for the combined `npm run bench:assets`.
  */
 import { pathToFileURL } from "node:url";
-import { OG_DEFAULT_CONFIG, OG_TEMPLATES, OG_TEMPLATE_LOOKS, applyOgTemplate, type OgTemplate } from "../src/common/site-assets-og";
-import { renderOgPng } from "../src/server/features/site-assets/og/og-renderer";
+import { OG_DEFAULT_CONFIG, OG_TEMPLATES, OG_TEMPLATE_LOOKS, applyOgTemplate, type OgTemplate } from "#common/site-assets/og.ts";
+import { renderOgPng } from "#server/features/site-assets/index.ts";
 import { percentile } from "./bench-support";
 
 export const OG_P50_BUDGET_MS = 300;

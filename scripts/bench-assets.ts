@@ -17,8 +17,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { DEFAULT_FAVICON_CONFIG, type FaviconConfig } from "../src/common/site-assets-favicon";
-import { makeFaviconFiles } from "../src/server/features/site-assets/favicon-files";
+import { DEFAULT_FAVICON_CONFIG, type FaviconConfig } from "#common/site-assets/favicon.ts";
+import { makeFaviconFiles } from "#server/features/site-assets/index.ts";
 import { benchOgTemplates, designOf, OG_P50_BUDGET_MS } from "./bench-assets-og";
 import {
   alternatingRates,

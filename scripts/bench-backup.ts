@@ -15,11 +15,11 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, type DatabaseHandle } from "../src/server/db/client";
-import { tableChecksums } from "../src/server/features/backup/backup-tables";
-import { restoreBackup } from "../src/server/features/backup/restore";
-import { createBackup } from "../src/server/features/backup/service";
-import { createObjectStorage } from "../src/server/infra/storage";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
+import { tableChecksums } from "#server/features/backup/index.ts";
+import { restoreBackup } from "#server/features/backup/index.ts";
+import { createBackup } from "#server/features/backup/index.ts";
+import { createObjectStorage } from "#server/infra/storage/index.ts";
 import { createThrowawayDatabase } from "./bench-support";
 
 const EVENTS = 1_000_000;

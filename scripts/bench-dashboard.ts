@@ -16,10 +16,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { ANALYTICS_TIME_RANGE_MS, ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "../src/common/analytics-dashboard";
-import { openDatabase, rowsOf, type DatabaseHandle } from "../src/server/db/client";
-import { getAnalyticsDashboard } from "../src/server/features/analytics/dashboard";
-import { rebuildRollups } from "../src/server/features/analytics/rollups";
+import { ANALYTICS_TIME_RANGE_MS, ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
+import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/client.ts";
+import { getAnalyticsDashboard } from "#server/features/analytics/index.ts";
+import { rebuildRollups } from "#server/features/analytics/index.ts";
 import { withDatabase } from "./bench-support";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

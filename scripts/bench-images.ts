@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import sharp from "sharp";
-import type { SavedImage } from "../src/common/images";
+import type { SavedImage } from "#common/images/images.ts";
 import {
   alternatingRates,
   createThrowawayDatabase,

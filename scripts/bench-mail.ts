@@ -11,13 +11,13 @@
  * BENCH_DATABASE_URL overrides the server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { inArray, sql } from "drizzle-orm";
-import { openDatabase, rowsOf, type DatabaseHandle } from "../src/server/db/client";
-import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "../src/server/db/schema";
-import { createOrPromoteAdmin } from "../src/server/features/auth/service";
-import { seedTemplates } from "../src/server/features/email-templates/service";
-import { progressCountsQuery, sendNewsletter } from "../src/server/features/newsletter/service";
-import { createLogger } from "../src/server/infra/logger";
-import { createMailDriver, createMailWorker } from "../src/server/infra/mail";
+import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/client.ts";
+import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
+import { createOrPromoteAdmin } from "#server/features/auth/index.ts";
+import { seedTemplates } from "#server/features/email-templates/index.ts";
+import { progressCountsQuery, sendNewsletter } from "#server/features/newsletter/index.ts";
+import { createLogger } from "#server/infra/logger.ts";
+import { createMailDriver, createMailWorker } from "#server/infra/mail/index.ts";
 import { startSmtpSink, type SmtpSink } from "../tests/helpers/smtp-sink";
 import { createThrowawayDatabase } from "./bench-support";
 

@@ -5,8 +5,8 @@
  */
 import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
-import { readTimeMinutes } from "../src/common/playbook";
-import { renderChapterPdf, type PdfChapter } from "../src/server/features/playbook/pdf";
+import { readTimeMinutes } from "#common/playbook/playbook.ts";
+import { renderChapterPdf, type PdfChapter } from "#server/features/playbook/index.ts";
 import { percentile } from "./bench-support";
 
 const RUNS = 40;

@@ -2,7 +2,7 @@
  * npm run create-admin -- --email E --password P [--name N] [--role owner|admin]
  * Creates the account with an admin role, or promotes the existing one (see runCreateAdmin).
  */
-import { describeCreateAdminFailure, runCreateAdmin } from "../src/server/features/auth/create-admin-command";
+import { describeCreateAdminFailure, runCreateAdmin } from "#server/features/auth/index.ts";
 
 async function main() {
   try {

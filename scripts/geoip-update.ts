@@ -2,7 +2,7 @@
  * npm run geoip:update (in a container: node dist/server/geoip-update.js)
  * Fetches GeoLite2-City with MAXMIND_LICENSE_KEY and replaces GEOIP_DB_PATH (see runGeoipUpdate).
  */
-import { describeGeoipUpdateFailure, runGeoipUpdate } from "../src/server/infra/geoip-update";
+import { describeGeoipUpdateFailure, runGeoipUpdate } from "#server/infra/geoip-update.ts";
 
 async function main() {
   try {

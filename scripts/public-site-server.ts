@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { BUILDER_TAGS } from "../src/common/builders";
+import { BUILDER_TAGS } from "#common/builders/builders.ts";
 import { freePort, startServer, stopServer, waitUntilHealthy } from "./bench-support";
 
 const ADMIN = { email: "bench-admin@example.com", password: "bench-password-0123456789" };

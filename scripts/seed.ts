@@ -2,7 +2,7 @@
  * npm run seed [-- --force]
  * Adds demo content for a first look (see seedDemoContent); a second run adds nothing.
  */
-import { describeSeedFailure, runSeed } from "../src/server/seed/demo-content";
+import { describeSeedFailure, runSeed } from "#server/seed/demo-content.ts";
 
 async function main() {
   try {

@@ -5,9 +5,9 @@
  */
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import type { FormRender } from "../common/form-post";
-import type { ServerPageData } from "../common/page-data";
-import { pageDataScript } from "../common/page-hydration";
+import type { FormRender } from "#common/forms/form-post.ts";
+import type { ServerPageData } from "#common/pages/page-data.ts";
+import { pageDataScript } from "#common/pages/page-hydration.ts";
 import { App } from "./app";
 import { routes } from "./routes";
 

@@ -7,8 +7,8 @@
  * No top-level await: start-app imports helpers from this module's chunk, and would wait forever for a module
  * still waiting for it.
  */
-import { PAGE_DATA_ELEMENT_ID } from "../common/page-hydration";
-import { afterNextPaint, nextTask } from "./lib/next-task";
+import { PAGE_DATA_ELEMENT_ID } from "#common/pages/page-hydration.ts";
+import { afterNextPaint, nextTask } from "#client/lib/next-task.ts";
 import "./styles.css";
 
 async function boot(container: HTMLElement) {
@@ -17,7 +17,7 @@ async function boot(container: HTMLElement) {
     // React's runtime first (the framework chunk), then the router, then the app: shorter tasks than one long one.
     await import("react-dom/client");
     await nextTask();
-    await import("./lib/router-runtime");
+    await import("#client/lib/router-runtime.ts");
     await nextTask();
   }
   const { startApp } = await import("./start-app");

@@ -6,18 +6,18 @@ import {
   type BackOfficePageName,
   type MemberPageName,
   type PublicPageName,
-} from "../common/page-routes";
-import type { MemberPageHandle } from "./features/member/member-page";
-import { AnalyticsRouteTracker } from "./lib/analytics";
+} from "#common/pages/page-routes.ts";
+import type { MemberPageHandle } from "#client/features/member/member-page.ts";
+import { AnalyticsRouteTracker } from "#client/lib/analytics.ts";
 import { Outlet, ScrollRestoration, type RouteObject } from "react-router";
-import { PageSpinner } from "./ui/spinner";
-import { LandingPage } from "./features/landing/landing-page";
-import { NotFoundPage } from "./features/site/not-found-page";
-import { PublicLayout } from "./features/site/public-layout";
-import { RouteErrorPage } from "./features/site/route-error-page";
-import { buildersLoader } from "./features/builders/builders-loader";
-import { sharedImageLoader } from "./features/images/shared-image-loader";
-import { experimentLoader } from "./features/lab/experiment-loader";
+import { PageSpinner } from "#client/ui/spinner.tsx";
+import { LandingPage } from "#client/features/landing/landing-page.tsx";
+import { NotFoundPage } from "#client/features/site/not-found-page.tsx";
+import { PublicLayout } from "#client/features/site/public-layout.tsx";
+import { RouteErrorPage } from "#client/features/site/route-error-page.tsx";
+import { buildersLoader } from "#client/features/builders/builders-loader.ts";
+import { sharedImageLoader } from "#client/features/images/shared-image-loader.ts";
+import { experimentLoader } from "#client/features/lab/experiment-loader.ts";
 
 /*
  * Only the landing page ships in the entry chunk; every other page is its own chunk, loaded when
@@ -33,8 +33,8 @@ const page =
     Component: pick(await load()),
   });
 
-const TodayPage = lazy(() => import("./features/today/today-page").then((m) => ({ default: m.TodayPage })));
-const AdminShell = lazy(() => import("./features/admin/admin-shell").then((m) => ({ default: m.AdminShell })));
+const TodayPage = lazy(() => import("#client/features/today/today-page.tsx").then((m) => ({ default: m.TodayPage })));
+const AdminShell = lazy(() => import("#client/features/admin/admin-shell.tsx").then((m) => ({ default: m.AdminShell })));
 
 function RootLayout() {
   return (
@@ -58,68 +58,68 @@ const publicPages: Record<PublicPageName, PageRoute> = {
     api: true,
     loader: buildersLoader,
     lazy: page(
-      () => import("./features/builders/builders-page"),
+      () => import("#client/features/builders/builders-page.tsx"),
       (m) => m.BuildersPage,
     ),
   },
   login: {
     api: true,
     lazy: page(
-      () => import("./features/auth/login-page"),
+      () => import("#client/features/auth/login-page.tsx"),
       (m) => m.LoginPage,
     ),
   },
   loginDebug: {
     api: true,
     lazy: page(
-      () => import("./features/auth/login-debug-page"),
+      () => import("#client/features/auth/login-debug-page.tsx"),
       (m) => m.LoginDebugPage,
     ),
   },
   systemLogin: {
     api: true,
     lazy: page(
-      () => import("./features/auth/system-login-page"),
+      () => import("#client/features/auth/system-login-page.tsx"),
       (m) => m.SystemLoginPage,
     ),
   },
   signup: {
     api: true,
     lazy: page(
-      () => import("./features/auth/signup-page"),
+      () => import("#client/features/auth/signup-page.tsx"),
       (m) => m.SignupPage,
     ),
   },
   forgotPassword: {
     api: true,
     lazy: page(
-      () => import("./features/auth/forgot-password-page"),
+      () => import("#client/features/auth/forgot-password-page.tsx"),
       (m) => m.ForgotPasswordPage,
     ),
   },
   resetPassword: {
     api: true,
     lazy: page(
-      () => import("./features/auth/reset-password-page"),
+      () => import("#client/features/auth/reset-password-page.tsx"),
       (m) => m.ResetPasswordPage,
     ),
   },
   terms: {
     lazy: page(
-      () => import("./features/legal/terms-page"),
+      () => import("#client/features/legal/terms-page.tsx"),
       (m) => m.TermsPage,
     ),
   },
   privacy: {
     lazy: page(
-      () => import("./features/legal/privacy-page"),
+      () => import("#client/features/legal/privacy-page.tsx"),
       (m) => m.PrivacyPage,
     ),
   },
   unsubscribe: {
     api: true,
     lazy: page(
-      () => import("./features/waitlist/unsubscribe-page"),
+      () => import("#client/features/waitlist/unsubscribe-page.tsx"),
       (m) => m.UnsubscribePage,
     ),
   },
@@ -127,13 +127,13 @@ const publicPages: Record<PublicPageName, PageRoute> = {
     api: true,
     loader: sharedImageLoader,
     lazy: page(
-      () => import("./features/images/shared-image-page"),
+      () => import("#client/features/images/shared-image-page.tsx"),
       (m) => m.SharedImagePage,
     ),
   },
   demo: {
     lazy: page(
-      () => import("./features/trial-demo/trial-demo-page"),
+      () => import("#client/features/trial-demo/trial-demo-page.tsx"),
       (m) => m.TrialDemoPage,
     ),
   },
@@ -146,7 +146,7 @@ const publicPages: Record<PublicPageName, PageRoute> = {
 const memberPages: Record<MemberPageName, Pick<RouteObject, "lazy" | "loader"> & { handle: MemberPageHandle }> = {
   lab: {
     lazy: page(
-      () => import("./features/lab/lab-page"),
+      () => import("#client/features/lab/lab-page.tsx"),
       (m) => m.LabPage,
     ),
     handle: { title: "The Lab", subtitle: "Experiments in progress" },
@@ -154,21 +154,21 @@ const memberPages: Record<MemberPageName, Pick<RouteObject, "lazy" | "loader"> &
   experiment: {
     loader: experimentLoader,
     lazy: page(
-      () => import("./features/lab/experiment-route"),
+      () => import("#client/features/lab/experiment-route.tsx"),
       (m) => m.ExperimentRoute,
     ),
     handle: { title: "The Lab", subtitle: "", openToVisitors: true, ownHeading: true },
   },
   playbook: {
     lazy: page(
-      () => import("./features/playbook/playbook-page"),
+      () => import("#client/features/playbook/playbook-page.tsx"),
       (m) => m.PlaybookPage,
     ),
     handle: { title: "Playbook", subtitle: "Chapters and checklists for your next $100 experiment" },
   },
   playbookChapter: {
     lazy: page(
-      () => import("./features/playbook/playbook-member-routes"),
+      () => import("#client/features/playbook/playbook-member-routes.tsx"),
       (m) => m.PlaybookChapterRoute,
     ),
     handle: { title: "Playbook", subtitle: "Read it, then act on it" },
@@ -207,21 +207,21 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: page(
-          () => import("./lib/api-layout"),
+          () => import("#client/lib/api-layout.tsx"),
           (m) => m.ApiLayout,
         ),
         children: [
           { element: <PublicLayout />, children: pageRoutes(true) },
           {
             lazy: page(
-              () => import("./features/member/member-area"),
+              () => import("#client/features/member/member-area.tsx"),
               (m) => m.MemberArea,
             ),
             children: entries(MEMBER_PAGES).map(([name, path]) => ({ path, ...memberPages[name] })),
           },
           {
             lazy: page(
-              () => import("./features/admin/admin-area"),
+              () => import("#client/features/admin/admin-area.tsx"),
               (m) => m.AdminArea,
             ),
             children: entries(BACK_OFFICE_PAGES).map(([name, path]) => ({ path, element: backOfficePages[name] })),

@@ -1,12 +1,12 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "./lib/router-runtime";
-import { PAGE_DATA_ELEMENT_ID } from "../common/page-hydration";
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "#client/lib/router-runtime.ts";
+import { PAGE_DATA_ELEMENT_ID } from "#common/pages/page-hydration.ts";
 import { App } from "./app";
-import { installAnalytics } from "./lib/analytics";
-import { nextTask } from "./lib/next-task";
+import { installAnalytics } from "#client/lib/analytics.ts";
+import { nextTask } from "#client/lib/next-task.ts";
 import { routes } from "./routes";
-import { prepareClassMerging } from "./ui/cn";
+import { prepareClassMerging } from "#client/ui/cn.ts";
 
 /** The router state of a page the server rendered (src/server/features/ssr), or null for the plain shell. */
 function serverRenderedState(): HydrationState | null {

@@ -8,45 +8,28 @@ import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
-import { isPagePath } from "../common/page-routes";
-import { createGuards } from "./auth/guards";
-import { isCrossSiteWrite } from "./auth/origin-check";
+import { isPagePath } from "#common/pages/page-routes.ts";
+import { createGuards } from "#server/auth/guards.ts";
+import { isCrossSiteWrite } from "#server/auth/origin-check.ts";
 import type { TrustProxy } from "./config";
 import type { AppDeps } from "./deps";
-import { registerNoindexHeader } from "./features/admin/noindex";
-import { registerAnalyticsRoutes } from "./features/analytics/routes";
-import { authFormPosts } from "./features/auth/form-posts";
-import { registerAuthRoutes } from "./features/auth/routes";
-import { registerBackupRoutes } from "./features/backup/routes";
-import { registerBangersRoutes } from "./features/bangers/routes";
-import { registerEmailTestRoutes } from "./features/email-test/routes";
-import { registerEmailTemplatesRoutes } from "./features/email-templates/routes";
-import { registerBuilderAvatarRoutes } from "./features/builders/avatar-routes";
-import { buildersFormPosts } from "./features/builders/form-posts";
-import { registerBuildersRoutes } from "./features/builders/routes";
-import { registerInboundMailRoutes } from "./features/inbound-mail/routes";
-import { registerImagesRoutes } from "./features/images/routes";
-import { registerNewsletterRoutes } from "./features/newsletter/routes";
-import { registerPlaybookRoutes } from "./features/playbook/routes";
-import { registerSeoRoutes } from "./features/seo/routes";
-import { registerSiteAssetsOgRoutes } from "./features/site-assets/og/routes";
-import { createHtmlPages, type HtmlPages } from "./features/site-assets/html-pages";
-import { registerSiteAssetsRoutes } from "./features/site-assets/routes";
-import { registerFormPosts } from "./features/ssr/form-posts";
-import { registerServerRendering, type RenderPublicPage } from "./features/ssr/render-public-page";
-import { registerSystemRoutes } from "./features/system/routes";
-import { registerTodayRoutes } from "./features/today/routes";
-import { waitlistFormPosts } from "./features/waitlist/form-posts";
-import { registerWaitlistRoutes } from "./features/waitlist/routes";
-import { errorReply } from "./infra/error-reply";
-import { DomainError, rateLimited } from "./infra/errors";
-import { PRIVATE_NO_STORE } from "./infra/http";
-import { registerPasswordQueryRedirect } from "./infra/password-query-redirect";
-import { retryAfterSeconds } from "./infra/rate-limit";
-import { registerRequestIdHeader, requestIdOptions } from "./infra/request-id";
-import { createRequestLogController } from "./infra/request-log";
-import { createContext } from "./trpc/init";
-import { appRouter, type AppRouter } from "./trpc/router";
+import { registerNoindexHeader } from "#server/features/admin/index.ts";
+import { createHtmlPages, createPageHeadCache, type HtmlPages } from "#server/features/site-assets/index.ts";
+import { FEATURES } from "#server/features/all.ts";
+import type { Feature } from "#server/features/feature.ts";
+import { registerFormPosts, registerServerRendering, type FormPosts, type RenderPublicPage } from "#server/features/ssr/index.ts";
+import { errorReply } from "#server/infra/error-reply.ts";
+import { DomainError, rateLimited } from "#server/infra/errors.ts";
+import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
+import { registerPasswordQueryRedirect } from "#server/infra/password-query-redirect.ts";
+import { retryAfterSeconds } from "#server/infra/rate-limit.ts";
+import { registerRequestIdHeader, requestIdOptions } from "#server/infra/request-id.ts";
+import { createRequestLogController } from "#server/infra/request-log.ts";
+import { recordRoutes } from "#server/infra/route-list.ts";
+import { createContext } from "#server/trpc/init.ts";
+import { registerApiReference } from "#server/rest/api-reference.ts";
+import { registerRestOperations } from "#server/rest/rest-adapter.ts";
+import { appRouter, type AppRouter } from "#server/trpc/router.ts";
 
 /** Per-address ceiling on every API request; named budgets (login, signup...) are stricter. */
 const API_REQUESTS_PER_MINUTE = 600;
@@ -67,6 +50,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     ...requestIdOptions(() => config.behindProxy),
     logController: createRequestLogController(),
   });
+  recordRoutes(app);
   registerRequestIdHeader(app);
   // A request names one host (RFC 9112 3.2: more than one Host header is answered 400). Node keeps the
   // first of several, so a proxy that routed on another would disagree with this app about the site asked for.
@@ -113,6 +97,8 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
 
   registerNoindexHeader(app);
   const renderPublicPage = registerServerRendering(app, deps);
+  const heads = createPageHeadCache(deps.services.cacheBus);
+  app.addHook("onClose", async () => heads.close());
 
   app.addHook("onRequest", async (request, reply) => {
     if (isCrossSiteWrite(request, config.publicUrl)) {
@@ -131,29 +117,14 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
         errorResponseBuilder: (_request, context) => rateLimited(undefined, retryAfterSeconds(context.ttl)),
       });
     }
-    await registerAuthRoutes(api, deps, guards);
-    registerSystemRoutes(api, deps, guards);
-    registerWaitlistRoutes(api, deps, guards);
-    registerBuildersRoutes(api, deps, guards);
-    await registerBuilderAvatarRoutes(api, deps);
-    await registerAnalyticsRoutes(api, deps, guards);
-    registerSeoRoutes(api, deps, guards);
-    registerBangersRoutes(api, deps, guards);
-    registerEmailTestRoutes(api, deps, guards);
-    registerEmailTemplatesRoutes(api, deps, guards);
-    await registerInboundMailRoutes(api, deps, guards);
-    registerNewsletterRoutes(api, deps, guards);
-    registerPlaybookRoutes(api, deps, guards);
-    registerTodayRoutes(api, deps, guards);
-    await registerImagesRoutes(api, deps, guards);
-    await registerSiteAssetsOgRoutes(api, deps, guards);
-    await registerSiteAssetsRoutes(api, deps, guards);
-    await registerBackupRoutes(api, deps, guards);
+    registerRestOperations(api, deps, appRouter);
+    await registerApiReference(api, appRouter, config.publicUrl);
+    for (const feature of FEATURES as readonly Feature[]) await feature.routes?.(api, { deps, guards, heads });
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: (opts) => createContext(opts, deps),
+        createContext: (opts) => createContext(opts, deps, "trpc"),
         // Every procedure answers for the caller's session (auth.me, auth.login, the back office's lists):
         // no cache may keep an answer. A rate-limited call says when to come back.
         responseMeta: ({ errors }) => {
@@ -170,9 +141,9 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     });
   });
 
-  const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir });
+  const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir, heads });
   await registerSinglePageApp(app, config.clientDir, pages, renderPublicPage);
-  const formPosts = { ...authFormPosts(deps), ...waitlistFormPosts(deps), ...buildersFormPosts(deps) };
+  const formPosts: FormPosts = Object.assign({}, ...(FEATURES as readonly Feature[]).map((feature) => feature.formPosts?.(deps)));
   await registerFormPosts(app, formPosts, async (request, reply, pathname, form) => {
     const rendered = await renderPublicPage(request, reply, form);
     if (rendered) return pages.send(request, reply, pathname, true, rendered);

@@ -2,8 +2,8 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
-import { MAIL_PROVIDERS, type MailProvider } from "../common/mail";
-import { PACKAGE_ROOT } from "./infra/package-root";
+import { MAIL_PROVIDERS, type MailProvider } from "#common/mail/mail.ts";
+import { PACKAGE_ROOT } from "#server/infra/package-root.ts";
 
 /**
  * The only reader of process.env. Every default serves a newcomer on one machine:

@@ -1,14 +1,14 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { DataDirInUseError, openDatabase } from "./db/client";
-import { adminExists } from "./features/auth/service";
-import { createBackupScheduler } from "./features/backup/scheduler";
-import { createGeoLookup, GeoDataError, GeoDataFile, warmGeoLookup } from "./infra/geo";
-import { createLogger } from "./infra/logger";
-import { createMailDriver, createMailWorker } from "./infra/mail";
-import { createRateLimits } from "./infra/rate-limit";
-import { connectRedis } from "./infra/redis";
-import { createObjectStorage } from "./infra/storage";
+import { DataDirInUseError, openDatabase } from "#server/db/client.ts";
+import { adminExists } from "#server/features/auth/index.ts";
+import { createGeoLookup, GeoDataError, GeoDataFile, warmGeoLookup } from "#server/infra/geo.ts";
+import { createLogger } from "#server/infra/logger.ts";
+import { createMailDriver } from "#server/infra/mail/index.ts";
+import { createRateLimits } from "#server/infra/rate-limit.ts";
+import { connectRedis } from "#server/infra/redis.ts";
+import { createObjectStorage } from "#server/infra/storage/index.ts";
+import { createServices, startServices, stopServices } from "./services";
 
 async function main() {
   const config = loadConfig();
@@ -21,19 +21,13 @@ async function main() {
   await database.migrate();
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const mailDriver = createMailDriver(config, logger);
-  const mailWorker = createMailWorker({ db: database.db, driver: mailDriver, logger, defaultFrom: config.mailFrom });
   const rateLimits = createRateLimits({ enabled: config.rateLimits, ...(redis ? { redis } : {}) });
   const storage = await createObjectStorage(config.storage);
   const geo = createGeoLookup({ trustProxy: config.behindProxy, ...(geoFile ? { file: geoFile } : {}) });
   if (!geoFile) warmGeoLookup().catch((error: unknown) => logger.error({ err: error }, "the geo lookup database could not be opened"));
-  const backupScheduler = createBackupScheduler({
-    db: database.db,
-    storage,
-    logger,
-    keep: config.backupKeep,
-    schedule: config.backupSchedule,
-  });
-  const app = await buildApp({ config, database, mailDriver, rateLimits, logger, geo, storage, ...(redis ? { redis } : {}) });
+  const baseDeps = { config, database, mailDriver, rateLimits, logger, geo, storage };
+  const services = createServices(baseDeps);
+  const app = await buildApp({ ...baseDeps, services, ...(redis ? { redis } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,8 +36,7 @@ async function main() {
     logger.info(`${signal} received: closing`);
     await app.close();
     geo.close?.();
-    await mailWorker.stop();
-    await backupScheduler.stop();
+    await stopServices(services);
     await mailDriver.close();
     await database.close();
     redis?.disconnect();
@@ -52,9 +45,9 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  // Before listening: the first requests already find the rollups built and other instances' writes heard.
+  await startServices(services);
   await app.listen({ host: config.host, port: config.port });
-  mailWorker.start();
-  backupScheduler.start();
   logger.info(
     `The $100 Lab is running on ${config.publicUrl} (database: ${database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "Postgres"}, mail: ${mailDriver.provider}, storage: ${storage.driver})`,
   );

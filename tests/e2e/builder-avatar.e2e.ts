@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminBuilder } from "../../src/common/builders-admin";
+import type { AdminBuilder } from "#common/builders/admin.ts";
 import { DESKTOP, lastMailedLink, launchBrowser, openPage, PHONE, screenshot, startServer, type RunningServer } from "./harness";
 
 const admin = { email: "ava@lab.example", password: "admin-password-1", name: "Ava Admin" };

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_EMAIL_INVALID, TEST_EMAIL_RESERVED } from "../../src/common/email-templates";
+import { TEST_EMAIL_INVALID, TEST_EMAIL_RESERVED } from "#common/email-templates/templates.ts";
 import { DESKTOP, launchBrowser, openPage, screenshotAtBothWidths, signInAsAdmin, startServer, type RunningServer } from "./harness";
 
 /** Email templates in the browser: seed the examples, preview one (inert HTML), send a test into the outbox. */

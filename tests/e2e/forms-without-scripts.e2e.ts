@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unsubscribeToken } from "../../src/server/features/waitlist/unsubscribe";
+import { unsubscribeToken } from "#server/features/waitlist/unsubscribe.ts";
 import { DESKTOP, launchBrowser, screenshot, startServer, untilHydrated, type RunningServer } from "./harness";
 
 /*

@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { PAGE_DATA_ELEMENT_ID } from "../../src/common/page-hydration";
+import { PAGE_DATA_ELEMENT_ID } from "#common/pages/page-hydration.ts";
 import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { openDatabase, type Database } from "../../src/server/db/client";
+import { openDatabase, type Database } from "#server/db/client.ts";
 
 const run = promisify(execFile);
 const SCREENSHOT_DIR = path.resolve("tests/e2e/screenshots");

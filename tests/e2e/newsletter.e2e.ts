@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { WaitlistAdminList } from "../../src/common/waitlist-admin";
-import { unsubscribeToken } from "../../src/server/features/waitlist/unsubscribe";
+import type { WaitlistAdminList } from "#common/waitlist/admin.ts";
+import { unsubscribeToken } from "#server/features/waitlist/unsubscribe.ts";
 import {
   DESKTOP,
   launchBrowser,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsEvents, builders } from "../../src/server/db/schema";
-import { setBuilderStatus } from "../../src/server/features/builders/service";
+import { analyticsEvents, builders } from "#server/db/schema/index.ts";
+import { setBuilderStatus } from "#server/features/builders/service.ts";
 import { DESKTOP, openPage, launchBrowser, PHONE, screenshot, startServer, withStoppedServerDatabase, type RunningServer } from "./harness";
 
 let server: RunningServer;

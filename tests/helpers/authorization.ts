@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import type { SessionUser } from "../../src/common/auth";
-import { createSession } from "../../src/server/auth/sessions";
+import type { SessionUser } from "#common/auth/accounts.ts";
+import { createSession } from "#server/auth/sessions.ts";
 import type { TestApp } from "./test-app";
 
 /** Who makes the call in the matrix. */

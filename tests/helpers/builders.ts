@@ -1,6 +1,6 @@
-import type { BuilderStatus } from "../../src/common/builders";
-import type { Database } from "../../src/server/db/client";
-import { insertBuilder, setBuilderStatus } from "../../src/server/features/builders/service";
+import type { BuilderStatus } from "#common/builders/builders.ts";
+import type { Database } from "#server/db/client.ts";
+import { insertBuilder, setBuilderStatus } from "#server/features/builders/service.ts";
 
 const EMPTY_PROFILE = {
   title: null,

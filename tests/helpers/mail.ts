@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { loadConfig } from "../../src/server/config";
-import type { Database } from "../../src/server/db/client";
-import { mailMessages } from "../../src/server/db/schema";
-import { createMailDriver, createMailWorker, type MailDriver, type MailWorker, type MailWorkerOptions } from "../../src/server/infra/mail";
+import { loadConfig } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
+import { createMailDriver, createMailWorker, type MailDriver, type MailWorker, type MailWorkerOptions } from "#server/infra/mail/index.ts";
 import type { TestApp } from "./test-app";
 
 export type TestMailWorker = { driver: MailDriver; worker: MailWorker; close(): Promise<void> };

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { S3StorageConfig } from "../../src/server/infra/storage/s3-storage";
+import type { S3StorageConfig } from "#server/infra/storage/s3-storage.ts";
 
 export type TestS3Server = {
   /** Storage settings that reach this server's bucket. */

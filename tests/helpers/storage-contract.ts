@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { StorageInputError, StorageUnavailableError, type ObjectStorage } from "../../src/server/infra/storage";
+import { StorageInputError, StorageUnavailableError, type ObjectStorage } from "#server/infra/storage/index.ts";
 
 /** A stream of the bytes in uneven chunks, as a network upload arrives. */
 export function chunked(bytes: Buffer, chunkSize = 64 * 1024 + 3): Readable {

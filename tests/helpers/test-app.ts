@@ -6,18 +6,20 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import type { Role, SessionUser } from "../../src/common/auth";
-import { buildApp } from "../../src/server/app";
-import { createSession } from "../../src/server/auth/sessions";
-import { loadConfig, type Config } from "../../src/server/config";
-import { emailVerificationTokens, mailMessages, users } from "../../src/server/db/schema";
-import type { AppDeps } from "../../src/server/deps";
-import { createOrPromoteAdmin, signup } from "../../src/server/features/auth/service";
-import { createGeoLookup } from "../../src/server/infra/geo";
-import { createLogger, type Logger } from "../../src/server/infra/logger";
-import { createMailDriver, createMailWorker, type MailWorker } from "../../src/server/infra/mail";
-import { createRateLimits } from "../../src/server/infra/rate-limit";
-import { createObjectStorage, type ObjectStorage } from "../../src/server/infra/storage";
+import type { Role, SessionUser } from "#common/auth/accounts.ts";
+import { buildApp } from "#server/app.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import { loadConfig, type Config } from "#server/config.ts";
+import { emailVerificationTokens, mailMessages, users } from "#server/db/schema/index.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { createOrPromoteAdmin, signup } from "#server/features/auth/service.ts";
+import { createGeoLookup } from "#server/infra/geo.ts";
+import { createLogger, type Logger } from "#server/infra/logger.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { createMailDriver } from "#server/infra/mail/index.ts";
+import { createRateLimits } from "#server/infra/rate-limit.ts";
+import { createObjectStorage, type ObjectStorage } from "#server/infra/storage/index.ts";
+import { createServices, stopServices, type Services } from "#server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export type TestUser = { user: SessionUser; token: string; headers: { authorization: string } };
@@ -29,6 +31,8 @@ export type TrpcResult<T = unknown> = { status: number; data: T; error?: { messa
  * `redis` builds the app's Redis client (the rate-limit store) once the test logger exists.
  * `storage`: by default the local driver in the test's temp data folder (or what `env` configures).
  * `logLevel`: the level the captured log is written at; info by default.
+ * `sameDatabaseAs`: another test app whose Postgres database this one uses too (two instances of one site),
+ * instead of a fresh one. Declare it after that app, so that its database exists first.
  */
 type Options = {
   rateLimits?: boolean;
@@ -38,22 +42,24 @@ type Options = {
   redis?: (logger: Logger) => Redis | Promise<Redis>;
   storage?: () => ObjectStorage;
   logLevel?: "trace" | "debug" | "info";
+  sameDatabaseAs?: { readonly database: TestDatabase };
 };
 
 /**
  * One app and one fresh database per test file. Error logs fail the test that caused them,
- * unless the test claims them with `expectErrorLog`.
+ * unless the test claims them with `expectErrorLog`. Of the app's services (services.ts), the cache bus and
+ * the analytics pipeline run, as in main.ts; the mail worker and the backup scheduler are built, not started
+ * (drainMail runs the mail worker's passes when a test asks).
  */
 export function useTestApp(options: Options = {}) {
   const logs: Array<{ level: number; msg: string }> = [];
-  const state = {} as { app: FastifyInstance; database: TestDatabase; deps: AppDeps; config: Config; redis?: Redis };
+  const state = {} as { app: FastifyInstance; database: TestDatabase; deps: AppDeps; config: Config; redis?: Redis; services: Services };
   let claimed = 0;
   let userCount = 0;
   let dataDir: string | undefined;
-  let mailWorker: MailWorker | undefined;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
+    const database = options.sameDatabaseAs ? await openSameDatabase(options.sameDatabaseAs.database) : await createTestDatabase();
     // The database is the test database; the data folder only holds what the app writes to disk.
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "lab-test-data-"));
     // `rateLimits: false` turns off the named budgets and the overall request ceiling alike.
@@ -68,7 +74,7 @@ export function useTestApp(options: Options = {}) {
     // The app's own logger (its serializers included), writing to the sink the tests read.
     const logger = createLogger({ level: options.logLevel ?? "info", env: "test", destination: sink });
     const redis = await options.redis?.(logger);
-    const deps: AppDeps & { redis?: Redis } = {
+    const baseDeps = {
       config: { ...config, clientDir: options.clientDir ?? "/nonexistent", ssrEntry: options.ssrEntry ?? "/nonexistent" },
       database,
       logger,
@@ -76,11 +82,14 @@ export function useTestApp(options: Options = {}) {
       rateLimits: createRateLimits({ enabled: options.rateLimits ?? true, ...(redis ? { redis } : {}) }),
       geo: createGeoLookup({ trustProxy: config.behindProxy }),
       storage: options.storage?.() ?? (await createObjectStorage(config.storage)),
-      ...(redis ? { redis } : {}),
     };
+    const services = createServices(baseDeps);
+    await services.cacheBus.start();
+    await services.analytics.start();
+    const deps: AppDeps & { redis?: Redis } = { ...baseDeps, services, ...(redis ? { redis } : {}) };
     const app = await buildApp(deps);
     await app.ready();
-    Object.assign(state, { app, database, deps, config: deps.config, redis });
+    Object.assign(state, { app, database, deps, config: deps.config, redis, services });
   });
 
   afterEach(() => {
@@ -93,6 +102,7 @@ export function useTestApp(options: Options = {}) {
 
   afterAll(async () => {
     await state.app?.close();
+    if (state.services) await stopServices(state.services);
     state.redis?.disconnect();
     await state.database?.close();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
@@ -113,19 +123,17 @@ export function useTestApp(options: Options = {}) {
     get deps() {
       return state.deps;
     },
+    /** The app's long-lived services: `t.services.analytics.writer.flush()` writes the buffered events now. */
+    get services() {
+      return state.services;
+    },
     logs,
     /**
      * Runs the mail worker (with the app's driver, as main.ts does) until no message is due: what the app
      * queued is then kept by the outbox (its links logged) or delivered. Returns how many it handled.
      */
     drainMail(): Promise<number> {
-      mailWorker ??= createMailWorker({
-        db: state.database.db,
-        driver: state.deps.mailDriver,
-        logger: state.deps.logger,
-        defaultFrom: state.config.mailFrom,
-      });
-      return mailWorker.drain();
+      return state.services.mailWorker.drain();
     },
     /** Claims error logs the test provokes on purpose. */
     expectErrorLog(count = 1) {
@@ -187,6 +195,12 @@ export function useTestApp(options: Options = {}) {
 }
 
 export type TestApp = ReturnType<typeof useTestApp>;
+
+/** A second handle on another test app's Postgres database: closing it leaves the database to its owner. */
+async function openSameDatabase(other: TestDatabase): Promise<TestDatabase> {
+  if (!other.url) throw new Error("sameDatabaseAs needs Postgres (TEST_DATABASE_URL): an embedded database has one process");
+  return { ...(await openDatabase({ kind: "postgres", url: other.url, maxConnections: 20 })), url: other.url };
+}
 
 function toTrpcResult<T>(response: LightMyRequestResponse): TrpcResult<T> {
   const body = response.json() as { result?: { data: T }; error?: TrpcResult["error"] };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../src/server/db/client";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
 import { withDatabase } from "./global-setup";
 
 export type TestDatabase = DatabaseHandle & { url: string | undefined };

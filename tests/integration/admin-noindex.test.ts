@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/server/app";
-import { isNoindexPath } from "../../src/server/features/admin/noindex";
+import { buildApp } from "#server/app.ts";
+import { isNoindexPath } from "#server/features/admin/noindex.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AdminOverview } from "../../src/common/admin";
-import { analyticsEvents, builders, waitlistEntries } from "../../src/server/db/schema";
-import { getAdminOverview } from "../../src/server/features/admin/service";
+import type { AdminOverview } from "#common/admin/overview.ts";
+import { analyticsEvents, builders, waitlistEntries } from "#server/db/schema/index.ts";
+import { getAdminOverview } from "#server/features/admin/service.ts";
 import { expectAdminOnlyProcedure } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
 

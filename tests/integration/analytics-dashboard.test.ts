@@ -1,18 +1,17 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AnalyticsDashboard, AnalyticsTimeRange } from "../../src/common/analytics-dashboard";
-import type { Database } from "../../src/server/db/client";
+import type { AnalyticsDashboard, AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
+import type { Database } from "#server/db/client.ts";
 import {
   analyticsPageDays,
   analyticsPageHours,
   analyticsSessions,
   analyticsVisitorDays,
   analyticsVisitorHours,
-} from "../../src/server/db/schema";
-import { getAnalyticsDashboard } from "../../src/server/features/analytics/dashboard";
-import { insertAnalyticsEvents, type AnalyticsEventRow } from "../../src/server/features/analytics/event-writer";
-import { rebuildRollups } from "../../src/server/features/analytics/rollups";
-import { analyticsWriterOf } from "../../src/server/features/analytics/routes";
+} from "#server/db/schema/index.ts";
+import { getAnalyticsDashboard } from "#server/features/analytics/dashboard.ts";
+import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
+import { rebuildRollups } from "#server/features/analytics/rollups.ts";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
 
@@ -87,7 +86,7 @@ const dashboard = (timeRange: AnalyticsTimeRange) => getAnalyticsDashboard(t.db,
 describe("GET /api/analytics/dashboard and analytics.dashboard: access and input", () => {
   it("are admin-only", async () => {
     const rest = await expectAdminOnlyRest(t, { method: "GET", url: "/api/analytics/dashboard?timeRange=7d" });
-    expect(rest.headers["cache-control"]).toBe("no-store");
+    expect(rest.headers["cache-control"]).toBe("private, no-store");
     expect((rest.json() as AnalyticsDashboard).debug.timeRange).toBe("7d");
     const procedure = await expectAdminOnlyProcedure(t, { type: "query", path: "analytics.dashboard", input: { timeRange: "1h" } });
     expect((procedure.data as AnalyticsDashboard).debug.timeRange).toBe("1h");
@@ -268,7 +267,7 @@ describe("dashboard figures on hand-made events", () => {
     expect((await send("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "198.51.100.7")).statusCode).toBe(202);
     expect((await send("Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", "198.51.100.8")).statusCode).toBe(202);
     expect((await send("Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0", "198.51.100.9")).statusCode).toBe(202);
-    await analyticsWriterOf(t.deps)!.flush();
+    await t.services.analytics.writer.flush();
 
     const after = await getAnalyticsDashboard(t.db, { timeRange: "1h" });
     expect(after.summary.uniqueVisitors - before.summary.uniqueVisitors).toBe(1);

@@ -2,17 +2,16 @@ import { Writable } from "node:stream";
 import { count, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
-import { analyticsEvents, analyticsSalts } from "../../src/server/db/schema";
-import type { AppDeps } from "../../src/server/deps";
-import { createDailySalts, utcDay } from "../../src/server/features/analytics/daily-salt";
-import { analyticsWriterOf } from "../../src/server/features/analytics/routes";
-import { createGeoLookup } from "../../src/server/infra/geo";
-import type { Logger } from "../../src/server/infra/logger";
-import { createMailDriver } from "../../src/server/infra/mail";
-import { createRateLimits } from "../../src/server/infra/rate-limit";
-import { createObjectStorage } from "../../src/server/infra/storage";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { analyticsEvents, analyticsSalts } from "#server/db/schema/index.ts";
+import { createDailySalts, utcDay } from "#server/features/analytics/daily-salt.ts";
+import { createGeoLookup } from "#server/infra/geo.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import { createMailDriver } from "#server/infra/mail/index.ts";
+import { createRateLimits } from "#server/infra/rate-limit.ts";
+import { createObjectStorage } from "#server/infra/storage/index.ts";
+import { createServices, stopServices } from "#server/services.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 const HOUR = 3600 * 1000;
@@ -25,7 +24,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** An app of its own (useTestApp closes its app only after the file), so a test can close it and look. */
+/**
+ * An app of its own (useTestApp closes its app only after the file), so a test can shut it down and look:
+ * `shutDown` closes it as main.ts does, the app and then its services, before the database.
+ */
 async function buildOwnApp() {
   const errors: string[] = [];
   const sink = new Writable({
@@ -39,7 +41,7 @@ async function buildOwnApp() {
   });
   const logger = pino({ level: "info" }, sink) as unknown as Logger;
   const config = { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", DATA_DIR: "/nonexistent" }), clientDir: "/nonexistent" };
-  const deps: AppDeps = {
+  const baseDeps = {
     config,
     database,
     logger,
@@ -48,9 +50,15 @@ async function buildOwnApp() {
     geo: createGeoLookup({ trustProxy: false }),
     storage: await createObjectStorage(config.storage),
   };
-  const app = await buildApp(deps);
+  const services = createServices(baseDeps);
+  await services.analytics.start();
+  const app = await buildApp({ ...baseDeps, services });
   await app.ready();
-  return { app, deps, errors };
+  const shutDown = async () => {
+    await app.close();
+    await stopServices(services);
+  };
+  return { app, services, shutDown, errors };
 }
 
 const trackFrom = (app: Awaited<ReturnType<typeof buildOwnApp>>["app"], sessionId: string) =>
@@ -67,26 +75,26 @@ const storedFor = async (sessionId: string) =>
 
 describe("the buffered event writer", () => {
   it("writes every buffered event when the app closes, before the database does", async () => {
-    const { app, deps, errors } = await buildOwnApp();
+    const { app, services, shutDown, errors } = await buildOwnApp();
     // Warm the salt and the geo database, so the events below are buffered within the flush interval.
     await trackFrom(app, "warm-up");
-    await analyticsWriterOf(deps)!.flush();
+    await services.analytics.writer.flush();
 
     const responses = await Promise.all(Array.from({ length: 25 }, () => trackFrom(app, "closing")));
     expect(responses.every((r) => r.statusCode === 202)).toBe(true);
-    expect(analyticsWriterOf(deps)!.pending).toBe(25);
+    expect(services.analytics.writer.pending).toBe(25);
     expect(await storedFor("closing")).toBe(0);
 
-    await app.close();
+    await shutDown();
     expect(await storedFor("closing")).toBe(25);
     expect(errors).toEqual([]);
   });
 
   it("flushes on its own within the interval, without a close", async () => {
-    const { app, errors } = await buildOwnApp();
+    const { app, shutDown, errors } = await buildOwnApp();
     await trackFrom(app, "interval");
     await expect.poll(() => storedFor("interval"), { timeout: 3000, interval: 50 }).toBe(1);
-    await app.close();
+    await shutDown();
     expect(errors).toEqual([]);
   });
 });

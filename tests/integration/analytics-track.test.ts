@@ -1,7 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents } from "../../src/server/db/schema";
-import { analyticsWriterOf } from "../../src/server/features/analytics/routes";
+import { analyticsEvents } from "#server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();
@@ -34,7 +33,7 @@ const event = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const flush = () => analyticsWriterOf(t.deps)!.flush();
+const flush = () => t.services.analytics.writer.flush();
 const rowsOfSession = async (sessionId: string) => {
   await flush();
   return t.db.select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId)).orderBy(analyticsEvents.id);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { precompressFolder } from "../../scripts/precompress-assets";
-import { ANALYTICS_TRACK_PATH } from "../../src/common/analytics";
+import { ANALYTICS_TRACK_PATH } from "#common/analytics/events.ts";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
 

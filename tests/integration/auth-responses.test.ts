@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "../../src/server/auth/tokens";
-import { sessions } from "../../src/server/db/schema";
+import { hashToken } from "#server/auth/tokens.ts";
+import { sessions } from "#server/db/schema/index.ts";
 import { sessionCookieOf, useTestApp } from "../helpers/test-app";
 
 const t = useTestApp({ rateLimits: false });

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { passwordResetTokens, sessions, users } from "../../src/server/db/schema";
-import { hashToken } from "../../src/server/auth/tokens";
-import { SESSION_LIFETIME_MS } from "../../src/server/auth/sessions";
-import { mailMessages } from "../../src/server/db/schema";
-import { INVALID_RESET_LINK } from "../../src/server/features/auth/service";
+import { passwordResetTokens, sessions, users } from "#server/db/schema/index.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import { SESSION_LIFETIME_MS } from "#server/auth/sessions.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
+import { INVALID_RESET_LINK } from "#server/features/auth/service.ts";
 import { sessionCookieOf, useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { AnyTRPCProcedure } from "@trpc/server";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "../../src/common/auth";
-import { FAVICON_FILES } from "../../src/common/site-assets-favicon";
-import { appRouter } from "../../src/server/trpc/router";
+import type { SessionUser } from "#common/auth/accounts.ts";
+import { FAVICON_FILES } from "#common/site-assets/favicon.ts";
+import { appRouter } from "#server/trpc/router.ts";
 import { expectAccess, type Access } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
 
@@ -73,6 +73,14 @@ const restRoutes: Record<string, Sample> = {
   "GET /robots.txt": { access: "public", request: get("/robots.txt") },
   "GET /sitemap.xml": { access: "public", request: get("/sitemap.xml") },
   "GET /api/site-assets/active-favicons": { access: "public", request: get("/api/site-assets/active-favicons") },
+  "GET /api/openapi.json": { access: "public", request: get("/api/openapi.json") },
+  "GET /api/docs": { access: "public", request: get("/api/docs") },
+  "GET /api/docs/": { access: "public", request: get("/api/docs/") },
+  "GET /api/docs/static/index.html": { access: "public", request: get("/api/docs/static/index.html") },
+  "GET /api/docs/static/swagger-initializer.js": { access: "public", request: get("/api/docs/static/swagger-initializer.js") },
+  "GET /api/docs/*": { access: "public", request: get("/api/docs/static/swagger-ui.css") },
+  "GET /api/docs/json": { access: "public", request: get("/api/docs/json") },
+  "GET /api/docs/yaml": { access: "public", request: get("/api/docs/yaml") },
 
   "POST /api/auth/verify-email/resend": { access: "member", request: json("POST", "/api/auth/verify-email/resend") },
   "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
@@ -176,7 +184,11 @@ const procedures: Record<string, ProcedureSample> = {
   "seo.checklist": { access: "admin" },
   "seo.toggle": { access: "admin", input: { id: 1, checked: true } },
   "seo.reset": { access: "admin" },
+  "seo.replace": { access: "admin", input: { checkedItems: {} } },
   "siteAssets.favicon": { access: "admin" },
+  "emailTest.checkCredentials": { access: "admin", input: {} },
+  "siteAssets.activeFavicons": { access: "public" },
+  "siteAssets.storedFavicons": { access: "admin" },
   "siteAssets.faviconPreview": { access: "admin", input: {} },
   "siteAssets.generateFavicon": { access: "admin", input: {} },
   "siteAssets.metaTags": { access: "admin" },
@@ -190,6 +202,7 @@ const procedures: Record<string, ProcedureSample> = {
   "imageTest.reset": { access: "admin" },
   "emailTest.status": { access: "admin" },
   "emailTest.analytics": { access: "admin" },
+  "emailTest.send": { access: "admin", input: {} },
   "inboundMail.generateWebhook": { access: "admin", input: { provider: "raw" } },
   "inboundMail.revokeWebhook": { access: "admin", input: { id: unknownId } },
   "inboundMail.list": { access: "admin" },

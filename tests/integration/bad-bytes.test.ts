@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builders, users as usersTable, waitlistEntries } from "../../src/server/db/schema";
+import { builders, users as usersTable, waitlistEntries } from "#server/db/schema/index.ts";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp();

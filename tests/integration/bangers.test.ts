@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Banger, BangerCampaignResult, BangerList, BangerResult } from "../../src/common/bangers";
-import { bangers } from "../../src/server/db/schema";
+import type { Banger, BangerCampaignResult, BangerList, BangerResult } from "#common/bangers/bangers.ts";
+import { bangers } from "#server/db/schema/index.ts";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

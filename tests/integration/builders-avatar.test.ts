@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { PublicBuilder } from "../../src/common/builders";
-import { builders } from "../../src/server/db/schema";
+import type { PublicBuilder } from "#common/builders/builders.ts";
+import { builders } from "#server/db/schema/index.ts";
 import { jpegWithGpsAndOrientation, multipartRequest, pngClaimingSize } from "../helpers/images";
 import { useTestApp } from "../helpers/test-app";
 

@@ -5,10 +5,10 @@ import {
   BUILDER_CONFIRMED_REDIRECT,
   BUILDER_JOIN_CHECK_INBOX,
   type PublicBuilder,
-} from "../../src/common/builders";
-import { hashToken } from "../../src/server/auth/tokens";
-import { builderConfirmationTokens, builders, mailMessages } from "../../src/server/db/schema";
-import { CONFIRM_EMAIL_TO_EDIT, setBuilderStatus } from "../../src/server/features/builders/service";
+} from "#common/builders/builders.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import { builderConfirmationTokens, builders, mailMessages } from "#server/db/schema/index.ts";
+import { CONFIRM_EMAIL_TO_EDIT, setBuilderStatus } from "#server/features/builders/service.ts";
 import { sessionCookieOf, useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { BUILDER_JOIN_CHECK_INBOX, BUILDER_JOIN_RECEIVED, type BuilderStatus, type PublicBuilder } from "../../src/common/builders";
-import { builders, mailMessages } from "../../src/server/db/schema";
+import { BUILDER_JOIN_CHECK_INBOX, BUILDER_JOIN_RECEIVED, type BuilderStatus, type PublicBuilder } from "#common/builders/builders.ts";
+import { builders, mailMessages } from "#server/db/schema/index.ts";
 import { seedBuilder as seedBuilderIn } from "../helpers/builders";
 import { useTestApp } from "../helpers/test-app";
 

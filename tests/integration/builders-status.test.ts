@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { builders } from "../../src/server/db/schema";
-import { setBuilderStatus } from "../../src/server/features/builders/service";
-import { DomainError } from "../../src/server/infra/errors";
+import { builders } from "#server/db/schema/index.ts";
+import { setBuilderStatus } from "#server/features/builders/service.ts";
+import { DomainError } from "#server/infra/errors.ts";
 import { seedBuilder } from "../helpers/builders";
 import { useTestApp } from "../helpers/test-app";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { BUILDER_JOIN_CHECK_INBOX, type BuilderJoinResult, type PublicBuilder } from "../../src/common/builders";
-import { builders } from "../../src/server/db/schema";
-import { setBuilderStatus } from "../../src/server/features/builders/service";
+import { BUILDER_JOIN_CHECK_INBOX, type BuilderJoinResult, type PublicBuilder } from "#common/builders/builders.ts";
+import { builders } from "#server/db/schema/index.ts";
+import { setBuilderStatus } from "#server/features/builders/service.ts";
 import { useTestApp, type TrpcResult } from "../helpers/test-app";
 
 const t = useTestApp();

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AnalyticsDashboard } from "../../src/common/analytics-dashboard";
-import type { BangerCampaignResult, BangerResult } from "../../src/common/bangers";
-import { analyticsEvents, waitlistEntries } from "../../src/server/db/schema";
-import { insertAnalyticsEvents, type AnalyticsEventRow } from "../../src/server/features/analytics/event-writer";
-import { analyticsWriterOf } from "../../src/server/features/analytics/routes";
+import type { AnalyticsDashboard } from "#common/analytics/dashboard.ts";
+import type { BangerCampaignResult, BangerResult } from "#common/bangers/bangers.ts";
+import { analyticsEvents, waitlistEntries } from "#server/db/schema/index.ts";
+import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import { useTestApp } from "../helpers/test-app";
 
 /**
@@ -59,7 +58,7 @@ describe("the content-to-growth loop", () => {
     expect((await track(link, "198.51.100.7", "visit-1")).statusCode).toBe(202);
     expect((await track(`${link}&token=secret`, "203.0.113.9", "visit-2")).statusCode).toBe(202);
     expect((await track("http://localhost/?utm_campaign=%3Cscript%3E", "192.0.2.1", "visit-3")).statusCode).toBe(202);
-    await analyticsWriterOf(t.deps)!.flush();
+    await t.services.analytics.writer.flush();
     const [landing] = await t.db.select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, "visit-2"));
     expect(landing).toMatchObject({ utmSource: "x", utmCampaign: banger.campaign });
     expect(landing!.url).not.toContain("token");

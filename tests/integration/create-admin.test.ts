@@ -2,13 +2,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DataDirInUseError, openDatabase } from "../../src/server/db/client";
+import { DataDirInUseError, openDatabase } from "#server/db/client.ts";
 import {
   CreateAdminUsageError,
   describeCreateAdminFailure,
   parseCreateAdminArgs,
   runCreateAdmin,
-} from "../../src/server/features/auth/create-admin-command";
+} from "#server/features/auth/create-admin-command.ts";
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "create-admin-"));
 const env = { DATA_DIR: dataDir };

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsEvents } from "../../src/server/db/schema/analytics";
-import { analyticsWriterOf } from "../../src/server/features/analytics/routes";
+import { analyticsEvents } from "#server/db/schema/analytics.ts";
 import { withDatabase } from "../helpers/global-setup";
 import { useTestApp } from "../helpers/test-app";
 import { usesRealPostgres } from "../helpers/test-database";
@@ -100,7 +99,7 @@ describe("a database outage", () => {
           )
         ).statusCode,
       ).toBe(200);
-      await analyticsWriterOf(t.deps)!.flush();
+      await t.services.analytics.writer.flush();
       expect(await storedEvents("killed")).toBe(answered);
     });
   });
@@ -131,7 +130,7 @@ describe("a database outage", () => {
       const during = await Promise.all(Array.from({ length: 20 }, () => track("refused")));
       expect(new Set(during)).toEqual(new Set([202]));
       // ...until the writer's buffer is full: then the beacon is refused with 503 and Retry-After, not answered.
-      const writer = analyticsWriterOf(t.deps)!;
+      const writer = t.services.analytics.writer;
       let filled = 0;
       while (writer.push({ event: "page_view", page: "/filler", sessionId: "filler", visitorId: "filler" })) filled += 1;
       const full = await postEvent("refused-when-full");
@@ -164,7 +163,7 @@ describe("a database outage", () => {
           )
         ).status,
       ).toBe(200);
-      await analyticsWriterOf(t.deps)!.flush();
+      await t.services.analytics.writer.flush();
       expect(await storedEvents("refused")).toBe(20);
       expect(await storedEvents("filler")).toBe(filled);
       expect(await storedEvents("refused-when-full")).toBe(0);

@@ -13,8 +13,8 @@ import {
   type EmailTemplateSaveResult,
   type EmailTemplateSeedResult,
   type EmailTemplateTestResult,
-} from "../../src/common/email-templates";
-import { emailTemplates, mailMessages } from "../../src/server/db/schema";
+} from "#common/email-templates/templates.ts";
+import { emailTemplates, mailMessages } from "#server/db/schema/index.ts";
 import { mailWorkerFor } from "../helpers/mail";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";

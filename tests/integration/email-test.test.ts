@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CREDENTIAL_HEADERS, type EmailAnalytics, type EmailSendResult, type EmailTestStatus } from "../../src/common/email-test";
-import { loadConfig } from "../../src/server/config";
-import { mailMessages } from "../../src/server/db/schema";
-import { emailAnalytics, emailTestStatus } from "../../src/server/features/email-test/service";
-import { createMailWorker, type MailWorker } from "../../src/server/infra/mail";
+import { CREDENTIAL_HEADERS, type EmailAnalytics, type EmailSendResult, type EmailTestStatus } from "#common/email-test/email-test.ts";
+import { loadConfig } from "#server/config.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
+import { emailAnalytics, emailTestStatus } from "#server/features/email-test/service.ts";
+import { createMailWorker, type MailWorker } from "#server/infra/mail/index.ts";
 import { createFakeProvider } from "../helpers/http-provider";
 import { mailRow, mailWorkerFor } from "../helpers/mail";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { EMAIL_VERIFIED_REDIRECT, EMAIL_VERIFY_INVALID_REDIRECT, type SessionUser } from "../../src/common/auth";
-import { hashToken } from "../../src/server/auth/tokens";
-import { emailVerificationTokens, mailMessages, users } from "../../src/server/db/schema";
-import { ALREADY_VERIFIED, createOrPromoteAdmin, VERIFICATION_SENT } from "../../src/server/features/auth/service";
+import { EMAIL_VERIFIED_REDIRECT, EMAIL_VERIFY_INVALID_REDIRECT, type SessionUser } from "#common/auth/accounts.ts";
+import { hashToken } from "#server/auth/tokens.ts";
+import { emailVerificationTokens, mailMessages, users } from "#server/db/schema/index.ts";
+import { ALREADY_VERIFIED, createOrPromoteAdmin, VERIFICATION_SENT } from "#server/features/auth/service.ts";
 import { sessionCookieOf, useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

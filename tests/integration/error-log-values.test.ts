@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema";
-import { createLogger } from "../../src/server/infra/logger";
+import { users } from "#server/db/schema/index.ts";
+import { createLogger } from "#server/infra/logger.ts";
 import { useTestApp } from "../helpers/test-app";
 import { usesRealPostgres } from "../helpers/test-database";
 

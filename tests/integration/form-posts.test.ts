@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { builders, mailMessages, users, waitlistEntries } from "../../src/server/db/schema";
-import { unsubscribeSecret, unsubscribeToken } from "../../src/server/features/waitlist/unsubscribe";
+import { builders, mailMessages, users, waitlistEntries } from "#server/db/schema/index.ts";
+import { unsubscribeSecret, unsubscribeToken } from "#server/features/waitlist/unsubscribe.ts";
 import { builtClientDir, SSR_ENTRY } from "../helpers/built-client";
 import { useTestApp } from "../helpers/test-app";
 

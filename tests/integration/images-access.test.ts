@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SavedImage, SharedImage } from "../../src/common/images";
+import type { SavedImage, SharedImage } from "#common/images/images.ts";
 import { multipartRequest } from "../helpers/images";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

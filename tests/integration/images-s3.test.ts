@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SavedImage } from "../../src/common/images";
-import { createS3Storage } from "../../src/server/infra/storage/s3-storage";
+import type { SavedImage } from "#common/images/images.ts";
+import { createS3Storage } from "#server/infra/storage/s3-storage.ts";
 import { jpegWithGpsAndOrientation, multipartRequest, noisyJpeg } from "../helpers/images";
 import { startS3Server, type TestS3Server } from "../helpers/s3-server";
 import { useTestApp, type TestUser } from "../helpers/test-app";

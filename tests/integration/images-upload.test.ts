@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_MAX_BYTES, type SavedImage } from "../../src/common/images";
-import { IMAGE_MAX_INPUT_PIXELS } from "../../src/server/infra/image-processing";
-import { uploadSpoolDir } from "../../src/server/infra/multipart-upload";
+import { IMAGE_MAX_BYTES, type SavedImage } from "#common/images/images.ts";
+import { IMAGE_MAX_INPUT_PIXELS } from "#server/infra/image-processing.ts";
+import { uploadSpoolDir } from "#server/infra/multipart-upload.ts";
 import { jpegWithGpsAndOrientation, multipartRequest, noisyJpeg, pngClaimingSize, sampleImages } from "../helpers/images";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

@@ -1,10 +1,10 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { INBOUND_BODY_LIMIT_BYTES, type InboundMailList, type ReceivedEmailDetail } from "../../src/common/inbound-mail";
-import { inboundDeliveries, inboundWebhooks, receivedEmails } from "../../src/server/db/schema";
-import { completeResendDelivery } from "../../src/server/features/inbound-mail/resend-receiving";
-import { DELIVERY_ID_RETENTION_MS, pruneDeliveryIds } from "../../src/server/features/inbound-mail/service";
+import { INBOUND_BODY_LIMIT_BYTES, type InboundMailList, type ReceivedEmailDetail } from "#common/inbound-mail/inbound-mail.ts";
+import { inboundDeliveries, inboundWebhooks, receivedEmails } from "#server/db/schema/index.ts";
+import { completeResendDelivery } from "#server/features/inbound-mail/resend-receiving.ts";
+import { DELIVERY_ID_RETENTION_MS, pruneDeliveryIds } from "#server/features/inbound-mail/service.ts";
 import { expectAdminOnlyRest } from "../helpers/authorization";
 import { createFakeProvider } from "../helpers/http-provider";
 import { useTestApp, type TestUser } from "../helpers/test-app";

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BangerList } from "../../src/common/bangers";
-import { addDays, isoDate, type Experiment, type ExperimentDetail, type LabCalendar, type LabList } from "../../src/common/lab";
-import { analyticsPageDays, bangers, experimentUpdates, experiments, images } from "../../src/server/db/schema";
-import { servableImageFile } from "../../src/server/features/images/service";
-import { listSharedExperimentIds, listStaleRunningExperiments } from "../../src/server/features/lab/service";
+import type { BangerList } from "#common/bangers/bangers.ts";
+import { addDays, isoDate, type Experiment, type ExperimentDetail, type LabCalendar, type LabList } from "#common/lab/lab.ts";
+import { analyticsPageDays, bangers, experimentUpdates, experiments, images } from "#server/db/schema/index.ts";
+import { servableImageFile } from "#server/features/images/service.ts";
+import { listSharedExperimentIds, listStaleRunningExperiments } from "#server/features/lab/reads.ts";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp({ rateLimits: false });

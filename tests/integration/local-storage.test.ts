@@ -4,8 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StorageUnavailableError, type ObjectStorage } from "../../src/server/infra/storage";
-import { createLocalStorage } from "../../src/server/infra/storage/local-storage";
+import { StorageUnavailableError, type ObjectStorage } from "#server/infra/storage/index.ts";
+import { createLocalStorage } from "#server/infra/storage/local-storage.ts";
 import { failingAfter, objectStorageContract } from "../helpers/storage-contract";
 
 let root: string;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailMessages } from "../../src/server/db/schema";
-import { TRIES_PER_ADDRESS_UNDER_ATTACK } from "../../src/server/features/auth/login-throttle";
-import { RATE_LIMIT_BUDGETS } from "../../src/server/infra/rate-limit";
+import { mailMessages } from "#server/db/schema/index.ts";
+import { TRIES_PER_ADDRESS_UNDER_ATTACK } from "#server/features/auth/login-throttle.ts";
+import { RATE_LIMIT_BUDGETS } from "#server/infra/rate-limit.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

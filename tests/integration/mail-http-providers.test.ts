@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { enqueueMail } from "../../src/server/infra/mail";
+import { enqueueMail } from "#server/infra/mail/index.ts";
 import { createFakeProvider } from "../helpers/http-provider";
 import { makeDue, mailRow, mailWorkerFor } from "../helpers/mail";
 import { useTestApp } from "../helpers/test-app";

@@ -1,9 +1,9 @@
 import net from "node:net";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { mailMessages } from "../../src/server/db/schema";
-import { createMailWorker, enqueueMail, enqueueMails, sendAndWait, type MailDriver } from "../../src/server/infra/mail";
+import { openDatabase } from "#server/db/client.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
+import { createMailWorker, enqueueMail, enqueueMails, sendAndWait, type MailDriver } from "#server/infra/mail/index.ts";
 import { makeDue, mailRow, mailWorkerFor, type TestMailWorker } from "../helpers/mail";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { useTestApp } from "../helpers/test-app";

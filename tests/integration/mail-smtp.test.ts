@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueMail } from "../../src/server/infra/mail";
+import { enqueueMail } from "#server/infra/mail/index.ts";
 import { makeDue, mailRow, mailWorkerFor, type TestMailWorker } from "../helpers/mail";
 import { headerOf, startSmtpSink, type SmtpSink } from "../helpers/smtp-sink";
 import { useTestApp } from "../helpers/test-app";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { NewsletterProgress, NewsletterSendResult } from "../../src/common/newsletter";
-import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "../../src/server/db/schema";
-import { entryIdOfToken, unsubscribeSecret } from "../../src/server/features/waitlist/unsubscribe";
+import type { NewsletterProgress, NewsletterSendResult } from "#common/newsletter/newsletter.ts";
+import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
+import { entryIdOfToken, unsubscribeSecret } from "#server/features/waitlist/unsubscribe.ts";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp({ rateLimits: false, env: { PUBLIC_URL: "https://lab.example.com" } });

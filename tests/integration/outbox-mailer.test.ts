@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/server/config";
-import type { Logger } from "../../src/server/infra/logger";
-import { createMailDriver, createMailWorker, enqueueMail, readMail } from "../../src/server/infra/mail";
-import { mailMessages } from "../../src/server/db/schema";
+import { loadConfig } from "#server/config.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import { createMailDriver, createMailWorker, enqueueMail, readMail } from "#server/infra/mail/index.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
 import { eq } from "drizzle-orm";
 import { useTestApp } from "../helpers/test-app";
 

@@ -8,10 +8,10 @@ import type {
   ChecklistProgress,
   PlaybookBrowseResult,
   RateResult,
-} from "../../src/common/playbook";
-import type { ChapterValues } from "../../src/common/playbook-input";
-import { playbookPdfPath } from "../../src/common/playbook";
-import { STARTER_CHAPTERS } from "../../src/server/features/playbook/starter-chapters";
+} from "#common/playbook/playbook.ts";
+import type { ChapterValues } from "#common/playbook/input.ts";
+import { playbookPdfPath } from "#common/playbook/playbook.ts";
+import { STARTER_CHAPTERS } from "#server/features/playbook/starter-chapters.ts";
 import { expectAdminOnlyProcedure } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

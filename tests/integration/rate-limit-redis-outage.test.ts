@@ -3,7 +3,7 @@ import { once } from "node:events";
 import net from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectRedis } from "../../src/server/infra/redis";
+import { connectRedis } from "#server/infra/redis.ts";
 import { useTestApp } from "../helpers/test-app";
 
 /**

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRateLimits } from "../../src/server/infra/rate-limit";
+import { createRateLimits } from "#server/infra/rate-limit.ts";
 
 /**
  * With REDIS_URL the counters live in Redis, so every app instance spends the same budget.

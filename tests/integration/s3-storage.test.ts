@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StorageUnavailableError, type ObjectStorage } from "../../src/server/infra/storage";
-import { createS3Storage } from "../../src/server/infra/storage/s3-storage";
+import { StorageUnavailableError, type ObjectStorage } from "#server/infra/storage/index.ts";
+import { createS3Storage } from "#server/infra/storage/s3-storage.ts";
 import { startS3Server, type TestS3Server } from "../helpers/s3-server";
 import { objectStorageContract } from "../helpers/storage-contract";
 

@@ -12,8 +12,8 @@ import {
   playbookChapters,
   users,
   waitlistEntries,
-} from "../../src/server/db/schema";
-import { describeSeedFailure, runSeed, seedDemoContent, SeedRefusedError } from "../../src/server/seed/demo-content";
+} from "#server/db/schema/index.ts";
+import { describeSeedFailure, runSeed, seedDemoContent, SeedRefusedError } from "#server/seed/demo-content.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp({ rateLimits: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SeoChecklist } from "../../src/common/seo";
+import type { SeoChecklist } from "#common/seo/seo.ts";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

@@ -5,10 +5,10 @@ import path from "node:path";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveStoredObject } from "../../src/server/infra/serve-stored-object";
-import type { ObjectStorage } from "../../src/server/infra/storage";
-import { createLocalStorage } from "../../src/server/infra/storage/local-storage";
-import { createS3Storage } from "../../src/server/infra/storage/s3-storage";
+import { serveStoredObject } from "#server/infra/serve-stored-object.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
+import { createLocalStorage } from "#server/infra/storage/local-storage.ts";
+import { createS3Storage } from "#server/infra/storage/s3-storage.ts";
 import { startS3Server, type TestS3Server } from "../helpers/s3-server";
 
 /** An app with the same compression as the real one, serving `files/<name>` from the storage. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PAGE_DATA_ELEMENT_ID } from "../../src/common/page-hydration";
-import { builders, images } from "../../src/server/db/schema";
+import { PAGE_DATA_ELEMENT_ID } from "#common/pages/page-hydration.ts";
+import { builders, images } from "#server/db/schema/index.ts";
 import { builtClientDir, SSR_ENTRY } from "../helpers/built-client";
 import { useTestApp } from "../helpers/test-app";
 
@@ -172,8 +172,8 @@ describe("server-rendered public pages", () => {
 
   it("sends the client-rendered shell, and logs why, when a page cannot be rendered", async () => {
     await page("/builders");
-    // A content write clears the cached page, then the directory's query fails.
-    await t.inject({ method: "POST", url: "/api/builders", payload: { name: "Cache Clearer", email: "clearer@example.com" } });
+    // What a change to the directory publishes clears the cached page, then the directory's query fails.
+    await t.services.cacheBus.publish(["builders"]);
     // Only the directory's query fails (the first one the request makes); the head the server writes still reads its settings.
     const db = t.db as unknown as { select: (...args: unknown[]) => unknown };
     const original = db.select;

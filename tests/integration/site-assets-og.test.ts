@@ -9,8 +9,8 @@ import {
   type ActiveOgImage,
   type OgConfig,
   type OgUpdateResponse,
-} from "../../src/common/site-assets-og";
-import { getActiveOgImage } from "../../src/server/features/site-assets/og/active-og-image";
+} from "#common/site-assets/og.ts";
+import { getActiveOgImage } from "#server/features/site-assets/og/active-og-image.ts";
 import { expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_META_CONFIG, type MetaConfig } from "../../src/common/site-assets-meta";
-import { FAVICON_FILES, type FaviconGenerateResult } from "../../src/common/site-assets-favicon";
-import { images } from "../../src/server/db/schema";
-import { getAdminOverview } from "../../src/server/features/admin/service";
-import { setActiveOgImage } from "../../src/server/features/site-assets/og/active-og-image";
-import { loadIcoEndec } from "../../src/server/features/site-assets/favicon-render";
+import { DEFAULT_META_CONFIG, type MetaConfig } from "#common/site-assets/meta.ts";
+import { FAVICON_FILES, type FaviconGenerateResult } from "#common/site-assets/favicon.ts";
+import { images } from "#server/db/schema/index.ts";
+import { getAdminOverview } from "#server/features/admin/service.ts";
+import { setActiveOgImage } from "#server/features/site-assets/og/active-og-image.ts";
+import { loadIcoEndec } from "#server/features/site-assets/favicon-render.ts";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { multipartRequest } from "../helpers/images";
 import { useTestApp, type TestUser } from "../helpers/test-app";
@@ -204,7 +204,7 @@ describe("what crawlers see", () => {
     await t.inject({ method: "GET", url: "/" });
     const before = (await getAdminOverview(t.db)).siteAssets;
     await setActiveOgImage(
-      t.db,
+      { db: t.db, cacheBus: t.services.cacheBus },
       { url: "/og-image.0123456789ab.png", width: 1200, height: 630, updatedAt: new Date().toISOString() },
       admin.user.id,
     );

@@ -1,5 +1,5 @@
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
-import { createS3Storage } from "../../src/server/infra/storage/s3-storage";
+import { createS3Storage } from "#server/infra/storage/s3-storage.ts";
 import { startS3Server, type TestS3Server } from "../helpers/s3-server";
 import { useTestApp } from "../helpers/test-app";
 

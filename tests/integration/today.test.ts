@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DailyPlan } from "../../src/common/today";
-import { localDateAndHour, planProgress } from "../../src/common/today";
+import type { DailyPlan } from "#common/today/today.ts";
+import { localDateAndHour, planProgress } from "#common/today/today.ts";
 import {
   analyticsEvents,
   bangers,
@@ -9,12 +9,12 @@ import {
   mailMessages,
   newsletterSends,
   waitlistEntries,
-} from "../../src/server/db/schema";
-import { getAdminOverview } from "../../src/server/features/admin/service";
-import { backupCheck } from "../../src/server/features/system/service";
-import { backupTasks } from "../../src/server/features/today/sources/backup-due";
-import { computePlan } from "../../src/server/features/today/service";
-import { replaceSeoChecklist } from "../../src/server/features/seo/service";
+} from "#server/db/schema/index.ts";
+import { getAdminOverview } from "#server/features/admin/service.ts";
+import { backupCheck } from "#server/features/system/service.ts";
+import { backupTasks } from "#server/features/today/sources/backup-due.ts";
+import { computePlan } from "#server/features/today/service.ts";
+import { replaceSeoChecklist } from "#server/features/seo/service.ts";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

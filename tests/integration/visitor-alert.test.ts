@@ -1,15 +1,14 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { VISITOR_ALERT_WINDOW_MINUTES, type AnalyticsDashboard } from "../../src/common/analytics-dashboard";
-import type { Database } from "../../src/server/db/client";
-import { mailMessages, siteSettings } from "../../src/server/db/schema";
-import { analyticsWriterOf, visitorAlertOf } from "../../src/server/features/analytics/routes";
+import { VISITOR_ALERT_WINDOW_MINUTES, type AnalyticsDashboard } from "#common/analytics/dashboard.ts";
+import type { Database } from "#server/db/client.ts";
+import { mailMessages, siteSettings } from "#server/db/schema/index.ts";
 import {
   checkVisitorAlert,
   createVisitorAlertMonitor,
   VISITOR_ALERT_KEY,
   type VisitorAlertDeps,
-} from "../../src/server/features/analytics/visitor-alert";
+} from "#server/features/analytics/visitor-alert.ts";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp();
@@ -59,8 +58,8 @@ describe("the visitor alert", () => {
     // Together, so both land in one batch (the first batch written triggers this instance's first check).
     const responses = await Promise.all([visit("198.51.100.31"), visit("198.51.100.32")]);
     expect(responses.map((response) => response.statusCode)).toEqual([202, 202]);
-    await analyticsWriterOf(t.deps)!.flush();
-    await visitorAlertOf(t.deps)!.idle();
+    await t.services.analytics.writer.flush();
+    await t.services.analytics.visitorAlert.idle();
 
     const mails = await alertMails();
     expect(mails.map((mail) => mail.toAddress)).toEqual(["alert-admin@example.com", "alert-owner@example.com"]);
@@ -81,8 +80,8 @@ describe("the visitor alert", () => {
 
   it("sends nothing more within the hour, from this instance or any other", async () => {
     expect((await visit("198.51.100.33")).statusCode).toBe(202);
-    await analyticsWriterOf(t.deps)!.flush();
-    await visitorAlertOf(t.deps)!.idle();
+    await t.services.analytics.writer.flush();
+    await t.services.analytics.visitorAlert.idle();
     // Another instance, whose own once-a-minute limit does not apply, checks too.
     expect(await checkVisitorAlert(alertDeps())).toEqual({ status: "already_notified", visitors: 3 });
     expect(await alertMails()).toHaveLength(2);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { asc } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { WaitlistAdminList, WaitlistStats } from "../../src/common/waitlist-admin";
-import { waitlistEntries } from "../../src/server/db/schema";
+import type { WaitlistAdminList, WaitlistStats } from "#common/waitlist/admin.ts";
+import { waitlistEntries } from "#server/db/schema/index.ts";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 

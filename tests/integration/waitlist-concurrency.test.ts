@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { waitlistEntries } from "../../src/server/db/schema";
+import { waitlistEntries } from "#server/db/schema/index.ts";
 import { usesRealPostgres } from "../helpers/test-database";
 import { useTestApp } from "../helpers/test-app";
 

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { waitlistEntries } from "../../src/server/db/schema";
+import { waitlistEntries } from "#server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { waitlistJoinInput } from "../../src/common/waitlist-input";
-import { waitlistEntries } from "../../src/server/db/schema";
-import { joinWaitlist } from "../../src/server/features/waitlist/service";
-import type { GeoLookup } from "../../src/server/infra/geo";
-import type { Logger } from "../../src/server/infra/logger";
+import { waitlistJoinInput } from "#common/waitlist/input.ts";
+import { waitlistEntries } from "#server/db/schema/index.ts";
+import { joinWaitlist } from "#server/features/waitlist/service.ts";
+import type { GeoLookup } from "#server/infra/geo.ts";
+import type { Logger } from "#server/infra/logger.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

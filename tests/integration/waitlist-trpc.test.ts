@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { WaitlistJoinResult } from "../../src/common/waitlist";
-import { waitlistEntries } from "../../src/server/db/schema";
+import type { WaitlistJoinResult } from "#common/waitlist/waitlist.ts";
+import { waitlistEntries } from "#server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { WaitlistAdminList } from "../../src/common/waitlist-admin";
-import { siteSettings, waitlistEntries } from "../../src/server/db/schema";
+import type { WaitlistAdminList } from "#common/waitlist/admin.ts";
+import { siteSettings, waitlistEntries } from "#server/db/schema/index.ts";
 import {
   INVALID_UNSUBSCRIBE_LINK,
   listUnsubscribeHeaders,
   unsubscribeSecret,
   unsubscribeToken,
-} from "../../src/server/features/waitlist/unsubscribe";
+} from "#server/features/waitlist/unsubscribe.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp();

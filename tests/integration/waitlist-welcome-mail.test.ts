@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emailTemplates, mailMessages, waitlistEntries } from "../../src/server/db/schema";
-import { seedTemplates } from "../../src/server/features/email-templates/service";
+import { emailTemplates, mailMessages, waitlistEntries } from "#server/db/schema/index.ts";
+import { seedTemplates } from "#server/features/email-templates/service.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp({ rateLimits: false });

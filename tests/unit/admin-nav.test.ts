@@ -2,9 +2,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ADMIN_NAV } from "../../src/client/features/admin/admin-nav";
-import { ADMIN_ROUTES, findAdminRoute } from "../../src/client/features/admin/admin-routes";
-import { AdminSidebarContent } from "../../src/client/features/admin/admin-sidebar";
+import { ADMIN_NAV } from "#client/features/admin/admin-nav.ts";
+import { ADMIN_ROUTES, findAdminRoute } from "#client/features/admin/admin-routes.tsx";
+import { AdminSidebarContent } from "#client/features/admin/admin-sidebar.tsx";
 
 const adminHref = (path: string) => (path ? `/admin/${path}` : "/admin");
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as Analytics from "../../src/client/lib/analytics";
+import type * as Analytics from "#client/lib/analytics.ts";
 
 /** A small browser for the beacon client: storage, events, online state, fetch and sendBeacon. */
 function fakeBrowser() {
@@ -51,7 +51,7 @@ let analytics: typeof Analytics;
 beforeEach(async () => {
   browser = fakeBrowser();
   vi.resetModules();
-  analytics = await import("../../src/client/lib/analytics");
+  analytics = await import("#client/lib/analytics.ts");
 });
 
 afterEach(() => {

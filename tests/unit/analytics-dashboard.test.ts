@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { analyticsDashboardInput, flagCountry, formatSessionTime } from "../../src/common/analytics-dashboard";
-import { dashboardWindow } from "../../src/server/features/analytics/dashboard";
+import { analyticsDashboardInput, flagCountry, formatSessionTime } from "#common/analytics/dashboard.ts";
+import { dashboardWindow } from "#server/features/analytics/dashboard.ts";
 
 describe("flagCountry", () => {
   it("gives the flag of the spec's fifteen countries, in any case, and null for any other", () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createEventWriter, type AnalyticsEventRow } from "../../src/server/features/analytics/event-writer";
-import type { Logger } from "../../src/server/infra/logger";
+import { createEventWriter, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
+import type { Logger } from "#server/infra/logger.ts";
 
 const row = (n: number): AnalyticsEventRow => ({ event: "page_view", page: `/${n}`, sessionId: "s", visitorId: "v" });
 

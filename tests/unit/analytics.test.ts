@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_EVENTS, sanitizeTrackedUrl } from "../../src/common/analytics";
-import { analyticsTrackInput } from "../../src/common/analytics-input";
-import { maskIp, referrerHostOf, visitorIdOf } from "../../src/server/features/analytics/service";
-import { createUserAgentLookup } from "../../src/server/infra/user-agent";
+import { ANALYTICS_EVENTS, sanitizeTrackedUrl } from "#common/analytics/events.ts";
+import { analyticsTrackInput } from "#common/analytics/input.ts";
+import { maskIp, referrerHostOf, visitorIdOf } from "#server/features/analytics/service.ts";
+import { createUserAgentLookup } from "#server/infra/user-agent.ts";
 
 describe("maskIp", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { BACKUP_FORMAT } from "../../src/common/backup";
-import type { BackupFileEvent } from "../../src/server/features/backup/backup-file";
-import { readBackupFile } from "../../src/server/features/backup/backup-reader";
+import { BACKUP_FORMAT } from "#common/backup/backup.ts";
+import type { BackupFileEvent } from "#server/features/backup/backup-file.ts";
+import { readBackupFile } from "#server/features/backup/backup-reader.ts";
 
 const meta = {
   createdAt: "2026-11-23T08:00:00.000Z",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { canMoveBanger, checkPlatformLimits, parseTagList, taggedLink, threadPosts, visibleLength } from "../../src/common/bangers";
-import { bangerCreateInput, bangerSetStatusInput } from "../../src/common/bangers-input";
-import { campaignOfUrl } from "../../src/common/campaigns";
+import { canMoveBanger, checkPlatformLimits, parseTagList, taggedLink, threadPosts, visibleLength } from "#common/bangers/bangers.ts";
+import { bangerCreateInput, bangerSetStatusInput } from "#common/bangers/input.ts";
+import { campaignOfUrl } from "#common/analytics/campaigns.ts";
 
 describe("visibleLength", () => {
   it("counts grapheme clusters: an emoji with a skin tone, a flag and a decomposed accent count once each", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { visibleLength } from "../../src/common/bangers";
-import { generateTweet, templatesFor, TWEET_LIMIT, TWEET_TONES, TWEET_TOPICS } from "../../src/common/brand-voice";
+import { visibleLength } from "#common/bangers/bangers.ts";
+import { generateTweet, templatesFor, TWEET_LIMIT, TWEET_TONES, TWEET_TOPICS } from "#common/brand-voice/tweets.ts";
 
 const SPEC_PAIRS = [
   ["launch", "honest"],

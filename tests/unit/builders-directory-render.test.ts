@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PublicBuilder } from "../../src/common/builders";
-import { BuildersPage } from "../../src/client/features/builders/builders-page";
+import type { PublicBuilder } from "#common/builders/builders.ts";
+import { BuildersPage } from "#client/features/builders/builders-page.tsx";
 
 const grace: PublicBuilder = {
   id: "8f0c2b36-3f55-4d9c-9a59-0d7b3f1f5d21",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BUILDER_TAGS } from "../../src/common/builders";
-import { builderSubmitInput, builderUpdateInput } from "../../src/common/builders-input";
+import { BUILDER_TAGS } from "#common/builders/builders.ts";
+import { builderSubmitInput, builderUpdateInput } from "#common/builders/input.ts";
 
 const base = { name: "Ada", email: "ada@example.com" };
 const messageOf = (value: unknown) => {

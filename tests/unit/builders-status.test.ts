@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BUILDER_STATUSES, type BuilderStatus } from "../../src/common/builders";
-import { canTransition } from "../../src/common/builders-admin";
+import { BUILDER_STATUSES, type BuilderStatus } from "#common/builders/builders.ts";
+import { canTransition } from "#common/builders/admin.ts";
 
 describe("canTransition (builder status machine)", () => {
   const allowed: Array<[BuilderStatus, BuilderStatus]> = [

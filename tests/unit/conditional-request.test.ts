@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { isNotModified, matchesIfNoneMatch } from "../../src/server/infra/conditional-request";
+import { isNotModified, matchesIfNoneMatch } from "#server/infra/conditional-request.ts";
 
 const request = (headers: Record<string, string>, method = "GET") => ({ method, headers }) as Pick<FastifyRequest, "method" | "headers">;
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/server/config";
+import { ConfigError, loadConfig } from "#server/config.ts";
 
 /** The message loadConfig throws for the environment, or fails the test when it accepts it. */
 function problemsOf(env: Record<string, string>): string {

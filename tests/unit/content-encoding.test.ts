@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { negotiateEncoding, sendEncoded, varyOnAcceptEncoding, type ContentCoding } from "../../src/server/infra/content-encoding";
+import { negotiateEncoding, sendEncoded, varyOnAcceptEncoding, type ContentCoding } from "#server/infra/content-encoding.ts";
 
 const pick = (acceptEncoding: string | undefined, available: ContentCoding[] = ["br", "gzip"]) =>
   negotiateEncoding({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }, available);

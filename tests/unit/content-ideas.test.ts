@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentIdeas, draftOf, keywordsOf } from "../../src/client/features/images/content-ideas";
+import { contentIdeas, draftOf, keywordsOf } from "#client/features/images/content-ideas.ts";
 
 const image = (id: string, annotation: string) => ({ id, name: `${id}.png`, annotation });
 

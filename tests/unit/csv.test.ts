@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_UTF8_BOM, csvField, csvRecord } from "../../src/server/infra/csv";
+import { CSV_UTF8_BOM, csvField, csvRecord } from "#server/infra/csv.ts";
 
 describe("csvField (RFC 4180)", () => {
   it("writes plain text and numbers as they are, and null or undefined as an empty field", () => {

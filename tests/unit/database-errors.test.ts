@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } from "../../src/server/db/errors";
+import { databaseUnavailableError, isDatabaseUnavailable, isUniqueViolation } from "#server/db/errors.ts";
 
 const withCode = (code: string, message = "failed") => Object.assign(new Error(message), { code });
 /** How drizzle reports a failed query: its own error, the driver's in `cause`. */

@@ -5,9 +5,9 @@ import {
   TEST_EMAIL_REQUIRED,
   TEST_EMAIL_RESERVED,
   testEmailProblem,
-} from "../../src/common/email-templates";
-import { htmlToText } from "../../src/server/features/email-templates/html-to-text";
-import { checkTemplate, renderTemplate, type TemplateSource } from "../../src/server/features/email-templates/renderer";
+} from "#common/email-templates/templates.ts";
+import { htmlToText } from "#server/features/email-templates/html-to-text.ts";
+import { checkTemplate, renderTemplate, type TemplateSource } from "#server/features/email-templates/renderer.ts";
 
 const welcome = (parts: Partial<TemplateSource>): TemplateSource => ({
   type: "waitlist_welcome",

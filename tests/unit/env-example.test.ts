@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/server/config";
+import { loadConfig } from "#server/config.ts";
 
 /** .env.example lists every setting that src/server/config.ts reads, each commented out with its default. */
 const root = path.resolve(import.meta.dirname, "../..");

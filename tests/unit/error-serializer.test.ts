@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serializeError } from "../../src/server/infra/error-serializer";
+import { serializeError } from "#server/infra/error-serializer.ts";
 
 class FakeClient {
   password = "s3cret";

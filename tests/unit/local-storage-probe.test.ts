@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createLocalStorage } from "../../src/server/infra/storage/local-storage";
+import { createLocalStorage } from "#server/infra/storage/local-storage.ts";
 
 let root: string;
 beforeEach(async () => {

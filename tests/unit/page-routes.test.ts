@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isPagePath, isServerRenderedPath, matchesPagePattern } from "../../src/common/page-routes";
-import { isBackOfficePath } from "../../src/common/site-paths";
+import { isPagePath, isServerRenderedPath, matchesPagePattern } from "#common/pages/page-routes.ts";
+import { isBackOfficePath } from "#common/pages/site-paths.ts";
 
 describe("matchesPagePattern", () => {
   it("matches fixed segments case-insensitively, with or without a trailing slash", () => {

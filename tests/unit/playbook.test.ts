@@ -1,7 +1,7 @@
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
-import { checklistProgress, formatRating, readTimeMinutes } from "../../src/common/playbook";
-import { createChapterMarkdown } from "../../src/common/playbook-markdown";
+import { checklistProgress, formatRating, readTimeMinutes } from "#common/playbook/playbook.ts";
+import { createChapterMarkdown } from "#common/playbook/markdown.ts";
 
 const render = (source: string) => createChapterMarkdown(MarkdownIt).render(source);
 

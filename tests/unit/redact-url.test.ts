@@ -1,9 +1,9 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../../src/server/infra/logger";
-import { isSecretParamName, redactUrl } from "../../src/server/infra/redact-url";
-import { createRequestLogController } from "../../src/server/infra/request-log";
+import { createLogger } from "#server/infra/logger.ts";
+import { isSecretParamName, redactUrl } from "#server/infra/redact-url.ts";
+import { createRequestLogController } from "#server/infra/request-log.ts";
 
 const cases: Array<[string, string]> = [
   ["/reset-password?token=abc123", "/reset-password?token=[redacted]"],

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { createRequestLogController, DEBUG_REQUEST_LOGS } from "../../src/server/infra/request-log";
+import { createRequestLogController, DEBUG_REQUEST_LOGS } from "#server/infra/request-log.ts";
 
 /** A real Fastify app with a loud and a quiet route, logging at `level` into an array. */
 async function appLoggingAt(level: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameSitePath } from "../../src/common/same-site-path";
+import { sameSitePath } from "#common/pages/same-site-path.ts";
 
 const refused: Array<[string, string | null | undefined]> = [
   ["a dot segment before a second slash", "/.//127.0.0.1:4101/builders"],

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
-import { signupInput } from "../../src/common/auth-input";
-import { builderSubmitInput } from "../../src/common/builders-input";
-import { hasInvisibleFormatting, hasUnsafeText, safeText } from "../../src/common/text-input";
-import { waitlistJoinInput } from "../../src/common/waitlist-input";
+import { signupInput } from "#common/auth/input.ts";
+import { builderSubmitInput } from "#common/builders/input.ts";
+import { hasInvisibleFormatting, hasUnsafeText, safeText } from "#common/forms/text-input.ts";
+import { waitlistJoinInput } from "#common/waitlist/input.ts";
 
 const messageOf = (schema: z.ZodMiniType, value: unknown) => {
   const parsed = z.safeParse(schema, value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateToken, hashToken } from "../../src/server/auth/tokens";
+import { generateToken, hashToken } from "#server/auth/tokens.ts";
 
 describe("session tokens", () => {
   it("are 160 random bits in lower-case base32, different every time", () => {

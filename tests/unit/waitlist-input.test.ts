@@ -5,8 +5,8 @@ import {
   WAITLIST_SOURCES,
   waitlistJoinedMessage,
   waitlistWelcomeBackMessage,
-} from "../../src/common/waitlist";
-import { waitlistJoinInput } from "../../src/common/waitlist-input";
+} from "#common/waitlist/waitlist.ts";
+import { waitlistJoinInput } from "#common/waitlist/input.ts";
 
 const firstMessage = (value: unknown) => {
   const parsed = waitlistJoinInput.safeParse(value);

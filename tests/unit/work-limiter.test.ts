@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createWorkLimiter } from "../../src/server/infra/work-limiter";
+import { createWorkLimiter } from "#server/infra/work-limiter.ts";
 
 const deferred = () => {
   let resolve!: () => void;

@@ -1,17 +1,17 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { isBackOfficePath } from "../../common/site-paths";
+import { isBackOfficePath } from "#common/pages/site-paths.ts";
 import {
   ANALYTICS_TEXT_LIMITS,
   ANALYTICS_TRACK_PATH,
   sanitizeTrackedUrl,
   type AnalyticsEventName,
   type AnalyticsTrackPayload,
-} from "../../common/analytics";
+} from "#common/analytics/events.ts";
 import { rememberVisitCampaign } from "./visit-campaign";
 
 /**
- * The beacon client: page views on every route change, `track()` for the spec's events, window errors
+ * The beacon client: page views on every route change, `track()` for named events, window errors
  * and unhandled rejections as error_occurred. Events wait in localStorage while offline or after a
  * failed send and go out again when the browser is back online; on leaving the page the queue goes by
  * navigator.sendBeacon. Optional third-party tools (gtag, Plausible, PostHog) get each event when present.

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ROLES, isAdminRole, type Role, type SessionUser } from "../../common/auth";
-import type { LoginInput, SignupInput } from "../../common/auth-input";
+import { ROLES, isAdminRole, type Role, type SessionUser } from "#common/auth/accounts.ts";
+import type { LoginInput, SignupInput } from "#common/auth/input.ts";
 import { useTRPC } from "./trpc";
 
 /** The storage key of the signed-in user ("{product} user"). Holds only the non-secret profile: id, name, email, role, emailVerified. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useActionData } from "react-router";
-import type { FormReturn } from "../../common/form-post";
+import type { FormReturn } from "#common/forms/form-post.ts";
 
 /**
  * What the server left for this page's form after a post without scripts (common/form-post.ts): the typed

@@ -1,4 +1,4 @@
-import type { ServerPageData } from "../../common/page-data";
+import type { ServerPageData } from "#common/pages/page-data.ts";
 
 /**
  * The server's page data when a loader runs on the server (entry-server.tsx passes it as the router's context),

@@ -2,7 +2,7 @@ import { createElement, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import type { AppRouter } from "../../server/trpc/router";
+import type { AppRouter } from "#server/trpc/router.ts";
 import { httpStatusOf } from "./errors";
 
 /**

@@ -1,5 +1,5 @@
 import type { $ZodError, $ZodType, output } from "zod/v4/core";
-import { firstIssueByField } from "../../common/field-issues";
+import { firstIssueByField } from "#common/forms/field-issues.ts";
 
 /** A zod/mini schema: its own safeParse, so this module never imports zod's code. */
 export type Schema = $ZodType & { safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: $ZodError } };
@@ -19,7 +19,7 @@ export function validate<S extends Schema>(schema: S, values: unknown): Validati
  * `preload` on first focus, so by the time they submit the chunk is there. `validate` rejects when the chunk
  * cannot be fetched (a TypeError, which lib/errors reports as a network error).
  *
- *   const loginSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.loginInput));
+ *   const loginSchema = lazySchema(() => import("#common/auth/input.ts").then((m) => m.loginInput));
  */
 export function lazySchema<S extends Schema>(load: () => Promise<S>) {
   let loading: Promise<S> | undefined;

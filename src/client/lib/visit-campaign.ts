@@ -1,4 +1,4 @@
-import { campaignOfUrl } from "../../common/campaigns";
+import { campaignOfUrl } from "#common/analytics/campaigns.ts";
 
 /**
  * The campaign a visit arrived with (the landing URL's utm_source and utm_campaign), kept in sessionStorage

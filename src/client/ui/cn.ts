@@ -1,6 +1,6 @@
 import { clsx, type ClassValue } from "clsx";
 import { createTailwindMerge, getDefaultConfig } from "tailwind-merge";
-import { nextTask } from "../lib/next-task";
+import { nextTask } from "#client/lib/next-task.ts";
 
 let defaultConfig: ReturnType<typeof getDefaultConfig> | undefined;
 // The same as tailwind-merge's twMerge, except that its configuration can be built ahead (prepareClassMerging).

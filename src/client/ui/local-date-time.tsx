@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { formatDateTime, formatUtcDateTime } from "../lib/format";
+import { formatDateTime, formatUtcDateTime } from "#client/lib/format.ts";
 
 const subscribeToNothing = () => () => {};
 

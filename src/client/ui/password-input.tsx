@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Eye, EyeOff } from "lucide-react";
-import { useHydrated } from "../lib/use-hydrated";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { cn } from "./cn";
 import { Input, type InputProps } from "./input";
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isAdminRole } from "../../common/auth";
-import type { AppDeps } from "../deps";
-import { forbidden, unauthorized } from "../infra/errors";
+import { isAdminRole } from "#common/auth/accounts.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { forbidden, unauthorized } from "#server/infra/errors.ts";
 import { resolveRequestAuth } from "./request-auth";
 import type { SessionValidation } from "./sessions";
 

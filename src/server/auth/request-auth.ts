@@ -1,7 +1,7 @@
 import type {} from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
+import type { Config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
 import { validateSessionToken, type SessionValidation } from "./sessions";
 
 export const SESSION_COOKIE = "session";

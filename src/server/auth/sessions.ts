@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "../../common/auth";
-import type { Database, Executor } from "../db/client";
-import { sessions, users } from "../db/schema";
+import type { SessionUser } from "#common/auth/accounts.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema/index.ts";
 import { generateToken, hashToken } from "./tokens";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

@@ -8,9 +8,10 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
-import { PACKAGE_ROOT } from "../infra/package-root";
-import type { Logger } from "../infra/logger";
-import * as schema from "./schema";
+import { PACKAGE_ROOT } from "#server/infra/package-root.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import { listenPostgres, type ListenEvents } from "./listen-postgres";
+import * as schema from "#server/db/schema/index.ts";
 
 export type Schema = typeof schema;
 /** The common face of both drivers; services only ever see this. */
@@ -30,6 +31,13 @@ export type DatabaseHandle = {
   /** Applies the committed drizzle-kit migrations; the same files on both drivers. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Hears every NOTIFY on `channel`, from any connection to this database (this process's own included),
+   * until the returned function is called. On Postgres over a dedicated connection, reopened when lost.
+   */
+  listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` with a small text payload (at most 8000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -84,6 +92,10 @@ function openPostgres({ url, maxConnections = 10, logger }: Extract<DatabaseTarg
     },
     ping: async () => {
       await pool.query("select 1");
+    },
+    listen: (channel, events) => listenPostgres(url, channel, events),
+    notify: async (channel, payload) => {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
     close: () => pool.end(),
   };
@@ -155,6 +167,14 @@ function wrapPglite(client: PGlite, release: () => Promise<void>): DatabaseHandl
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query("select 1");
+    },
+    // One embedded database in this process: its connection is never lost, so onLost and onResume never run.
+    listen: async (channel, events) => {
+      const unlisten = await client.listen(channel, (payload) => events.onNotify(payload));
+      return () => unlisten();
+    },
+    notify: async (channel, payload) => {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
     close: async () => {
       await client.close();

@@ -1,4 +1,4 @@
-import { DomainError } from "../infra/errors";
+import { DomainError } from "#server/infra/errors.ts";
 
 /** The error itself and the errors it wraps (drizzle wraps a driver's error in `cause`). */
 function* causes(error: unknown): Generator<unknown> {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { databaseUnavailableError } from "../db/errors";
+import { databaseUnavailableError } from "#server/db/errors.ts";
 import { DOMAIN_ERROR_STATUS, DomainError } from "./errors";
-import { StorageUnavailableError } from "./storage/object-storage";
+import { StorageUnavailableError } from "#server/infra/storage/object-storage.ts";
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 
@@ -32,7 +32,7 @@ export function outageError(error: unknown): DomainError | undefined {
 /**
  * The one mapping of a thrown error to a REST answer: a domain error's status and message (and Retry-After),
  * a client error's own status, and for anything else a logged 500 with a generic text. The caller shapes
- * the body (`{ error }` everywhere; the upload route adds the spec's `success: false`).
+ * the body (`{ error }` everywhere; the upload route adds `success: false`).
  */
 export function errorReply(
   thrown: FastifyError | DomainError,

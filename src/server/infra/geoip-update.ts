@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Parser, type ReadEntry } from "tar";
-import { ConfigError, loadConfig, type GeoConfig } from "../config";
+import { ConfigError, loadConfig, type GeoConfig } from "#server/config.ts";
 import { parseCityDatabase } from "./geo";
 
 /**

@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { Sharp, SharpConstructor } from "sharp";
-import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES, type ImageAcceptedType } from "../../common/images";
+import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES, type ImageAcceptedType } from "#common/images/images.ts";
 import { unprocessable, unsupportedMediaType } from "./errors";
 import { createWorkLimiter } from "./work-limiter";
 

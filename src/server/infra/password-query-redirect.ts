@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sameSitePath } from "../../common/same-site-path";
+import { sameSitePath } from "#common/pages/same-site-path.ts";
 
 /** A query parameter that carries a password: "password", "confirmPassword", "newPassword", in any case or spelling. */
 const isPasswordParamName = (name: string): boolean => /pass(word|wd)/.test(name.toLowerCase().replace(/[^a-z0-9]/g, ""));

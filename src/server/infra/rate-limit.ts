@@ -7,7 +7,7 @@ import { rateLimited } from "./errors";
 type Budget = { points: number; durationSeconds: number; message?: string };
 
 /**
- * Named budgets for the operations the spec exposes to the public. Counters live in Redis when
+ * Named budgets for the operations open to the public (docs/contract/limits-and-errors.md). Counters live in Redis when
  * REDIS_URL is set (shared by every app instance), else in this process's memory.
  */
 export const RATE_LIMIT_BUDGETS = {

@@ -1,4 +1,4 @@
-import { INBOUND_PATH_PREFIX } from "../../common/inbound-mail";
+import { INBOUND_PATH_PREFIX } from "#common/inbound-mail/inbound-mail.ts";
 
 export const REDACTED = "[redacted]";
 

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isNotModified } from "./conditional-request";
-import { StorageUnavailableError, type ObjectStorage, type StoredObjectInfo } from "./storage";
+import { StorageUnavailableError, type ObjectStorage, type StoredObjectInfo } from "#server/infra/storage/index.ts";
 
 export type ServeStoredObjectOptions = {
   /** The key's bytes never change (a new version gets a new key): caches may keep it a year without asking. */

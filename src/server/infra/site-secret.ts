@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { siteSettings } from "../db/schema";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
 
 /*
  * Secrets a site makes for itself (the unsubscribe links' key, the backups' signing key): random, written

@@ -1,21 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { count, eq, inArray, like, max, sql } from "drizzle-orm";
-import type { Role } from "../../common/auth";
-import { bangerCreateInput } from "../../common/bangers-input";
-import { builderAdminCreateInput } from "../../common/builders-admin";
-import { experimentFormInput, experimentUpdateInput } from "../../common/lab-input";
-import { ConfigError, loadConfig } from "../config";
-import { DataDirInUseError, openDatabase, type Database } from "../db/client";
-import { analyticsEvents, bangers, experiments, users, waitlistEntries } from "../db/schema";
-import { insertAnalyticsEvents, type AnalyticsEventRow } from "../features/analytics/event-writer";
-import { hashPassword } from "../auth/passwords";
-import { createBanger } from "../features/bangers/service";
-import { createBuilderAsAdmin } from "../features/builders/admin-service";
-import { addExperimentUpdate, createExperiment, moveExperiment } from "../features/lab/service";
-import { addStarterChapters } from "../features/playbook/service";
-import { WAITLIST_POSITION_LOCK_KEY } from "../features/waitlist/service";
-import { DomainError } from "../infra/errors";
+import type { Role } from "#common/auth/accounts.ts";
+import { bangerCreateInput } from "#common/bangers/input.ts";
+import { builderAdminCreateInput } from "#common/builders/admin.ts";
+import { experimentFormInput, experimentUpdateInput } from "#common/lab/input.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { DataDirInUseError, openDatabase, type Database } from "#server/db/client.ts";
+import { analyticsEvents, bangers, experiments, users, waitlistEntries } from "#server/db/schema/index.ts";
+import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/index.ts";
+import { hashPassword } from "#server/auth/passwords.ts";
+import { createBanger } from "#server/features/bangers/index.ts";
+import { createBuilderAsAdmin } from "#server/features/builders/index.ts";
+import { addExperimentUpdate, createExperiment, moveExperiment } from "#server/features/lab/index.ts";
+import { addStarterChapters } from "#server/features/playbook/index.ts";
+import { WAITLIST_POSITION_LOCK_KEY } from "#server/features/waitlist/index.ts";
+import { DomainError } from "#server/infra/errors.ts";
 import {
   DEMO_BANGERS,
   DEMO_BUILDERS,

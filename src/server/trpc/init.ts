@@ -2,16 +2,19 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import * as core from "zod/v4/core";
-import { isAdminRole } from "../../common/auth";
-import { resolveRequestAuth } from "../auth/request-auth";
-import { databaseUnavailableError } from "../db/errors";
-import type { AppDeps } from "../deps";
-import { outageError } from "../infra/error-reply";
-import { DomainError, type DomainErrorKind } from "../infra/errors";
-import { firstIssueMessage } from "../infra/http";
+import { isAdminRole } from "#common/auth/accounts.ts";
+import { resolveRequestAuth } from "#server/auth/request-auth.ts";
+import { databaseUnavailableError } from "#server/db/errors.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { outageError } from "#server/infra/error-reply.ts";
+import { DomainError, forbidden, unauthorized, type DomainErrorKind } from "#server/infra/errors.ts";
+import { firstIssueMessage } from "#server/infra/http.ts";
 import type { OperationMeta } from "./meta";
 
-export async function createContext({ req, res }: CreateFastifyContextOptions, deps: AppDeps) {
+/** How the call arrived: tRPC from the site's own client, or a fixed REST path (rest-adapter.ts) from anyone. */
+export type Transport = "trpc" | "rest";
+
+export async function createContext({ req, res }: Pick<CreateFastifyContextOptions, "req" | "res">, deps: AppDeps, transport: Transport) {
   const auth = await resolveRequestAuth(req, res, { db: deps.database.db, config: deps.config }).catch((error: unknown) => {
     // Reading the session is the first query of every call: a lost database answers 503 here too.
     const unavailable = databaseUnavailableError(error);
@@ -19,6 +22,7 @@ export async function createContext({ req, res }: CreateFastifyContextOptions, d
   });
   return {
     deps,
+    transport,
     db: deps.database.db,
     req,
     res,
@@ -55,7 +59,7 @@ const t = initTRPC
     },
   });
 
-const toTrpcError = (cause: DomainError) => new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
+export const toTrpcError = (cause: DomainError) => new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
 
 /** Turns domain errors thrown by services (and a lost database) into tRPC errors with the matching code. */
 const mapDomainErrors = t.middleware(async ({ next }) => {
@@ -66,19 +70,31 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * After a successful write, drops what every instance cached under the tags the procedure's meta names, before
+ * the answer goes out: the writer's next page already shows the change.
+ */
+const publishInvalidations = t.middleware(async ({ ctx, type, meta, next }) => {
+  const result = await next();
+  if (type === "mutation" && result.ok && meta?.invalidates) await ctx.deps.services.cacheBus.publish(meta.invalidates);
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(publishInvalidations).meta({ access: "public" });
 
-export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "You need to sign in" });
+/** Signed-in callers only; it runs before the input is read, so an anonymous caller learns nothing but 401. */
+export const signedInOnly = t.middleware(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw unauthorized();
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
+export const memberProcedure = publicProcedure.use(signedInOnly).meta({ access: "member" });
 
-export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!isAdminRole(ctx.user.role)) {
-    throw new TRPCError({ code: "FORBIDDEN", message: "You need admin privileges to access this page." });
-  }
+/** Admins and the owner only (after signedInOnly: a signed-out caller gets 401, a member 403). */
+export const adminOnly = t.middleware(({ ctx, next }) => {
+  if (!ctx.user || !isAdminRole(ctx.user.role)) throw forbidden("You need admin privileges to access this page.");
   return next();
 });
+export const adminProcedure = memberProcedure.use(adminOnly).meta({ access: "admin" });

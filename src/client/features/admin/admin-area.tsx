@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { AuthGate } from "../auth/auth-gate";
-import { PageSpinner } from "../../ui/spinner";
-import { TooltipProvider } from "../../ui/tooltip";
+import { AuthGate } from "#client/features/auth/auth-gate.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
+import { TooltipProvider } from "#client/ui/tooltip.tsx";
 
 /** Everything under /today and /admin: the admin gate first, then the lazily loaded page. */
 export function AdminArea() {

@@ -1,15 +1,15 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { BadgeCheck, CalendarCheck, ClipboardList, Eye, TriangleAlert, Users } from "lucide-react";
-import { EMPTY_ADMIN_OVERVIEW, VISITORS_WINDOW_HOURS } from "../../../common/admin";
-import { greetingFor } from "../../../common/today";
-import { useAuth } from "../../lib/auth";
-import { countText, formatCount } from "../../lib/format";
+import { EMPTY_ADMIN_OVERVIEW, VISITORS_WINDOW_HOURS } from "#common/admin/overview.ts";
+import { greetingFor } from "#common/today/today.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { countText, formatCount } from "#client/lib/format.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
-import { StatCard, StatCardGrid } from "../../ui/stat-card";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
 import { QuickActions } from "./quick-actions";
 import { RecentSignups } from "./recent-signups";
 import { SystemStatusBanner } from "./system-status-banner";
@@ -19,7 +19,7 @@ export function AdminDashboardPage() {
   const trpc = useTRPC();
   const overview = useQuery(trpc.admin.overview.queryOptions());
 
-  // The spec (section 8): a failed fetch is logged, and the dashboard shows zeros.
+  // A failed fetch is logged, and the dashboard shows zeros.
   useEffect(() => {
     if (overview.error) console.error("Failed to fetch dashboard data:", overview.error);
   }, [overview.error]);

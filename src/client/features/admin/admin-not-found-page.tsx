@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LayoutDashboard, MapPinOff } from "lucide-react";
-import { Button } from "../../ui/button";
-import { EmptyState } from "../../ui/empty-state";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
 
 /** An /admin/... address that is no page of the back office. */
 export function AdminNotFoundPage() {

@@ -77,7 +77,7 @@ export const ADMIN_ROUTES = [
     icon: ClipboardList,
     section: "administration",
     page: lazyPage(
-      () => import("../waitlist/admin/waitlist-admin-page"),
+      () => import("#client/features/waitlist/admin/waitlist-admin-page.tsx"),
       (m) => m.WaitlistAdminPage,
     ),
   },
@@ -88,7 +88,7 @@ export const ADMIN_ROUTES = [
     icon: Users,
     section: "administration",
     page: lazyPage(
-      () => import("../builders/admin/builders-admin-page"),
+      () => import("#client/features/builders/admin/builders-admin-page.tsx"),
       (m) => m.BuildersAdminPage,
     ),
   },
@@ -99,7 +99,7 @@ export const ADMIN_ROUTES = [
     icon: ChartColumn,
     section: "administration",
     page: lazyPage(
-      () => import("../analytics/analytics-dashboard-page"),
+      () => import("#client/features/analytics/analytics-dashboard-page.tsx"),
       (m) => m.AnalyticsDashboardPage,
     ),
   },
@@ -110,7 +110,7 @@ export const ADMIN_ROUTES = [
     icon: Search,
     section: "administration",
     page: lazyPage(
-      () => import("../seo/seo-setup-page"),
+      () => import("#client/features/seo/seo-setup-page.tsx"),
       (m) => m.SeoSetupPage,
     ),
   },
@@ -121,7 +121,7 @@ export const ADMIN_ROUTES = [
     icon: Palette,
     section: "administration",
     page: lazyPage(
-      () => import("../site-assets/site-assets-page"),
+      () => import("#client/features/site-assets/site-assets-page.tsx"),
       (m) => m.SiteAssetsPage,
     ),
   },
@@ -132,7 +132,7 @@ export const ADMIN_ROUTES = [
     icon: Mail,
     section: "administration",
     page: lazyPage(
-      () => import("../email-templates/email-templates-page"),
+      () => import("#client/features/email-templates/email-templates-page.tsx"),
       (m) => m.EmailTemplatesPage,
     ),
   },
@@ -143,7 +143,7 @@ export const ADMIN_ROUTES = [
     icon: DatabaseBackup,
     section: "administration",
     page: lazyPage(
-      () => import("../backup/backup-page"),
+      () => import("#client/features/backup/backup-page.tsx"),
       (m) => m.BackupPage,
     ),
   },
@@ -154,7 +154,7 @@ export const ADMIN_ROUTES = [
     icon: FlaskConical,
     section: "experiments",
     page: lazyPage(
-      () => import("../lab/lab-admin-page"),
+      () => import("#client/features/lab/lab-admin-page.tsx"),
       (m) => m.LabAdminPage,
     ),
   },
@@ -165,7 +165,7 @@ export const ADMIN_ROUTES = [
     icon: CirclePlay,
     section: "experiments",
     page: lazyPage(
-      () => import("../trial-demo/trial-demo-page"),
+      () => import("#client/features/trial-demo/trial-demo-page.tsx"),
       (m) => m.TrialDemoAdminPage,
     ),
   },
@@ -176,7 +176,7 @@ export const ADMIN_ROUTES = [
     icon: ImagePlay,
     section: "experiments",
     page: lazyPage(
-      () => import("../image-test/image-test-page"),
+      () => import("#client/features/image-test/image-test-page.tsx"),
       (m) => m.ImageTestPage,
     ),
   },
@@ -187,7 +187,7 @@ export const ADMIN_ROUTES = [
     icon: MailCheck,
     section: "experiments",
     page: lazyPage(
-      () => import("../email-test/email-test-page"),
+      () => import("#client/features/email-test/email-test-page.tsx"),
       (m) => m.EmailTestPage,
     ),
   },
@@ -198,7 +198,7 @@ export const ADMIN_ROUTES = [
     icon: Vault,
     section: "experiments",
     page: lazyPage(
-      () => import("../vault-demo/vault-demo-page"),
+      () => import("#client/features/vault-demo/vault-demo-page.tsx"),
       (m) => m.VaultDemoPage,
     ),
   },
@@ -209,7 +209,7 @@ export const ADMIN_ROUTES = [
     icon: BookOpen,
     section: "content",
     page: lazyPage(
-      () => import("../playbook/playbook-admin-entry"),
+      () => import("#client/features/playbook/playbook-admin-entry.tsx"),
       (m) => m.PlaybookAdminEntry,
     ),
   },
@@ -220,7 +220,7 @@ export const ADMIN_ROUTES = [
     icon: Flame,
     section: "content",
     page: lazyPage(
-      () => import("../bangers/bangers-page"),
+      () => import("#client/features/bangers/bangers-page.tsx"),
       (m) => m.BangersPage,
     ),
   },
@@ -230,7 +230,7 @@ export const ADMIN_ROUTES = [
     subtitle: "Tweets in the product's own voice",
     icon: Megaphone,
     page: lazyPage(
-      () => import("../brand-voice/brand-voice-page"),
+      () => import("#client/features/brand-voice/brand-voice-page.tsx"),
       (m) => m.BrandVoicePage,
     ),
   },

@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useState } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
-import { cn } from "../../ui/cn";
-import { PageSpinner } from "../../ui/spinner";
-import { SkipLink } from "../site/skip-link";
+import { cn } from "#client/ui/cn.ts";
+import { PageSpinner } from "#client/ui/spinner.tsx";
+import { SkipLink } from "#client/features/site/skip-link.tsx";
 import { AdminHeader } from "./admin-header";
 import { AdminSidebarContent } from "./admin-sidebar";
 import { useAdminRoute } from "./use-admin-route";

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ChevronDown, PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import { cn } from "../../ui/cn";
-import { Tooltip } from "../../ui/tooltip";
+import { cn } from "#client/ui/cn.ts";
+import { Tooltip } from "#client/ui/tooltip.tsx";
 import { ADMIN_NAV, DEFAULT_OPEN_SECTIONS, type AdminNavItem, type AdminNavSection } from "./admin-nav";
 
 /*

@@ -1,6 +1,6 @@
-import { useAuth } from "../../lib/auth";
-import { LogoutButton } from "../auth/logout-button";
-import { BrandLink } from "../site/site-header";
+import { useAuth } from "#client/lib/auth.tsx";
+import { LogoutButton } from "#client/features/auth/logout-button.tsx";
+import { BrandLink } from "#client/features/site/site-header.tsx";
 
 /** A temporary top bar for the admin-only pages until the back-office shell arrives. */
 export function AdminTopBar() {

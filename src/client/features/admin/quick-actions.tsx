@@ -1,15 +1,13 @@
 import { Link } from "react-router";
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, ChartColumn, ClipboardList, DatabaseBackup, Flame, Megaphone, Palette, Search, UserCheck } from "lucide-react";
-import type { AdminOverview } from "../../../common/admin";
-import { countText, formatCount, formatRelativeTime } from "../../lib/format";
-import { Badge } from "../../ui/badge";
-import type { AdminPagePath } from "./admin-routes";
+import type { AdminOverview } from "#common/admin/overview.ts";
+import { countText, formatCount, formatRelativeTime } from "#client/lib/format.ts";
+import { Badge } from "#client/ui/badge.tsx";
 
 const backupAge = (lastBackupAt: string | null) => (lastBackupAt ? `last ${formatRelativeTime(lastBackupAt)}` : "none yet");
 
-/** A shortcut to a back-office page, in the dashboard's own words and icon. */
-type QuickAction = { title: string; description: string; path: AdminPagePath; icon: LucideIcon; count?: string };
+type QuickAction = { title: string; description: string; path: string; icon: LucideIcon; count?: string };
 
 export function QuickActions({
   pending,

@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from "react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
-import { Spinner } from "../../ui/spinner";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Spinner } from "#client/ui/spinner.tsx";
 
 const CHECK_LABELS: Record<string, string> = {
   database: "Database",

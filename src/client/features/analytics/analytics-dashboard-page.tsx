@@ -10,17 +10,17 @@ import {
   REALTIME_RECENT_MINUTES,
   type AnalyticsDashboard,
   type AnalyticsTimeRange,
-} from "../../../common/analytics-dashboard";
-import { track } from "../../lib/analytics";
-import { errorMessage } from "../../lib/errors";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
-import { Switch } from "../../ui/switch";
-import { toast } from "../../ui/toast";
-import { StatCard, StatCardGrid } from "../../ui/stat-card";
-import { countText, formatCount } from "../../lib/format";
+} from "#common/analytics/dashboard.ts";
+import { track } from "#client/lib/analytics.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Switch } from "#client/ui/switch.tsx";
+import { toast } from "#client/ui/toast.tsx";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
+import { countText, formatCount } from "#client/lib/format.ts";
 import { Campaigns } from "./campaigns-panel";
 import { DebugPanel } from "./debug-panel";
 import { DeviceTypes, GeographicDistribution, RecentVisitors, TopPages } from "./dashboard-panels";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Megaphone } from "lucide-react";
-import type { CampaignRow } from "../../../common/campaigns";
-import { formatCount } from "../../lib/format";
+import type { CampaignRow } from "#common/analytics/campaigns.ts";
+import { formatCount } from "#client/lib/format.ts";
 import { Empty, Panel } from "./dashboard-panels";
 
 const conversion = (row: CampaignRow) =>

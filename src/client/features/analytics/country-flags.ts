@@ -1,5 +1,5 @@
 // Flags as pictures (flag-icons' SVGs), not emoji: Windows shows flag emoji as two plain letters.
-import type { FlagCountry } from "../../../common/analytics-dashboard";
+import type { FlagCountry } from "#common/analytics/dashboard.ts";
 import flagAu from "flag-icons/flags/4x3/au.svg";
 import flagBr from "flag-icons/flags/4x3/br.svg";
 import flagCa from "flag-icons/flags/4x3/ca.svg";

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { FileText, Globe, MapPin, Monitor, MonitorSmartphone, Smartphone, Tablet, UsersRound } from "lucide-react";
-import { flagCountry, RECENT_VISITORS_LIMIT, type AnalyticsDashboard, type AnalyticsVisitor } from "../../../common/analytics-dashboard";
-import { cn } from "../../ui/cn";
-import { countryName, formatCount, formatDateTime, formatRelativeTime, placeText, plural } from "../../lib/format";
+import { flagCountry, RECENT_VISITORS_LIMIT, type AnalyticsDashboard, type AnalyticsVisitor } from "#common/analytics/dashboard.ts";
+import { cn } from "#client/ui/cn.ts";
+import { countryName, formatCount, formatDateTime, formatRelativeTime, placeText, plural } from "#client/lib/format.ts";
 import { useNow } from "./use-now";
 import { FLAG_URLS } from "./country-flags";
 
@@ -48,7 +48,7 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="px-5 py-10 text-center text-sm text-ink-muted">{children}</p>;
 }
 
-/** The flag of a country the spec lists, else a globe (back-office spec, section 9). */
+/** The flag of a country in FLAG_COUNTRIES, else a globe. */
 export function CountryMark({ country, className }: { country: string | null; className?: string }) {
   const code = flagCountry(country);
   if (code) {

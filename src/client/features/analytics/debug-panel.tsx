@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Bug } from "lucide-react";
-import { ANALYTICS_LIVE_REFRESH_MS, type AnalyticsDashboard, type AnalyticsTimeSpan } from "../../../common/analytics-dashboard";
-import { Card } from "../../ui/card";
-import { formatDateTime } from "../../lib/format";
+import { ANALYTICS_LIVE_REFRESH_MS, type AnalyticsDashboard, type AnalyticsTimeSpan } from "#common/analytics/dashboard.ts";
+import { Card } from "#client/ui/card.tsx";
+import { formatDateTime } from "#client/lib/format.ts";
 
 const span = (range: AnalyticsTimeSpan) => `${formatDateTime(range.from)} → ${formatDateTime(range.to)}`;
 

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from "react";
-import { ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "../../../common/analytics-dashboard";
-import { cn } from "../../ui/cn";
+import { ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
+import { cn } from "#client/ui/cn.ts";
 
 export const RANGE_LABELS: Record<AnalyticsTimeRange, { button: string; short: string; long: string }> = {
   "1h": { button: "1 hour", short: "last hour", long: "the last hour" },

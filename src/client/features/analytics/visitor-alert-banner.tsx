@@ -1,10 +1,6 @@
 import { BellRing } from "lucide-react";
-import {
-  VISITOR_ALERT_EMAIL_INTERVAL_MINUTES,
-  type VisitorAlertDelivery,
-  type VisitorAlertState,
-} from "../../../common/analytics-dashboard";
-import { countText, formatRelativeTime } from "../../lib/format";
+import { VISITOR_ALERT_EMAIL_INTERVAL_MINUTES, type VisitorAlertDelivery, type VisitorAlertState } from "#common/analytics/dashboard.ts";
+import { countText, formatRelativeTime } from "#client/lib/format.ts";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 

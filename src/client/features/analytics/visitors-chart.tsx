@@ -12,8 +12,8 @@ import {
   type TooltipContentProps,
   type TooltipValueType,
 } from "recharts";
-import type { AnalyticsDashboard, AnalyticsSeriesBucket, AnalyticsTimeRange } from "../../../common/analytics-dashboard";
-import { countText, formatCount } from "../../lib/format";
+import type { AnalyticsDashboard, AnalyticsSeriesBucket, AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
+import { countText, formatCount } from "#client/lib/format.ts";
 import { RANGE_LABELS } from "./range-selector";
 
 /*

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../ui/card";
-import { cn } from "../../ui/cn";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
 
 export type AuthCardProps = {
   title: ReactNode;

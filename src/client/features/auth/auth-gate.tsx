@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { ShieldAlert } from "lucide-react";
-import { useAuth } from "../../lib/auth";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
-import { PageSpinner } from "../../ui/spinner";
+import { useAuth } from "#client/lib/auth.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
 import { LoginForm } from "./login-form";
 import { LogoutButton } from "./logout-button";
 
@@ -47,7 +47,7 @@ function AccessDenied({ role, email }: { role: string; email: string }) {
             <span aria-hidden="true" className="mb-2 flex size-11 items-center justify-center rounded-full bg-red-50 text-red-700">
               <ShieldAlert className="size-5" />
             </span>
-            {/* One element reads the spec's whole text: "Access Denied - You need admin privileges to access this page." */}
+            {/* One element reads the whole text: "Access Denied - You need admin privileges to access this page." */}
             <CardTitle as="h1" className="text-2xl">
               Access Denied
               <span className="sr-only"> - </span>

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { EMAIL_VERIFIED_TEXT, EMAIL_VERIFY_INVALID_TEXT } from "../../../common/auth";
-import { useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
+import { EMAIL_VERIFIED_TEXT, EMAIL_VERIFY_INVALID_TEXT } from "#common/auth/accounts.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { errorMessage } from "#client/lib/errors.ts";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
 
 /**
  * "Resend link": a new confirmation link for the signed-in user (auth.resendVerification, rate limited on the

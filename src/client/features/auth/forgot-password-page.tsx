@@ -1,21 +1,21 @@
 import { useState, type FormEvent } from "react";
 import { KeyRound, MailCheck } from "lucide-react";
-import { returnedText } from "../../../common/form-post";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { errorMessage } from "../../lib/errors";
-import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
-import { lazySchema } from "../../lib/validation";
+import { returnedText } from "#common/forms/form-post.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { useFormReturn, useTypedBeforeHydration } from "#client/lib/form-return.ts";
+import { lazySchema } from "#client/lib/validation.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Field } from "../../ui/field";
-import { EmailInput } from "../../ui/input";
-import { TextLink } from "../../ui/text-link";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput } from "#client/ui/input.tsx";
+import { TextLink } from "#client/ui/text-link.tsx";
 import { AuthCard } from "./auth-card";
-import { PostForm } from "../../ui/post-form";
+import { PostForm } from "#client/ui/post-form.tsx";
 
-const resetRequestSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.passwordResetRequestInput));
+const resetRequestSchema = lazySchema(() => import("#common/auth/input.ts").then((m) => m.passwordResetRequestInput));
 
 export function ForgotPasswordPage() {
   const trpc = useTRPC();

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Bug } from "lucide-react";
-import { USER_STORAGE_KEY, useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
-import { Alert } from "../../ui/alert";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { PageSpinner } from "../../ui/spinner";
+import { USER_STORAGE_KEY, useAuth } from "#client/lib/auth.tsx";
+import { errorMessage } from "#client/lib/errors.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
 
 /**
  * Auth-state panel for diagnosing sign-in problems. Shown to administrators, and to anyone while

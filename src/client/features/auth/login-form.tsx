@@ -1,26 +1,26 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { LogIn } from "lucide-react";
-import type { SessionUser } from "../../../common/auth";
-import { returnedText } from "../../../common/form-post";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
-import { lazySchema } from "../../lib/validation";
-import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
-import { useFormFields } from "../../lib/use-form-fields";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Field } from "../../ui/field";
-import { EmailInput } from "../../ui/input";
-import { PasswordInput } from "../../ui/password-input";
-import { TextLink } from "../../ui/text-link";
+import type { SessionUser } from "#common/auth/accounts.ts";
+import { returnedText } from "#common/forms/form-post.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { errorMessage } from "#client/lib/errors.ts";
+import { lazySchema } from "#client/lib/validation.ts";
+import { useFormReturn, useTypedBeforeHydration } from "#client/lib/form-return.ts";
+import { useFormFields } from "#client/lib/use-form-fields.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput } from "#client/ui/input.tsx";
+import { PasswordInput } from "#client/ui/password-input.tsx";
+import { TextLink } from "#client/ui/text-link.tsx";
 import { AuthCard } from "./auth-card";
 import { withCallback } from "./safe-callback";
-import { PostForm } from "../../ui/post-form";
+import { PostForm } from "#client/ui/post-form.tsx";
 
 const FIELDS = ["email", "password"] as const;
 type FieldName = (typeof FIELDS)[number];
-const loginSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.loginInput));
+const loginSchema = lazySchema(() => import("#common/auth/input.ts").then((m) => m.loginInput));
 
 export type LoginFormProps = {
   /** Called with the signed-in user; the caller decides where to go. */

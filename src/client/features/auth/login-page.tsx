@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { UserCheck } from "lucide-react";
-import { homePathOf, type SessionUser } from "../../../common/auth";
-import { useAuth } from "../../lib/auth";
-import { Button } from "../../ui/button";
+import { homePathOf, type SessionUser } from "#common/auth/accounts.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { Button } from "#client/ui/button.tsx";
 import { AuthCard } from "./auth-card";
 import { ResendVerificationButton, VerifyLinkOutcome } from "./email-verification";
 import { LoginForm } from "./login-form";

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { LogOut } from "lucide-react";
-import { useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
-import { Button, type ButtonProps } from "../../ui/button";
-import { cn } from "../../ui/cn";
-import { toast } from "../../ui/toast";
+import { useAuth } from "#client/lib/auth.tsx";
+import { errorMessage } from "#client/lib/errors.ts";
+import { Button, type ButtonProps } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { toast } from "#client/ui/toast.tsx";
 
 export type LogoutButtonProps = {
   /** Where to go once signed out; null stays on the page (which then shows its signed-out state). */

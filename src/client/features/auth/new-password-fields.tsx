@@ -1,6 +1,6 @@
-import { PASSWORD_MIN_LENGTH } from "../../../common/auth";
-import { Field } from "../../ui/field";
-import { PasswordInput } from "../../ui/password-input";
+import { PASSWORD_MIN_LENGTH } from "#common/auth/accounts.ts";
+import { Field } from "#client/ui/field.tsx";
+import { PasswordInput } from "#client/ui/password-input.tsx";
 
 type PasswordValues = { password: string; confirmPassword: string };
 type ChangeHandler = (name: keyof PasswordValues) => (event: { target: { value: string } }) => void;

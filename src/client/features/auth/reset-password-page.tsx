@@ -1,20 +1,20 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CheckCircle2, KeyRound, Link2Off } from "lucide-react";
-import { passwordConfirmationError } from "../../../common/auth";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { errorMessage } from "../../lib/errors";
-import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
-import { lazySchema } from "../../lib/validation";
-import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
+import { passwordConfirmationError } from "#common/auth/accounts.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { useFormReturn, useTypedBeforeHydration } from "#client/lib/form-return.ts";
+import { lazySchema } from "#client/lib/validation.ts";
+import { useFormFields, type FieldErrors } from "#client/lib/use-form-fields.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { TextLink } from "../../ui/text-link";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { TextLink } from "#client/ui/text-link.tsx";
 import { AuthCard } from "./auth-card";
 import { NewPasswordFields } from "./new-password-fields";
-import { PostForm } from "../../ui/post-form";
+import { PostForm } from "#client/ui/post-form.tsx";
 
 const FIELDS = ["password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -46,7 +46,7 @@ function MissingToken() {
   );
 }
 
-const resetConfirmSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.passwordResetConfirmInput));
+const resetConfirmSchema = lazySchema(() => import("#common/auth/input.ts").then((m) => m.passwordResetConfirmInput));
 
 function ResetPasswordForm({ token }: { token: string }) {
   const trpc = useTRPC();

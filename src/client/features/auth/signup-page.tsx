@@ -1,25 +1,25 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { PartyPopper, UserPlus } from "lucide-react";
-import { passwordConfirmationError, SIGNUP_AUTO_LOGIN_DELAY_MS } from "../../../common/auth";
-import { useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
-import { lazySchema } from "../../lib/validation";
-import { returnedText } from "../../../common/form-post";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
-import { useFormFields, type FieldErrors } from "../../lib/use-form-fields";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Field } from "../../ui/field";
-import { EmailInput, Input } from "../../ui/input";
-import { Spinner } from "../../ui/spinner";
-import { TextLink } from "../../ui/text-link";
+import { passwordConfirmationError, SIGNUP_AUTO_LOGIN_DELAY_MS } from "#common/auth/accounts.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { errorMessage } from "#client/lib/errors.ts";
+import { lazySchema } from "#client/lib/validation.ts";
+import { returnedText } from "#common/forms/form-post.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { useFormReturn, useTypedBeforeHydration } from "#client/lib/form-return.ts";
+import { useFormFields, type FieldErrors } from "#client/lib/use-form-fields.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput, Input } from "#client/ui/input.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
+import { TextLink } from "#client/ui/text-link.tsx";
 import { AuthCard } from "./auth-card";
 import { NewPasswordFields } from "./new-password-fields";
 import { withCallback } from "./safe-callback";
 import { useCallbackParam } from "./use-callback-param";
-import { PostForm } from "../../ui/post-form";
+import { PostForm } from "#client/ui/post-form.tsx";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -27,7 +27,7 @@ type Values = Record<FieldName, string>;
 
 const EMPTY: Values = { name: "", email: "", password: "", confirmPassword: "" };
 
-const signupSchema = lazySchema(() => import("../../../common/auth-input").then((m) => m.signupInput));
+const signupSchema = lazySchema(() => import("#common/auth/input.ts").then((m) => m.signupInput));
 
 /** Same schema as the server, plus the confirmation that only the form knows about. */
 async function validate(values: Values) {
@@ -123,7 +123,7 @@ export function SignupPage() {
 }
 
 /**
- * The success screen. The sign-up call already set the session cookie; after the spec's pause this
+ * The success screen. The sign-up call already set the session cookie; after SIGNUP_AUTO_LOGIN_DELAY_MS this
  * asks the server who is signed in ("auto-login") and goes on, or falls back to /login.
  */
 function AccountCreated({ name, email, callback }: { name: string; email: string; callback: string | null }) {

@@ -1,9 +1,9 @@
 import { useNavigate } from "react-router";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
 import { LoginForm } from "./login-form";
 
 /**
- * The plain System Login of the spec. Unlike the original there is no "Quick Access" button and no
+ * The plain System Login. There is no "Quick Access" button and there are no
  * built-in credentials: an operator account is created with `npm run create-admin`.
  */
 export function SystemLoginPage() {

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { sameSitePath } from "../../../common/same-site-path";
+import { sameSitePath } from "#common/pages/same-site-path.ts";
 
 /**
  * The `?callback=` path of the current URL when it is a path on this site (the rule the server's sign-in form

@@ -1,8 +1,8 @@
-import { BACKUP_ERROR_TEXTS, type BackupStatus, type RestoreReport } from "../../../common/backup";
+import { BACKUP_ERROR_TEXTS, type BackupStatus, type RestoreReport } from "#common/backup/backup.ts";
 
 /**
- * The backup page's REST calls (the spec's paths: a download and an upload are not tRPC's job). The
- * session cookie goes with them; failures become the spec's texts.
+ * The backup page's REST calls (a download and an upload are not tRPC's job). The
+ * session cookie goes with them; failures become the page's texts (BACKUP_ERROR_TEXTS).
  */
 export class BackupRequestError extends Error {}
 

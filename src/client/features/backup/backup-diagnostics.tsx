@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Loader2, RefreshCw, XCircle } from "lucide-react";
-import { BACKUP_ERROR_TEXTS, type BackupStatus } from "../../../common/backup";
-import { useAuth } from "../../lib/auth";
-import { Button } from "../../ui/button";
-import { Card, CardHeader, CardTitle } from "../../ui/card";
-import { cn } from "../../ui/cn";
+import { BACKUP_ERROR_TEXTS, type BackupStatus } from "#common/backup/backup.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
 import { fetchBackupStatus } from "./backup-api";
 import { TroubleshootingTips } from "./backup-parts";
 
@@ -26,7 +26,7 @@ type Inputs = {
 };
 
 /**
- * The spec's four diagnostics steps from real checks: the signed-in admin, GET /api/backup/status, the
+ * The four diagnostics steps, from real checks: the signed-in admin, GET /api/backup/status, the
  * shape of its answer, and whether the two stores hold data (a warning when one is empty). Steps after
  * the first that did not succeed stay pending.
  */
@@ -64,7 +64,7 @@ export const DIAGNOSTICS_QUERY_KEY = ["backup", "diagnostics"] as const;
 
 export function BackupDiagnostics() {
   const auth = useAuth();
-  // The spec's check waits until the auth context has loaded, then calls the REST path itself.
+  // The check waits until the auth context has loaded, then calls the REST path itself.
   const status = useQuery({
     queryKey: DIAGNOSTICS_QUERY_KEY,
     queryFn: fetchBackupStatus,

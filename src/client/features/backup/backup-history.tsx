@@ -1,16 +1,16 @@
 import { Download, History, RotateCcw, Trash2 } from "lucide-react";
-import type { BackupHistoryItem } from "../../../common/backup";
-import { errorMessage } from "../../lib/errors";
-import { formatBytes, formatCount, formatDateTime } from "../../lib/format";
+import type { BackupHistoryItem } from "#common/backup/backup.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { formatBytes, formatCount, formatDateTime } from "#client/lib/format.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { ConfirmDialog } from "../../ui/alert-dialog";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
-import { EmptyState } from "../../ui/empty-state";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#client/ui/table.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { downloadUrl } from "./backup-api";
 
 type Props = { history: BackupHistoryItem[]; onRestore: (item: BackupHistoryItem) => void; onChanged: () => void };

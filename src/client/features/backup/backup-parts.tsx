@@ -1,9 +1,9 @@
 import { BarChart3, Database, FileText, ListChecks, Settings, UserRound, Users, Wrench, type LucideIcon } from "lucide-react";
-import { backupTroubleshootingTips, type BackupPriority, type RestoreTableReport } from "../../../common/backup";
-import { formatCount } from "../../lib/format";
-import { Alert } from "../../ui/alert";
-import { Badge, type BadgeProps } from "../../ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
+import { backupTroubleshootingTips, type BackupPriority, type RestoreTableReport } from "#common/backup/backup.ts";
+import { formatCount } from "#client/lib/format.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Badge, type BadgeProps } from "#client/ui/badge.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#client/ui/table.tsx";
 
 /** The icons the category registry names; anything else gets the database icon. */
 const ICONS: Record<string, LucideIcon> = {
@@ -25,7 +25,7 @@ const PRIORITY_BADGE: Record<BackupPriority, BadgeProps["variant"]> = {
 };
 export const PriorityBadge = ({ priority }: { priority: BackupPriority }) => <Badge variant={PRIORITY_BADGE[priority]}>{priority}</Badge>;
 
-/** A failure's message with the spec's troubleshooting tips for it. */
+/** A failure's message with the troubleshooting tips for it. */
 export function TroubleshootingTips({ message, title }: { message: string; title?: string }) {
   return (
     <Alert variant="error" title={title ?? message}>

@@ -1,13 +1,18 @@
 import { useState } from "react";
 import { Download, ShieldAlert } from "lucide-react";
-import { DEFAULT_BACKUP_NAMESPACES, NO_CATEGORIES_SELECTED, type BackupCategoryInfo, type BackupStoreStats } from "../../../common/backup";
-import { countText, formatBytes } from "../../lib/format";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { Checkbox } from "../../ui/checkbox";
-import { Progress } from "../../ui/progress";
-import { toast } from "../../ui/toast";
+import {
+  DEFAULT_BACKUP_NAMESPACES,
+  NO_CATEGORIES_SELECTED,
+  type BackupCategoryInfo,
+  type BackupStoreStats,
+} from "#common/backup/backup.ts";
+import { countText, formatBytes } from "#client/lib/format.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Checkbox } from "#client/ui/checkbox.tsx";
+import { Progress } from "#client/ui/progress.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { exportBackup, type DownloadProgress } from "./backup-api";
 import { categoryIcon, PriorityBadge, TroubleshootingTips } from "./backup-parts";
 

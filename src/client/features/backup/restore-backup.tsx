@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { FileSearch, Upload } from "lucide-react";
-import { BACKUP_UPLOAD_MAX_BYTES, type BackupHistoryItem, type RestoreReport } from "../../../common/backup";
-import { errorMessage } from "../../lib/errors";
-import { formatBytes, formatDateTime } from "../../lib/format";
+import { BACKUP_UPLOAD_MAX_BYTES, type BackupHistoryItem, type RestoreReport } from "#common/backup/backup.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { formatBytes, formatDateTime } from "#client/lib/format.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { ConfirmDialog } from "../../ui/alert-dialog";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { Label } from "../../ui/label";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Label } from "#client/ui/label.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { restoreUpload } from "./backup-api";
 import { RestoreReportTable, TroubleshootingTips } from "./backup-parts";
 

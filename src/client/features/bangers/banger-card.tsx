@@ -1,7 +1,7 @@
-import { BANGER_CARD_TAG_LIMIT, type Banger } from "../../../common/bangers";
-import { formatDateTime } from "../../lib/format";
-import { Badge } from "../../ui/badge";
-import { Card } from "../../ui/card";
+import { BANGER_CARD_TAG_LIMIT, type Banger } from "#common/bangers/bangers.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { Card } from "#client/ui/card.tsx";
 import { BangerStatusBadge, BangerTypeBadge } from "./banger-parts";
 
 /** One banger of the grid: type, status, title, the start of the content, at most three tags then '+N more'. The whole card opens the details. */

@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { BANGER_FIELD_MAX, BANGER_TYPE_LABELS, BANGER_TYPES, parseTagList, type Banger, type BangerType } from "../../../common/bangers";
-import { bangerCreateInput, type BangerCreateInput } from "../../../common/bangers-input";
-import { firstIssueByField } from "../../../common/field-issues";
-import { Alert } from "../../ui/alert";
-import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
-import { Textarea } from "../../ui/textarea";
+import { BANGER_FIELD_MAX, BANGER_TYPE_LABELS, BANGER_TYPES, parseTagList, type Banger, type BangerType } from "#common/bangers/bangers.ts";
+import { bangerCreateInput, type BangerCreateInput } from "#common/bangers/input.ts";
+import { firstIssueByField } from "#common/forms/field-issues.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
 import { PlatformCounter } from "./platform-counter";
 import { reasonOf, SAVE_BANGER_FAILED } from "./bangers-texts";
 

@@ -1,5 +1,5 @@
-import { BANGER_STATUS_LABELS, BANGER_TYPE_LABELS, type BangerStatus, type BangerType } from "../../../common/bangers";
-import { Badge, type BadgeProps } from "../../ui/badge";
+import { BANGER_STATUS_LABELS, BANGER_TYPE_LABELS, type BangerStatus, type BangerType } from "#common/bangers/bangers.ts";
+import { Badge, type BadgeProps } from "#client/ui/badge.tsx";
 
 const STATUS_VARIANT: Record<BangerStatus, NonNullable<BadgeProps["variant"]>> = { draft: "neutral", ready: "info", posted: "success" };
 

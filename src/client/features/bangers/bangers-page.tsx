@@ -9,20 +9,20 @@ import {
   type Banger,
   type BangerSummary,
   type BangerType,
-} from "../../../common/bangers";
-import { formatCount } from "../../lib/format";
+} from "#common/bangers/bangers.ts";
+import { formatCount } from "#client/lib/format.ts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { ConfirmDialog } from "../../ui/alert-dialog";
-import { Button } from "../../ui/button";
-import { EmptyState } from "../../ui/empty-state";
-import { Field } from "../../ui/field";
-import { RefreshButton } from "../../ui/refresh-button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
-import { Spinner } from "../../ui/spinner";
-import { StatCard, StatCardGrid } from "../../ui/stat-card";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { RefreshButton } from "#client/ui/refresh-button.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { BangerCard } from "./banger-card";
 import { BangerDetailsDialog } from "./banger-details-dialog";
 import { DELETE_BANGER_FAILED, DELETE_BANGER_QUESTION, FETCH_BANGERS_FAILED, NO_BANGERS, reasonOf } from "./bangers-texts";

@@ -1,6 +1,6 @@
-import { errorMessage } from "../../lib/errors";
+import { errorMessage } from "#client/lib/errors.ts";
 
-/** The spec's red-box texts (back-office spec, section 8). */
+/** The page's red-box texts. */
 export const FETCH_BANGERS_FAILED = "Failed to fetch bangers";
 export const SAVE_BANGER_FAILED = "Failed to save banger";
 export const DELETE_BANGER_FAILED = "Failed to delete banger";

@@ -1,10 +1,10 @@
-import type { Banger } from "../../../common/bangers";
-import { formatCount, formatDateTime } from "../../lib/format";
+import type { Banger } from "#common/bangers/bangers.ts";
+import { formatCount, formatDateTime } from "#client/lib/format.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { CopyButton } from "../../ui/copy-button";
-import { Textarea } from "../../ui/textarea";
-import { Spinner } from "../../ui/spinner";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { CopyButton } from "#client/ui/copy-button.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { reasonOf } from "./bangers-texts";
 
 /**

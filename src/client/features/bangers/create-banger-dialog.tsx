@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Plus } from "lucide-react";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Button } from "../../ui/button";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Button } from "#client/ui/button.tsx";
 import {
   Dialog,
   DialogClose,
@@ -12,8 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../../ui/dialog";
-import { toast } from "../../ui/toast";
+} from "#client/ui/dialog.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { BangerFormFields, EMPTY_BANGER, useBangerForm } from "./banger-form";
 import { useRefreshBangers } from "./use-refresh-bangers";
 

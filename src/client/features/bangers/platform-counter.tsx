@@ -1,6 +1,6 @@
-import { checkPlatformLimits, type BangerType } from "../../../common/bangers";
-import { formatCount } from "../../lib/format";
-import { cn } from "../../ui/cn";
+import { checkPlatformLimits, type BangerType } from "#common/bangers/bangers.ts";
+import { formatCount } from "#client/lib/format.ts";
+import { cn } from "#client/ui/cn.ts";
 
 /**
  * The live length against the platform's limit: n/280 for a tweet, n/3,000 for LinkedIn, one n/280 per post

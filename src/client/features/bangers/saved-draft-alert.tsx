@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Banger, BangerType } from "../../../common/bangers";
-import { Alert } from "../../ui/alert";
+import type { Banger, BangerType } from "#common/bangers/bangers.ts";
+import { Alert } from "#client/ui/alert.tsx";
 import { reasonOf, SAVE_BANGER_FAILED } from "./bangers-texts";
 
 /** How the confirmation names a draft of each type ("Saved as a draft tweet"). */
@@ -12,7 +12,7 @@ const DRAFT_NOUNS: Record<BangerType, string> = {
   chapter: "chapter",
 };
 
-/** What became of a "Save as draft": the spec's failure box with the reason, or where the draft now is. */
+/** What became of a "Save as draft": a failure box with the reason, or where the draft now is. */
 export function SavedDraftAlert({ saved, error }: { saved: Banger | null; error: unknown }) {
   if (error) {
     return (

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { BANGER_STATUSES, BANGER_TYPES, type BangerStatus, type BangerType } from "../../../common/bangers";
+import { BANGER_STATUSES, BANGER_TYPES, type BangerStatus, type BangerType } from "#common/bangers/bangers.ts";
 
 export type BangerFilters = { type: BangerType | null; status: BangerStatus | null };
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
+import { useTRPC } from "#client/lib/trpc.ts";
 
 /** Reloads what a banger change touches: the list with its counts, and the campaign figures. */
 export function useRefreshBangers() {

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { Banger } from "../../../common/bangers";
-import type { BangerCreateValues } from "../../../common/bangers-input";
+import type { Banger } from "#common/bangers/bangers.ts";
+import type { BangerCreateValues } from "#common/bangers/input.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
+import { useTRPC } from "#client/lib/trpc.ts";
 
 /**
  * Saves something written elsewhere (a brand-voice tweet, an image's content idea) as a banger draft, and

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Save, Wand2 } from "lucide-react";
-import { visibleLength } from "../../../common/bangers";
+import { visibleLength } from "#common/bangers/bangers.ts";
 import {
   COPIED_MARKER_MS,
   generateTweet,
@@ -12,16 +12,16 @@ import {
   TWEET_TOPICS,
   type TweetTone,
   type TweetTopic,
-} from "../../../common/brand-voice";
-import { formatCount } from "../../lib/format";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { cn } from "../../ui/cn";
-import { CopyButton } from "../../ui/copy-button";
-import { Field } from "../../ui/field";
-import { Textarea } from "../../ui/textarea";
-import { SavedDraftAlert } from "../bangers/saved-draft-alert";
-import { useSaveDraft } from "../bangers/use-save-draft";
+} from "#common/brand-voice/tweets.ts";
+import { formatCount } from "#client/lib/format.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { CopyButton } from "#client/ui/copy-button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
+import { SavedDraftAlert } from "#client/features/bangers/saved-draft-alert.tsx";
+import { useSaveDraft } from "#client/features/bangers/use-save-draft.ts";
 
 /**
  * /admin/brand-voice: a tweet in the product's voice from a topic and a tone, with optional context filling the

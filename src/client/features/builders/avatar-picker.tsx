@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Camera, Trash2, UserRound } from "lucide-react";
-import { BUILDER_AVATAR_MAX_BYTES } from "../../../common/builders";
-import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES } from "../../../common/images";
-import { Avatar } from "../../ui/avatar";
-import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
-import { Spinner } from "../../ui/spinner";
+import { BUILDER_AVATAR_MAX_BYTES } from "#common/builders/builders.ts";
+import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES } from "#common/images/images.ts";
+import { Avatar } from "#client/ui/avatar.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { AvatarUploadError, uploadAvatar } from "./upload-avatar";
 
 type UploadState =

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { AtSign, Briefcase, Globe, Link as LinkIcon, MapPin, Pencil } from "lucide-react";
-import { BUILDER_CARD_TAG_LIMIT, type PublicBuilder } from "../../../common/builders";
-import { formatMonth } from "../../lib/format";
-import { Avatar } from "../../ui/avatar";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { cn } from "../../ui/cn";
+import { BUILDER_CARD_TAG_LIMIT, type PublicBuilder } from "#common/builders/builders.ts";
+import { formatMonth } from "#client/lib/format.ts";
+import { Avatar } from "#client/ui/avatar.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
 import { VerifiedBadge } from "./verified-badge";
 
 function ExternalLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {

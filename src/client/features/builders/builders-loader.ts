@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { PublicBuilder } from "../../../common/builders";
-import { serverPageData } from "../../lib/server-page-data";
+import type { PublicBuilder } from "#common/builders/builders.ts";
+import { serverPageData } from "#client/lib/server-page-data.ts";
 
 export type BuildersList = { builders: PublicBuilder[] };
 export type BuildersLoaderData = { list: BuildersList | Promise<BuildersList> };

@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Await, Link, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { ArrowLeft, ChevronDown, PartyPopper, Rocket, UserPlus, Users } from "lucide-react";
-import { BUILDER_CONFIRM_INVALID_TEXT, BUILDER_CONFIRMED_TEXT, type PublicBuilder } from "../../../common/builders";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { useFormReturn } from "../../lib/form-return";
-import { countText } from "../../lib/format";
-import { Alert, LoadFailedAlert } from "../../ui/alert";
-import { Button, type ButtonProps } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { cn } from "../../ui/cn";
-import { EmptyState } from "../../ui/empty-state";
-import { Spinner } from "../../ui/spinner";
+import { BUILDER_CONFIRM_INVALID_TEXT, BUILDER_CONFIRMED_TEXT, type PublicBuilder } from "#common/builders/builders.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { useFormReturn } from "#client/lib/form-return.ts";
+import { countText } from "#client/lib/format.ts";
+import { Alert, LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Button, type ButtonProps } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { EmptyState } from "#client/ui/empty-state.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { BuilderCard } from "./builder-card";
 import type { BuildersLoaderData, BuildersList } from "./builders-loader";
 

@@ -1,13 +1,13 @@
-import type { PublicBuilder } from "../../../common/builders";
-import { builderUpdateInput } from "../../../common/builders-input";
+import type { PublicBuilder } from "#common/builders/builders.ts";
+import { builderUpdateInput } from "#common/builders/input.ts";
 import { useRevalidator } from "react-router";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
-import { useSubmitHint } from "../../ui/submit-hint";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#client/ui/dialog.tsx";
+import { useSubmitHint } from "#client/ui/submit-hint.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { ProfileFields, profileValuesOf } from "./profile-fields";
 import { useProfileForm } from "./use-profile-form";
 

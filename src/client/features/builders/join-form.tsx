@@ -1,20 +1,20 @@
 import { useEffect } from "react";
-import { BUILDER_TAGS, type BuilderTag } from "../../../common/builders";
-import { builderSubmitInput } from "../../../common/builders-input";
-import { returnedList, returnedText, type FormReturn } from "../../../common/form-post";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
-import { useHydrated } from "../../lib/use-hydrated";
-import { useAuth } from "../../lib/auth";
+import { BUILDER_TAGS, type BuilderTag } from "#common/builders/builders.ts";
+import { builderSubmitInput } from "#common/builders/input.ts";
+import { returnedList, returnedText, type FormReturn } from "#common/forms/form-post.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { useFormReturn, useTypedBeforeHydration } from "#client/lib/form-return.ts";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
+import { useAuth } from "#client/lib/auth.tsx";
 import { useRevalidator } from "react-router";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { useSubmitHint } from "../../ui/submit-hint";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { useSubmitHint } from "#client/ui/submit-hint.tsx";
 import { EMPTY_PROFILE, ProfileEmailField, ProfileFields, type ProfileValues } from "./profile-fields";
 import { useProfileForm } from "./use-profile-form";
-import { PostForm } from "../../ui/post-form";
+import { PostForm } from "#client/ui/post-form.tsx";
 
 type JoinValues = ProfileValues & { email: string };
 
@@ -46,7 +46,7 @@ export type JoinFormProps = {
 };
 
 /**
- * The Builder join form: idle, loading, success, error (spec section 4). Name and email are
+ * The Builder join form: idle, loading, success, error. Name and email are
  * required; the same zod schema as the server checks everything before the call.
  */
 export function JoinForm({ onJoined }: JoinFormProps) {

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { BUILDER_FIELD_MAX, BUILDER_TAGS, type BuilderTag, type PublicBuilder } from "../../../common/builders";
-import { useHydrated } from "../../lib/use-hydrated";
+import { BUILDER_FIELD_MAX, BUILDER_TAGS, type BuilderTag, type PublicBuilder } from "#common/builders/builders.ts";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { AvatarPicker } from "./avatar-picker";
-import { ChoiceChips } from "../../ui/choice-chips";
-import { Field } from "../../ui/field";
-import { EmailInput, Input } from "../../ui/input";
-import { Textarea } from "../../ui/textarea";
+import { ChoiceChips } from "#client/ui/choice-chips.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput, Input } from "#client/ui/input.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
 
 /** What the join and edit forms hold: plain strings (empty = not given) and the chosen tags. */
 export type ProfileValues = {
@@ -24,7 +24,7 @@ export type ProfileValues = {
 export type ProfileField = keyof ProfileValues;
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The spec's join-form texts (error catalogue): the server's message when it sent one, else these. */
+/** The join form's error texts: the server's message when it sent one, else these. */
 export const FORM_ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." } as const;
 
 export const EMPTY_PROFILE: ProfileValues = {

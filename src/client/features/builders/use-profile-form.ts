@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { output } from "zod/v4/core";
-import { errorMessage } from "../../lib/errors";
-import { validate, type Schema } from "../../lib/validation";
+import { errorMessage } from "#client/lib/errors.ts";
+import { validate, type Schema } from "#client/lib/validation.ts";
 import { focusFirstError, FORM_ERROR_TEXTS, type FieldErrors, type ProfileValues } from "./profile-fields";
 
 export type ProfileFormOptions<V extends ProfileValues, S extends Schema> = {

@@ -1,5 +1,5 @@
 import { BadgeCheck } from "lucide-react";
-import { Badge } from "../../ui/badge";
+import { Badge } from "#client/ui/badge.tsx";
 
 /** The VERIFIED mark of a builder the team has verified: on the public card and in the back office. */
 export function VerifiedBadge({ className }: { className?: string }) {

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { Megaphone } from "lucide-react";
-import type { EmailTemplate } from "../../../common/email-templates";
-import type { NewsletterProgress } from "../../../common/newsletter";
+import type { EmailTemplate } from "#common/email-templates/templates.ts";
+import type { NewsletterProgress } from "#common/newsletter/newsletter.ts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { ConfirmDialog } from "../../ui/alert-dialog";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Progress } from "../../ui/progress";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Progress } from "#client/ui/progress.tsx";
 import { reasonOf } from "./email-templates-texts";
 
 const PROGRESS_POLL_MS = 1_000;

@@ -6,16 +6,16 @@ import {
   testEmailProblem,
   type EmailTemplate,
   type EmailTemplateTestResult,
-} from "../../../common/email-templates";
-import { formatDateTime } from "../../lib/format";
+} from "#common/email-templates/templates.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { Field } from "../../ui/field";
-import { EmailInput } from "../../ui/input";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput } from "#client/ui/input.tsx";
 import { testSendFailure } from "./email-templates-texts";
 import { NewsletterSend } from "./newsletter-send";
 

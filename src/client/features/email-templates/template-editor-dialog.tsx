@@ -7,19 +7,19 @@ import {
   EMAIL_TEMPLATE_VARIABLES,
   type EmailTemplate,
   type EmailTemplateType,
-} from "../../../common/email-templates";
-import { emailTemplateSaveInput } from "../../../common/email-templates-input";
-import { firstIssueByField } from "../../../common/field-issues";
+} from "#common/email-templates/templates.ts";
+import { emailTemplateSaveInput } from "#common/email-templates/input.ts";
+import { firstIssueByField } from "#common/forms/field-issues.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
-import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
-import { Textarea } from "../../ui/textarea";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#client/ui/dialog.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { reasonOf } from "./email-templates-texts";
 
 type Values = { type: EmailTemplateType; name: string; subject: string; htmlContent: string; textContent: string };

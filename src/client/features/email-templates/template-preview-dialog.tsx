@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
-import { EMAIL_TEMPLATE_ERRORS, EMAIL_TEMPLATE_SAMPLE_DATA, type EmailTemplate } from "../../../common/email-templates";
+import { EMAIL_TEMPLATE_ERRORS, EMAIL_TEMPLATE_SAMPLE_DATA, type EmailTemplate } from "#common/email-templates/templates.ts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog";
-import { Field } from "../../ui/field";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
-import { Spinner } from "../../ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#client/ui/dialog.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/ui/tabs.tsx";
 import { reasonOf } from "./email-templates-texts";
 
 /**

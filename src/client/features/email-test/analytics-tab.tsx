@@ -1,12 +1,12 @@
 import { BarChart3, CheckCircle2, Clock, Inbox, XCircle } from "lucide-react";
-import { formatCount } from "../../lib/format";
+import { formatCount } from "#client/lib/format.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { EmptyState } from "../../ui/empty-state";
-import { RefreshButton } from "../../ui/refresh-button";
-import { StatCard, StatCardGrid } from "../../ui/stat-card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
+import { RefreshButton } from "#client/ui/refresh-button.tsx";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#client/ui/table.tsx";
 
 const formatMs = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 

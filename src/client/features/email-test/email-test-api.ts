@@ -4,11 +4,11 @@ import {
   type EmailCredentials,
   type EmailSendResult,
   type KeyedProvider,
-} from "../../../common/email-test";
+} from "#common/email-test/email-test.ts";
 import { trackEmailSent } from "./email-test-events";
 
 export type SendForm = { to: string; from: string; subject: string; content: string; provider: KeyedProvider };
-/** What the page sends: live mode and the typed keys travel as the spec's headers, never in the body. */
+/** What the page sends: live mode and the typed keys travel as headers (CREDENTIAL_HEADERS), never in the body. */
 export type Live = { on: boolean; credentials: EmailCredentials };
 
 const SEND_FAILED = "Email sending failed";

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
-import type { EmailSendResult } from "../../../common/email-test";
-import type { InboundProvider, ReceivedEmailSummary } from "../../../common/inbound-mail";
-import { track } from "../../lib/analytics";
+import type { EmailSendResult } from "#common/email-test/email-test.ts";
+import type { InboundProvider, ReceivedEmailSummary } from "#common/inbound-mail/inbound-mail.ts";
+import { track } from "#client/lib/analytics.ts";
 
-/** The spec's Email Test page events (email sent, webhook generated, email received), through the site's beacon. */
+/** The Email Test page's events (email sent, webhook generated, email received), through the site's beacon. */
 const COMPONENT = "EmailTestPage";
 
 /** Every send from the page, with how it ended (never an address or a key). */

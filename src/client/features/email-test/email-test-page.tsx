@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { BarChart3, Inbox, Send, Server, Settings } from "lucide-react";
-import type { EmailCredentials, KeyedProvider } from "../../../common/email-test";
+import type { EmailCredentials, KeyedProvider } from "#common/email-test/email-test.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Badge } from "../../ui/badge";
-import { Card } from "../../ui/card";
-import { Label } from "../../ui/label";
-import { Switch } from "../../ui/switch";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { Label } from "#client/ui/label.tsx";
+import { Switch } from "#client/ui/switch.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/ui/tabs.tsx";
 import { AnalyticsTab } from "./analytics-tab";
 import { LiveSetup, type CredentialCheck } from "./live-setup";
 import { SendEmailTab } from "./send-email-tab";
@@ -29,7 +29,7 @@ export function EmailTestPage() {
   const toggleLive = (on: boolean) => {
     setLiveOn(on);
     if (on) {
-      // The spec: turning live mode on resets the setup steps and the credential test result.
+      // Turning live mode on resets the setup steps and the credential test result.
       setProvider(null);
       setCheck({ state: "idle" });
       setTestSent(false);

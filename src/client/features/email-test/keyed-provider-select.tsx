@@ -1,6 +1,6 @@
-import type { KeyedProvider } from "../../../common/email-test";
-import { Field } from "../../ui/field";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
+import type { KeyedProvider } from "#common/email-test/email-test.ts";
+import { Field } from "#client/ui/field.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
 import { KEYED_PROVIDER_NAMES } from "./providers";
 
 type KeyedProviderSelectProps = {

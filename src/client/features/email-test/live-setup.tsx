@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from "react";
 import { CheckCircle2, Circle, KeyRound, Send } from "lucide-react";
-import { hasCredentialsFor, type CredentialTestResult, type EmailCredentials, type KeyedProvider } from "../../../common/email-test";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { Field } from "../../ui/field";
-import { EmailInput, Input } from "../../ui/input";
+import { hasCredentialsFor, type CredentialTestResult, type EmailCredentials, type KeyedProvider } from "#common/email-test/email-test.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput, Input } from "#client/ui/input.tsx";
 import { sendEmail, testCredentials } from "./email-test-api";
 import { KeyedProviderSelect } from "./keyed-provider-select";
 import { KEYED_PROVIDER_NAMES } from "./providers";

@@ -1,5 +1,5 @@
-import type { KeyedProvider } from "../../../common/email-test";
-import type { MailProvider } from "../../../common/mail";
+import type { KeyedProvider } from "#common/email-test/email-test.ts";
+import type { MailProvider } from "#common/mail/mail.ts";
 
 export type ProviderInfo = { id: MailProvider; name: string; pricing: string; features: string[]; settings: string[] };
 

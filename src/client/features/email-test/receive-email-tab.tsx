@@ -7,20 +7,20 @@ import {
   isSignedProvider,
   type InboundProvider,
   type InboundWebhookSummary,
-} from "../../../common/inbound-mail";
+} from "#common/inbound-mail/inbound-mail.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert, LoadFailedAlert } from "../../ui/alert";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { ConfirmDialog } from "../../ui/alert-dialog";
-import { CopyButton } from "../../ui/copy-button";
-import { EmptyState } from "../../ui/empty-state";
-import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { RefreshButton } from "../../ui/refresh-button";
-import { Spinner } from "../../ui/spinner";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert, LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
+import { CopyButton } from "#client/ui/copy-button.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { RefreshButton } from "#client/ui/refresh-button.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { trackWebhookGenerated, useTrackReceivedEmails } from "./email-test-events";
 import { ReceivedEmailDialog } from "./received-email-dialog";
 

@@ -1,13 +1,13 @@
 import { Download, Paperclip } from "lucide-react";
-import type { ReceivedAttachment } from "../../../common/inbound-mail";
-import { formatBytes, formatDateTime } from "../../lib/format";
-import { cn } from "../../ui/cn";
+import type { ReceivedAttachment } from "#common/inbound-mail/inbound-mail.ts";
+import { formatBytes, formatDateTime } from "#client/lib/format.ts";
+import { cn } from "#client/ui/cn.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../ui/dialog";
-import { Spinner } from "../../ui/spinner";
-import { textLinkClasses } from "../../ui/text-link";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#client/ui/dialog.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
+import { textLinkClasses } from "#client/ui/text-link.tsx";
 
 /** One received message: its text (never its HTML), its headers and its attachments as downloads. */
 export function ReceivedEmailDialog({ emailId, onClose }: { emailId: string | null; onClose: () => void }) {

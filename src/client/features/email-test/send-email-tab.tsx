@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { FileText, Send } from "lucide-react";
-import type { EmailTestStatus, KeyedProvider } from "../../../common/email-test";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { Field } from "../../ui/field";
-import { EmailInput, Input } from "../../ui/input";
-import { Textarea } from "../../ui/textarea";
+import type { EmailTestStatus, KeyedProvider } from "#common/email-test/email-test.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput, Input } from "#client/ui/input.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
 import { sendEmail, type Live } from "./email-test-api";
 import { KeyedProviderSelect } from "./keyed-provider-select";
 import { KEYED_PROVIDER_NAMES } from "./providers";
 import { SendResultBanner, type SendOutcome } from "./send-result";
 
-/** Starting points for a test message (the spec's email test templates: id, name, subject, content). */
+/** Starting points for a test message (each with an id, name, subject and content). */
 const TEST_TEMPLATES = [
   { id: "plain", name: "Plain check", subject: "Test email from The $100 Lab", content: "If you can read this, the site's mail works." },
   {

@@ -1,10 +1,10 @@
-import type { EmailSendResult } from "../../../common/email-test";
-import { formatDateTime } from "../../lib/format";
-import { Alert } from "../../ui/alert";
+import type { EmailSendResult } from "#common/email-test/email-test.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { Alert } from "#client/ui/alert.tsx";
 
 export type SendOutcome = { kind: "result"; result: EmailSendResult } | { kind: "error"; message: string };
 
-/** The results banner: what really happened to the message, with the spec's result fields. */
+/** The results banner: what really happened to the message, with the send result's fields. */
 export function SendResultBanner({ outcome }: { outcome: SendOutcome }) {
   if (outcome.kind === "error") {
     return <Alert variant="error" title={`Error: ${outcome.message}`} />;

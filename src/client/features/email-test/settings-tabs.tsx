@@ -1,8 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
-import { CREDENTIAL_HEADERS, type EmailTestStatus } from "../../../common/email-test";
-import { Badge } from "../../ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { Spinner } from "../../ui/spinner";
+import { CREDENTIAL_HEADERS, type EmailTestStatus } from "#common/email-test/email-test.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { PROVIDERS } from "./providers";
 
 /** API Settings: the site's own provider and the first 8 characters of its key, and how to call the API. */

@@ -1,13 +1,13 @@
-import { IMAGE_TEST_TOTAL, IMAGE_TESTS, type ImageTestProgress } from "../../../common/image-test";
-import { formatDateTime } from "../../lib/format";
-import { Badge } from "../../ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
-import type { WidgetImage } from "../images/widget-image";
+import { IMAGE_TEST_TOTAL, IMAGE_TESTS, type ImageTestProgress } from "#common/image-test/image-test.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import type { WidgetImage } from "#client/features/images/widget-image.ts";
 
 type SessionStatus = "not started" | "in progress" | "complete";
 const STATUS_BADGE = { "not started": "neutral", "in progress": "brand", complete: "success" } as const;
 
-/** The spec's image test session (id, title, start time, images, status), computed from what happened. */
+/** The image test session (id, title, start time, images, status), computed from what happened. */
 export function ExperimentDataPanel({
   experimentId,
   progress,

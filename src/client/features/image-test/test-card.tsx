@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { CheckCircle2, ClipboardPaste, FolderOpen, Hand, PenLine, Share2, type LucideIcon } from "lucide-react";
-import type { ImageTestName } from "../../../common/image-test";
-import { formatDateTime } from "../../lib/format";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { cn } from "../../ui/cn";
+import type { ImageTestName } from "#common/image-test/image-test.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
 
 const TESTS: Record<ImageTestName, { title: string; how: string; icon: LucideIcon }> = {
   "drag-and-drop": { title: "Drag and Drop", how: "Drag one or more images from your desktop onto the drop zone.", icon: Hand },

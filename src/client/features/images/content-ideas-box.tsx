@@ -1,14 +1,14 @@
 import { Lightbulb, Save } from "lucide-react";
-import { useAuth } from "../../lib/auth";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { SavedDraftAlert } from "../bangers/saved-draft-alert";
-import { useSaveDraft } from "../bangers/use-save-draft";
+import { useAuth } from "#client/lib/auth.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { SavedDraftAlert } from "#client/features/bangers/saved-draft-alert.tsx";
+import { useSaveDraft } from "#client/features/bangers/use-save-draft.ts";
 import { contentIdeas, draftOf, type ContentIdea } from "./content-ideas";
 import type { WidgetImage } from "./widget-image";
 
 /**
- * The spec's Content Ideas from Images box: ideas built from the annotations, shown once any image exists.
+ * The Content Ideas from Images box: ideas built from the annotations, shown once any image exists.
  * Admins (who may write bangers) can save each idea as a draft in Content Bangers.
  */
 export function ContentIdeasBox({ images }: { images: readonly WidgetImage[] }) {

@@ -1,5 +1,5 @@
-import type { BangerType } from "../../../common/bangers";
-import type { BangerCreateValues } from "../../../common/bangers-input";
+import type { BangerType } from "#common/bangers/bangers.ts";
+import type { BangerCreateValues } from "#common/bangers/input.ts";
 
 /**
  * Content ideas built from what people wrote about their images: one idea per annotated image, shaped by

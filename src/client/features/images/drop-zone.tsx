@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { FolderOpen, ImageUp } from "lucide-react";
-import { IMAGE_ACCEPTED_LABEL, IMAGE_MAX_BYTES } from "../../../common/images";
-import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
+import { IMAGE_ACCEPTED_LABEL, IMAGE_MAX_BYTES } from "#common/images/images.ts";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
 
 const MAX_MB = IMAGE_MAX_BYTES / (1024 * 1024);
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { IMAGE_DEFAULT_EXPERIMENT } from "../../../common/images";
-import { errorMessage } from "../../lib/errors";
-import { countText } from "../../lib/format";
-import { LoadFailedAlert } from "../../ui/alert";
-import { Spinner } from "../../ui/spinner";
+import { IMAGE_DEFAULT_EXPERIMENT } from "#common/images/images.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { countText } from "#client/lib/format.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { ContentIdeasBox } from "./content-ideas-box";
 import { DropZone } from "./drop-zone";
 import { ImageGrid } from "./image-grid";

@@ -1,7 +1,7 @@
 import { CloudUpload, HardDrive, Share2, Trash2 } from "lucide-react";
-import { ConfirmDialog } from "../../ui/alert-dialog";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
 import type { WidgetImage } from "./widget-image";
 
 export type ImageGridProps = {

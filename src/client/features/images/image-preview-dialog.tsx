@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Save, Share2 } from "lucide-react";
-import { IMAGE_ANNOTATION_MAX } from "../../../common/images";
-import { Button } from "../../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
-import { Field } from "../../ui/field";
-import { Textarea } from "../../ui/textarea";
-import { formatDateTime } from "../../lib/format";
+import { IMAGE_ANNOTATION_MAX } from "#common/images/images.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#client/ui/dialog.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
+import { formatDateTime } from "#client/lib/format.ts";
 import type { WidgetImage } from "./widget-image";
 
 export type ImagePreviewDialogProps = {

@@ -1,8 +1,8 @@
-import { IMAGE_DEFAULT_EXPERIMENT } from "../../../common/images";
+import { IMAGE_DEFAULT_EXPERIMENT } from "#common/images/images.ts";
 
 /**
  * The browser's copy of images the server does not hold (signed out, or the upload failed), and of
- * annotations the server could not save: the spec's `images_{experimentId}` key, one JSON list per experiment.
+ * annotations the server could not save: the `images_{experimentId}` key, one JSON list per experiment.
  * Data URLs are large and localStorage holds about 5 MB: a full store is reported, never thrown.
  */
 export type LocalImage = {
@@ -31,7 +31,7 @@ export function readLocalImages(experimentId: string): LocalImage[] {
     const value: unknown = JSON.parse(raw);
     return Array.isArray(value) ? value.filter(isLocalImage) : [];
   } catch (error) {
-    // The spec: loading saved images failing is logged only.
+    // Saved images that fail to load are only logged.
     console.warn("Loading saved images failed", error);
     return [];
   }

@@ -1,6 +1,6 @@
-import { Alert } from "../../ui/alert";
+import { Alert } from "#client/ui/alert.tsx";
 
-/** The spec's How to Paste help alert. */
+/** The How to Paste help alert. */
 export function PasteHelp() {
   return (
     <Alert variant="info" title="How to Paste" role="note">

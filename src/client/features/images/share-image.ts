@@ -1,7 +1,7 @@
-import { imageShareUrl } from "../../../common/images";
+import { imageShareUrl } from "#common/images/images.ts";
 import type { WidgetImage } from "./widget-image";
 
-/** The spec's shared image payload. */
+/** The payload Share copies to the clipboard. */
 export type SharedImagePayload = {
   imageUrl: string;
   imageName: string;
@@ -41,7 +41,7 @@ export function downloadSharedImage(imageId: string, payload: SharedImagePayload
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Copies the payload as JSON; false (and a log line, as the spec says) when the clipboard refused. */
+/** Copies the payload as JSON; false (and a log line) when the clipboard refused. */
 export async function copySharedImage(payload: SharedImagePayload): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(JSON.stringify(payload, null, 2));

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { SharedImage } from "../../../common/images";
-import { serverPageData, type ServerRendered } from "../../lib/server-page-data";
+import type { SharedImage } from "#common/images/images.ts";
+import { serverPageData, type ServerRendered } from "#client/lib/server-page-data.ts";
 
 export type SharedImageLoaderData = ServerRendered<{ image: SharedImage | null }>;
 

@@ -1,15 +1,15 @@
 import { Link, useLoaderData, useParams } from "react-router";
-import type { SharedImage } from "../../../common/images";
+import type { SharedImage } from "#common/images/images.ts";
 import { ArrowLeft, ImageOff } from "lucide-react";
-import { httpStatusOf, errorMessage } from "../../lib/errors";
+import { httpStatusOf, errorMessage } from "#client/lib/errors.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { EmptyState } from "../../ui/empty-state";
-import { LocalDateTime } from "../../ui/local-date-time";
-import { PageSpinner } from "../../ui/spinner";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
+import { LocalDateTime } from "#client/ui/local-date-time.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
 import type { SharedImageLoaderData } from "./shared-image-loader";
 
 /**

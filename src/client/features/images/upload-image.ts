@@ -1,10 +1,10 @@
-import type { SavedImage } from "../../../common/images";
+import type { SavedImage } from "#common/images/images.ts";
 
 export const IMAGE_UPLOAD_PATH = "/api/images/upload";
 
 export type UploadProgress = { loaded: number; total: number };
 
-/** The upload failed; `message` is the spec's "Upload failed: ..." text. */
+/** The upload failed; `message` is the "Upload failed: ..." text. */
 export class ImageUploadError extends Error {}
 
 type UploadAnswer = { success?: boolean; error?: string; image?: SavedImage };
@@ -36,7 +36,7 @@ export function uploadImage(
     request.onload = () => {
       const answer = (request.response ?? null) as UploadAnswer | null;
       if (request.status < 200 || request.status >= 300) {
-        // The spec's "Upload failed: {status text}", with the server's own reason when it gave one.
+        // "Upload failed: {status text}", with the server's own reason when it gave one.
         reject(new ImageUploadError(`Upload failed: ${answer?.error ?? (request.statusText || `status ${request.status}`)}`));
         return;
       }
@@ -52,7 +52,7 @@ export function uploadImage(
 
 export const ANNOTATE_PATH = "/api/images/annotate";
 
-/** `POST /api/images/annotate`; throws the spec's "Annotation save failed: {status text}" when refused. */
+/** `POST /api/images/annotate`; throws "Annotation save failed: {status text}" when refused. */
 export async function saveAnnotation(input: { imageId: string; annotation: string; experimentId: string }): Promise<void> {
   let response: Response;
   try {

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
-import { formatBytes } from "../../lib/format";
-import { Button } from "../../ui/button";
-import { Progress } from "../../ui/progress";
+import { formatBytes } from "#client/lib/format.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Progress } from "#client/ui/progress.tsx";
 import type { PendingUpload } from "./use-image-library";
 
 /** One row per file on its way: its name, the bytes sent so far, or why it failed. */

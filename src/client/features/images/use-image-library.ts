@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from "react";
-import { imageShareUrl, type SavedImage } from "../../../common/images";
-import { useAuth } from "../../lib/auth";
-import { track } from "../../lib/analytics";
-import { errorMessage } from "../../lib/errors";
+import { imageShareUrl, type SavedImage } from "#common/images/images.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { track } from "#client/lib/analytics.ts";
+import { errorMessage } from "#client/lib/errors.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { toast } from "#client/ui/toast.tsx";
 import {
   dataUrlToFile,
   readFileAsDataUrl,
@@ -102,7 +102,7 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
     return key;
   };
 
-  /** Uploads one file under its progress row; the spec's "Upload failed: ..." message when it fails, else null. */
+  /** Uploads one file under its progress row; the "Upload failed: ..." message when it fails, else null. */
   const uploadOne = async (file: File, key: string, annotation = ""): Promise<string | null> => {
     const setUpload = (change: Partial<PendingUpload>) =>
       setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
@@ -125,7 +125,7 @@ export function useImageLibrary(experimentId: string, onAction?: (action: ImageW
   const uploadOrKeep = async (file: File): Promise<boolean> => {
     const failure = await uploadOne(file, startUpload(file.name || "Pasted image", file.size));
     if (failure === null) return true;
-    // The spec's user alert, and the image stays in this browser.
+    // The user is alerted, and the image stays in this browser.
     toast({ variant: "error", title: failure, description: "A copy is kept in this browser." });
     return keepLocally(file);
   };

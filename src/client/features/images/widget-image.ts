@@ -1,7 +1,7 @@
-import type { SavedImage } from "../../../common/images";
+import type { SavedImage } from "#common/images/images.ts";
 
 /**
- * An image as the widget shows it: one the server stores (`stored: "r2"`, the spec's marker for "uploaded
+ * An image as the widget shows it: one the server stores (`stored: "r2"`, a legacy name for "uploaded
  * to the server"), or one kept only in this browser (`stored: "local"`, a data URL) because the visitor is
  * signed out or its upload failed.
  */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Lock, Users } from "lucide-react";
-import { experimentPath, type Experiment } from "../../../common/lab";
-import { Card } from "../../ui/card";
+import { experimentPath, type Experiment } from "#common/lab/lab.ts";
+import { Card } from "#client/ui/card.tsx";
 import { dollars } from "./lab-texts";
 import { DayProgress, ResultText, StatusBadge } from "./experiment-status";
 

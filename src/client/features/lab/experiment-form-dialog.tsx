@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Pencil, Plus } from "lucide-react";
-import type { Experiment } from "../../../common/lab";
-import { Button } from "../../ui/button";
+import type { Experiment } from "#common/lab/lab.ts";
+import { Button } from "#client/ui/button.tsx";
 
 // The dialog, its form and the schema it checks with load on the first click, not with the page.
 const ExperimentFormDialog = lazy(() => import("./experiment-form").then((m) => ({ default: m.ExperimentFormDialog })));

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { ExperimentDetail } from "../../../common/lab";
-import { serverPageData, type ServerRendered } from "../../lib/server-page-data";
+import type { ExperimentDetail } from "#common/lab/lab.ts";
+import { serverPageData, type ServerRendered } from "#client/lib/server-page-data.ts";
 
 export type ExperimentLoaderData = ServerRendered<{ detail: ExperimentDetail | null }>;
 

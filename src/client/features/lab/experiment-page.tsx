@@ -1,26 +1,26 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowLeft, CalendarDays, DollarSign, Lightbulb, Repeat, Target, TrendingUp } from "lucide-react";
-import { BANGER_TYPE_LABELS, type BangerType } from "../../../common/bangers";
-import type { ExperimentDetail } from "../../../common/lab";
-import { useAuth } from "../../lib/auth";
-import { httpStatusOf } from "../../lib/errors";
-import { countText, formatCount, formatDay } from "../../lib/format";
+import { BANGER_TYPE_LABELS, type BangerType } from "#common/bangers/bangers.ts";
+import type { ExperimentDetail } from "#common/lab/lab.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { httpStatusOf } from "#client/lib/errors.ts";
+import { countText, formatCount, formatDay } from "#client/lib/format.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { Badge } from "../../ui/badge";
-import { Card } from "../../ui/card";
-import { CopyButton } from "../../ui/copy-button";
-import { PageSpinner, Spinner } from "../../ui/spinner";
-import { StatCard, StatCardGrid } from "../../ui/stat-card";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { CopyButton } from "#client/ui/copy-button.tsx";
+import { PageSpinner, Spinner } from "#client/ui/spinner.tsx";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
 import { DayProgress, ResultText, StatusBadge } from "./experiment-status";
 import { useLabBase } from "./lab-base";
 import { dollars, reasonOf } from "./lab-texts";
 import { UpdateLog } from "./update-log";
 
 // What only the owner and admins use loads for them alone: a visitor's public page stays light.
-const ImageDropWidget = lazy(() => import("../images/image-drop-widget").then((m) => ({ default: m.ImageDropWidget })));
+const ImageDropWidget = lazy(() => import("#client/features/images/image-drop-widget.tsx").then((m) => ({ default: m.ImageDropWidget })));
 const AddUpdateForm = lazy(() => import("./add-update-form").then((m) => ({ default: m.AddUpdateForm })));
 const ExperimentActions = lazy(() => import("./experiment-actions").then((m) => ({ default: m.ExperimentActions })));
 

@@ -1,6 +1,6 @@
 import { useLoaderData, useParams } from "react-router";
-import { useAuth } from "../../lib/auth";
-import { NotFoundPage } from "../site/not-found-page";
+import { useAuth } from "#client/lib/auth.tsx";
+import { NotFoundPage } from "#client/features/site/not-found-page.tsx";
 import type { ExperimentLoaderData } from "./experiment-loader";
 import { ExperimentPage, ExperimentView } from "./experiment-page";
 

@@ -1,7 +1,7 @@
-import { progressOf, signedDollars, type Experiment, type ExperimentStatus } from "../../../common/lab";
-import { Badge } from "../../ui/badge";
-import { cn } from "../../ui/cn";
-import { Progress } from "../../ui/progress";
+import { progressOf, signedDollars, type Experiment, type ExperimentStatus } from "#common/lab/lab.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Progress } from "#client/ui/progress.tsx";
 import { STATUS_LABELS } from "./lab-texts";
 
 const STATUS_VARIANTS = { planning: "neutral", running: "brand", completed: "success" } as const;

@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
 import { SearchX } from "lucide-react";
-import { EmptyState } from "../../ui/empty-state";
+import { EmptyState } from "#client/ui/empty-state.tsx";
 import { ExperimentPage } from "./experiment-page";
 import { LabPage } from "./lab-page";
 

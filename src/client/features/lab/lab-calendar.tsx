@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { addDays, experimentPath, isoDate, type CalendarItem, type CalendarItemKind } from "../../../common/lab";
+import { addDays, experimentPath, isoDate, type CalendarItem, type CalendarItemKind } from "#common/lab/lab.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { cn } from "../../ui/cn";
-import { Spinner } from "../../ui/spinner";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { reasonOf } from "./lab-texts";
 
 const KIND_STYLES: Record<CalendarItemKind, string> = {

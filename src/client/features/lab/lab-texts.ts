@@ -1,4 +1,4 @@
-import { errorMessage } from "../../lib/errors";
+import { errorMessage } from "#client/lib/errors.ts";
 
 export const STATUS_LABELS = { planning: "PLANNING", running: "RUNNING", completed: "COMPLETED" } as const;
 

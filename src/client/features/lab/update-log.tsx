@@ -1,6 +1,6 @@
-import type { ExperimentUpdate } from "../../../common/lab";
-import { Card } from "../../ui/card";
-import { LocalDateTime } from "../../ui/local-date-time";
+import type { ExperimentUpdate } from "#common/lab/lab.ts";
+import { Card } from "#client/ui/card.tsx";
+import { LocalDateTime } from "#client/ui/local-date-time.tsx";
 import { dollars } from "./lab-texts";
 import { ResultText } from "./experiment-status";
 

@@ -1,11 +1,11 @@
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, BookOpen, Check, FlaskConical, Sparkles, TrendingUp, Users } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { TextLink } from "../../ui/text-link";
-import { WaitlistForm } from "../waitlist/waitlist-form";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { TextLink } from "#client/ui/text-link.tsx";
+import { WaitlistForm } from "#client/features/waitlist/waitlist-form.tsx";
 
 /**
  * The public home page (/): headline, the three highlight figures, the Coming Soon block and the

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { ChevronDown, Home, LayoutDashboard } from "lucide-react";
-import type { SessionUser } from "../../../common/auth";
-import { useAuth } from "../../lib/auth";
-import { initialOf } from "../../lib/format";
-import { Badge } from "../../ui/badge";
+import type { SessionUser } from "#common/auth/accounts.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { Badge } from "#client/ui/badge.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,7 +10,8 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../ui/dropdown-menu";
+} from "#client/ui/dropdown-menu.tsx";
+import { initialOf } from "#client/features/admin/admin-header.tsx";
 
 const displayNameOf = (user: SessionUser) => user.name.trim() || user.email;
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
-import { useAuth } from "../../lib/auth";
-import { PageSpinner } from "../../ui/spinner";
-import { SiteHeader } from "../site/site-header";
+import { useAuth } from "#client/lib/auth.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
+import { SiteHeader } from "#client/features/site/site-header.tsx";
 import { MemberFrame } from "./member-frame";
 import { useMemberPage, useRenderedForVisitor } from "./member-page";
 

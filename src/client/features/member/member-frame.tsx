@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from "react";
 import { Outlet } from "react-router";
-import { cn } from "../../ui/cn";
-import { PageSpinner } from "../../ui/spinner";
-import { UnverifiedEmailNotice } from "../auth/email-verification";
-import { SkipLink } from "../site/skip-link";
+import { cn } from "#client/ui/cn.ts";
+import { PageSpinner } from "#client/ui/spinner.tsx";
+import { UnverifiedEmailNotice } from "#client/features/auth/email-verification.tsx";
+import { SkipLink } from "#client/features/site/skip-link.tsx";
 import { useMemberPage } from "./member-page";
 
 /** The page's column, lined up with its top bar: the member header's, or for visitors the public site header's. */

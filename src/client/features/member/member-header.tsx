@@ -1,8 +1,8 @@
 import { NavLink } from "react-router";
-import { useAuth } from "../../lib/auth";
-import { cn } from "../../ui/cn";
-import { LogoutButton } from "../auth/logout-button";
-import { BrandLink } from "../site/site-header";
+import { useAuth } from "#client/lib/auth.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { LogoutButton } from "#client/features/auth/logout-button.tsx";
+import { BrandLink } from "#client/features/site/site-header.tsx";
 import { AccountMenu } from "./account-menu";
 import { MEMBER_NAV } from "./member-nav";
 

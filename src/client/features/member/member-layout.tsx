@@ -1,5 +1,5 @@
-import { TooltipProvider } from "../../ui/tooltip";
-import { AuthGate } from "../auth/auth-gate";
+import { TooltipProvider } from "#client/ui/tooltip.tsx";
+import { AuthGate } from "#client/features/auth/auth-gate.tsx";
 import { MemberFrame } from "./member-frame";
 import { MemberHeader } from "./member-header";
 

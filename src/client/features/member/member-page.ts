@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import { isRenderedByServer } from "../../lib/server-page-data";
+import { isRenderedByServer } from "#client/lib/server-page-data.ts";
 
 /**
  * What a member page's route says about itself (its `handle` in client/routes.tsx). The member layout shows the

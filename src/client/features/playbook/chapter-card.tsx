@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ArrowRight, Pencil, Trash2 } from "lucide-react";
-import { CHAPTER_STATUS_LABELS, type ChapterCard as Chapter } from "../../../common/playbook";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
+import { CHAPTER_STATUS_LABELS, type ChapterCard as Chapter } from "#common/playbook/playbook.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
 import { ChapterFacts } from "./chapter-facts";
 import { ChapterStatusSelect } from "./chapter-status-select";
 import { chapterPath, editorPath, usePlaybookEntry } from "./playbook-entry";

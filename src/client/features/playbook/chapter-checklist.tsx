@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { ChevronDown, ListChecks } from "lucide-react";
-import { checklistProgress, type ChapterDetail } from "../../../common/playbook";
+import { checklistProgress, type ChapterDetail } from "#common/playbook/playbook.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Checkbox } from "../../ui/checkbox";
-import { cn } from "../../ui/cn";
-import { Progress } from "../../ui/progress";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Checkbox } from "#client/ui/checkbox.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Progress } from "#client/ui/progress.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { reasonOf } from "./playbook-texts";
 
 export const CHECKLIST_ID = "action-checklist";

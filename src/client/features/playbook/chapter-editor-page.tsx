@@ -10,21 +10,21 @@ import {
   PLAYBOOK_DIFFICULTIES,
   readTimeMinutes,
   type ChapterDraft,
-} from "../../../common/playbook";
-import { chapterInput, type ChapterValues } from "../../../common/playbook-input";
+} from "#common/playbook/playbook.ts";
+import { chapterInput, type ChapterValues } from "#common/playbook/input.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { validate } from "../../lib/validation";
-import { LoadFailedAlert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
-import { Spinner } from "../../ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
-import { Textarea } from "../../ui/textarea";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { validate } from "#client/lib/validation.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/ui/tabs.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { ChecklistEditor, newEditableItem, type EditableItem } from "./checklist-editor";
 import { MarkdownBody } from "./markdown-body";
 import { chapterPath, usePlaybookEntry } from "./playbook-entry";

@@ -1,7 +1,7 @@
 import { BarChart3, Clock, Download, Star } from "lucide-react";
-import { formatRating, formatReadTime, type ChapterCard } from "../../../common/playbook";
-import { countText } from "../../lib/format";
-import { cn } from "../../ui/cn";
+import { formatRating, formatReadTime, type ChapterCard } from "#common/playbook/playbook.ts";
+import { countText } from "#client/lib/format.ts";
+import { cn } from "#client/ui/cn.ts";
 
 /** Read time, difficulty, downloads and rating: one row of small facts, on cards and on the chapter page. */
 export function ChapterFacts({ chapter, className }: { chapter: ChapterCard; className?: string }) {

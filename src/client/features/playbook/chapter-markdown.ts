@@ -1,5 +1,5 @@
 import MarkdownIt from "markdown-it";
-import { createChapterMarkdown } from "../../../common/playbook-markdown";
+import { createChapterMarkdown } from "#common/playbook/markdown.ts";
 
 /** THE renderer of chapter bodies on the client: the editor's preview and the reading view both call it. */
 const chapterMarkdown = createChapterMarkdown(MarkdownIt);

@@ -1,9 +1,9 @@
 import { Star } from "lucide-react";
-import { formatRating, RATING_MAX, RATING_MIN_COUNT, type ChapterDetail } from "../../../common/playbook";
+import { formatRating, RATING_MAX, RATING_MIN_COUNT, type ChapterDetail } from "#common/playbook/playbook.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { cn } from "../../ui/cn";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { cn } from "#client/ui/cn.ts";
+import { toast } from "#client/ui/toast.tsx";
 import { reasonOf } from "./playbook-texts";
 
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);

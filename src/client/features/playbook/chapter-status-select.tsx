@@ -1,8 +1,8 @@
-import { CHAPTER_STATUS_LABELS, CHAPTER_STATUSES, type ChapterCard, type ChapterStatus } from "../../../common/playbook";
+import { CHAPTER_STATUS_LABELS, CHAPTER_STATUSES, type ChapterCard, type ChapterStatus } from "#common/playbook/playbook.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { reasonOf } from "./playbook-texts";
 
 /** The back office's quick status switch on a chapter card: Published, Coming Soon or Draft, saved at once. */

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
-import { CHAPTER_LIMITS } from "../../../common/playbook";
-import { Button } from "../../ui/button";
-import { Input } from "../../ui/input";
+import { CHAPTER_LIMITS } from "#common/playbook/playbook.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Input } from "#client/ui/input.tsx";
 
 /** An item being edited: `id` once saved (members' ticks hang on it), `key` for React only. */
 export type EditableItem = { key: string; id?: string; text: string; timeEstimate: string };

@@ -1,4 +1,4 @@
-import { playbookPdfPath } from "../../../common/playbook";
+import { playbookPdfPath } from "#common/playbook/playbook.ts";
 
 /**
  * Fetches the chapter's PDF and hands it to the browser as a download: unlike a plain link, a refusal (a

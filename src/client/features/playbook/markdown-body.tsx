@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { cn } from "../../ui/cn";
-import { Spinner } from "../../ui/spinner";
+import { cn } from "#client/ui/cn.ts";
+import { Spinner } from "#client/ui/spinner.tsx";
 
 /** Reading styles for rendered Markdown (there is no typography plugin: the few elements a chapter uses). */
 const PROSE = [

@@ -1,23 +1,23 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { BookOpen, Gift, Plus, Search, Sparkles, Users } from "lucide-react";
-import { PLAYBOOK_CATEGORIES, type ChapterCard as Chapter, type PlaybookCategory } from "../../../common/playbook";
-import { formatCount } from "../../lib/format";
+import { PLAYBOOK_CATEGORIES, type ChapterCard as Chapter, type PlaybookCategory } from "#common/playbook/playbook.ts";
+import { formatCount } from "#client/lib/format.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { ConfirmDialog } from "../../ui/alert-dialog";
-import { Button } from "../../ui/button";
-import { EmptyState } from "../../ui/empty-state";
-import { Input } from "../../ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select";
-import { Spinner } from "../../ui/spinner";
-import { StatCard, StatCardGrid } from "../../ui/stat-card";
-import { toast } from "../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
+import { toast } from "#client/ui/toast.tsx";
 import { ChapterCard } from "./chapter-card";
 import { editorPath, usePlaybookEntry } from "./playbook-entry";
 import { FREE_FOR_NOW, LOAD_CHAPTERS_FAILED, NO_CHAPTERS, reasonOf } from "./playbook-texts";
-import { useDebouncedValue } from "../../lib/use-debounced-value";
+import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 
 const ALL = "all";
 

@@ -1,4 +1,4 @@
-import { errorMessage } from "../../lib/errors";
+import { errorMessage } from "#client/lib/errors.ts";
 
 export const NO_CHAPTERS = "No chapters found";
 export const FREE_FOR_NOW = "Free For Now";

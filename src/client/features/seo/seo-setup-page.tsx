@@ -8,23 +8,23 @@ import {
   type SeoChecklist,
   type SeoChecklistItem,
   type SeoItemId,
-} from "../../../common/seo";
-import { errorMessage } from "../../lib/errors";
+} from "#common/seo/seo.ts";
+import { errorMessage } from "#client/lib/errors.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { ConfirmDialog } from "../../ui/alert-dialog";
-import { Badge, type BadgeProps } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Card } from "../../ui/card";
-import { Checkbox } from "../../ui/checkbox";
-import { cn } from "../../ui/cn";
-import { Label } from "../../ui/label";
-import { Progress } from "../../ui/progress";
-import { PageSpinner } from "../../ui/spinner";
-import { ExternalTextLink } from "../../ui/text-link";
-import { toast } from "../../ui/toast";
-import { formatDateTime, formatRelativeTime } from "../../lib/format";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
+import { Badge, type BadgeProps } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card } from "#client/ui/card.tsx";
+import { Checkbox } from "#client/ui/checkbox.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Label } from "#client/ui/label.tsx";
+import { Progress } from "#client/ui/progress.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
+import { ExternalTextLink } from "#client/ui/text-link.tsx";
+import { toast } from "#client/ui/toast.tsx";
+import { formatDateTime, formatRelativeTime } from "#client/lib/format.ts";
 
 const ERROR_TEXTS = { fallback: "Could not save the change. Please try again.", network: "Network error. Please try again." };
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { Input } from "../../ui/input";
-import { Label } from "../../ui/label";
+import { Input } from "#client/ui/input.tsx";
+import { Label } from "#client/ui/label.tsx";
 
 export type ColorFieldProps = { label: string; value: string; onChange: (value: string) => void; error?: string | null; name?: string };
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Bug, Database, ListChecks } from "lucide-react";
-import type { FaviconKeyList } from "../../../common/site-assets-favicon";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { Textarea } from "../../ui/textarea";
+import type { FaviconKeyList } from "#common/site-assets/favicon.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
 
 const bust = () => `t=${Date.now()}`;
 const mark = (ok: boolean) => (ok ? "✅" : "❌");
@@ -50,7 +50,7 @@ async function testAllPaths(): Promise<string> {
   return [...lines, `${passed}/${files.length} paths answered`].join("\n");
 }
 
-/** The three debug buttons of the spec, each a real request, results in the text area. */
+/** The three debug buttons, each a real request, results in the text area. */
 export function FaviconDebug({ className }: { className?: string }) {
   const [output, setOutput] = useState("");
   const [running, setRunning] = useState<string | null>(null);

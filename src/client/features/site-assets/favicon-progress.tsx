@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle } from "lucide-react";
-import { FAVICON_FILE_COUNT, FAVICON_STEPS, type FaviconGenerateResult } from "../../../common/site-assets-favicon";
-import { Spinner } from "../../ui/spinner";
+import { FAVICON_FILE_COUNT, FAVICON_STEPS, type FaviconGenerateResult } from "#common/site-assets/favicon.ts";
+import { Spinner } from "#client/ui/spinner.tsx";
 
 /**
  * 'Generating 18 favicon files' over the ten named steps. The server makes the whole set in one call: while

@@ -1,7 +1,7 @@
 /**
  * After an update: the open page's icon links point at the new set at once (`?v=<version>`), and the caches
- * of a service worker that may hold the old icons (named after favicons or static files) are emptied, as the
- * spec's client does. The server writes the same links into every page from now on.
+ * of a service worker that may hold the old icons (named after favicons or static files) are emptied.
+ * The server writes the same links into every page from now on.
  */
 export async function refreshTabIcon(version: string | null): Promise<void> {
   if (!version) return;

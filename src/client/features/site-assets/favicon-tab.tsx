@@ -8,17 +8,17 @@ import {
   type FaviconConfig,
   type FaviconGenerateResult,
   type FaviconType,
-} from "../../../common/site-assets-favicon";
-import { errorMessage } from "../../lib/errors";
-import { useTRPC } from "../../lib/trpc";
-import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { cn } from "../../ui/cn";
-import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { Spinner } from "../../ui/spinner";
+} from "#common/site-assets/favicon.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Field } from "#client/ui/field.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
 import { ColorField } from "./favicon-color-field";
 import { FaviconDebug } from "./favicon-debug";
 import { FaviconProgress } from "./favicon-progress";
@@ -26,7 +26,7 @@ import { refreshTabIcon } from "./favicon-tab-icon";
 
 const ERROR_TEXTS = { fallback: "The favicon could not be made. Please try again.", network: "Network error. Please try again." };
 const TYPE_LABELS: Record<FaviconType, string> = { emoji: "Emoji", text: "Text" };
-/** The spec: the page reloads about 3 s after a successful update, so every icon link picks up the new set. */
+/** The page reloads about 3 s after a successful update, so every icon link picks up the new set. */
 const RELOAD_AFTER_MS = 3000;
 
 /** The Favicon tab: design (emoji or text, two colours), the server's own preview, and the 18-file update. */

@@ -11,23 +11,23 @@ import {
   TWITTER_DESCRIPTION_MAX,
   type MetaConfig,
   type MetaTagsState,
-} from "../../../common/site-assets-meta";
-import { errorMessage } from "../../lib/errors";
-import { useTRPC } from "../../lib/trpc";
-import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { Alert, LoadFailedAlert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card";
-import { CopyButton } from "../../ui/copy-button";
-import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { PageSpinner } from "../../ui/spinner";
-import { Textarea } from "../../ui/textarea";
+} from "#common/site-assets/meta.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
+import { Alert, LoadFailedAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { CopyButton } from "#client/ui/copy-button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
+import { Textarea } from "#client/ui/textarea.tsx";
 import { ColorField } from "./favicon-color-field";
-import { SelectField } from "../../ui/select-field";
+import { SelectField } from "#client/ui/select-field.tsx";
 
 const ERROR_TEXTS = { fallback: "The meta tags could not be saved. Please try again.", network: "Network error. Please try again." };
-/** The spec's status messages clear after 10 s. */
+/** Status messages clear after 10 s. */
 const STATUS_CLEAR_MS = 10_000;
 
 /** The Meta Tags tab: the site's head tags, stored on the server, which writes them into every public page. */

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { OG_RANGES, type OgRangeField } from "../../../common/site-assets-og";
-import { Label } from "../../ui/label";
+import { OG_RANGES, type OgRangeField } from "#common/site-assets/og.ts";
+import { Label } from "#client/ui/label.tsx";
 
-/** A px slider over one of the spec's ranges, its value shown beside the label. */
+/** A px slider over one of the OG ranges (OG_RANGES), its value shown beside the label. */
 export function SliderField({
   label,
   field,

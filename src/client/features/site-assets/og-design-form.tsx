@@ -8,14 +8,14 @@ import {
   type OgConfig,
   type OgLayout,
   type OgPattern,
-} from "../../../common/site-assets-og";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
-import { Checkbox } from "../../ui/checkbox";
-import { cn } from "../../ui/cn";
-import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { Label } from "../../ui/label";
-import { SelectField } from "../../ui/select-field";
+} from "#common/site-assets/og.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Checkbox } from "#client/ui/checkbox.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Field } from "#client/ui/field.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { Label } from "#client/ui/label.tsx";
+import { SelectField } from "#client/ui/select-field.tsx";
 import { ColorField, SliderField } from "./og-controls";
 
 const LAYOUTS: ReadonlyArray<{ value: OgLayout; label: string }> = [
@@ -80,7 +80,7 @@ function TemplatePicker({ config, onChange }: { config: OgConfig; onChange: (con
   );
 }
 
-/** Every control of the spec's OG tab: content, layout and sizes, background, border and shadow, templates. */
+/** Every control of the OG tab: content, layout and sizes, background, border and shadow, templates. */
 export function OgDesignForm({
   config,
   onConfig,

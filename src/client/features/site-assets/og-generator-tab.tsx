@@ -1,12 +1,12 @@
 import { useMemo, useState } from "react";
 import * as z from "zod/mini";
-import { ogConfigInput, type OgConfig } from "../../../common/site-assets-og";
-import { useAuth } from "../../lib/auth";
-import { errorMessage } from "../../lib/errors";
+import { ogConfigInput, type OgConfig } from "#common/site-assets/og.ts";
+import { useAuth } from "#client/lib/auth.tsx";
+import { errorMessage } from "#client/lib/errors.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { LoadFailedAlert } from "../../ui/alert";
-import { PageSpinner } from "../../ui/spinner";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { LoadFailedAlert } from "#client/ui/alert.tsx";
+import { PageSpinner } from "#client/ui/spinner.tsx";
 import { OgDesignForm } from "./og-design-form";
 import { OgPreview, ogHostName, type OgPreviewTab } from "./og-preview";
 import { OgPublishPanel } from "./og-publish-panel";

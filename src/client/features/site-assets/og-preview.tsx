@@ -1,10 +1,10 @@
 import { Download, RefreshCw } from "lucide-react";
-import { OG_CANVAS, OG_DESCRIPTION_LIMITS, truncateText, type OgConfig } from "../../../common/site-assets-og";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
-import { Spinner } from "../../ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { OG_CANVAS, OG_DESCRIPTION_LIMITS, truncateText, type OgConfig } from "#common/site-assets/og.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { Spinner } from "#client/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/ui/tabs.tsx";
 
 export const OG_PREVIEW_TABS = ["image", "twitter", "facebook", "linkedin"] as const;
 export type OgPreviewTab = (typeof OG_PREVIEW_TABS)[number];
@@ -100,7 +100,7 @@ type OgPreviewProps = {
   downloading: boolean;
 };
 
-/** The preview tabs of the spec: the image itself and the cards Twitter, Facebook and LinkedIn draw from it. */
+/** The preview tabs: the image itself and the cards Twitter, Facebook and LinkedIn draw from it. */
 export function OgPreview({ config, shown, tab, onTab, onRegenerate, onDownload, downloading }: OgPreviewProps) {
   const host = ogHostName(config.domain);
   return (

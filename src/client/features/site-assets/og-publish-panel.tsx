@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import { Download, Upload, UploadCloud } from "lucide-react";
-import { OG_UPLOAD_TYPES, type ActiveOgImage, type OgUpdateResponse } from "../../../common/site-assets-og";
-import { formatDateTime } from "../../lib/format";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
+import { OG_UPLOAD_TYPES, type ActiveOgImage, type OgUpdateResponse } from "#common/site-assets/og.ts";
+import { formatDateTime } from "#client/lib/format.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
 import type { OgStatus } from "./og-status";
 
 type OgPublishPanelProps = {
@@ -20,7 +20,7 @@ type OgPublishPanelProps = {
   adminEmail: string;
 };
 
-/** POST /api/site-assets/update-og with a ready image: the spec's multipart form, the session as the credential. */
+/** POST /api/site-assets/update-og with a ready image: a multipart form, the session as the credential. */
 async function uploadOgImage(file: File, adminEmail: string): Promise<OgUpdateResponse> {
   const form = new FormData();
   form.append("image", file);
@@ -31,7 +31,7 @@ async function uploadOgImage(file: File, adminEmail: string): Promise<OgUpdateRe
   return body as OgUpdateResponse;
 }
 
-/** The site's current og:image, the spec's two buttons, a ready image's upload, and the last action's message. */
+/** The site's current og:image, its two buttons, a ready image's upload, and the last action's message. */
 export function OgPublishPanel(props: OgPublishPanelProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-/** Spec section 4: status messages clear after 10 seconds. */
+/** Status messages clear after 10 seconds. */
 export const OG_STATUS_CLEAR_MS = 10_000;
 
 export type OgStatus = { kind: "success" | "error"; text: string };

@@ -1,6 +1,6 @@
 import { Lightbulb } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "../../ui/card";
-import { ExternalTextLink } from "../../ui/text-link";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { ExternalTextLink } from "#client/ui/text-link.tsx";
 
 const PRO_TIPS = [
   "Keep the title under about 60 characters: every platform shows it whole, and it stays readable as a small thumbnail.",

@@ -1,11 +1,11 @@
 import { Image, Code, Star } from "lucide-react";
-import { Badge } from "../../ui/badge";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { Badge } from "#client/ui/badge.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/ui/tabs.tsx";
 import { FaviconTab } from "./favicon-tab";
 import { MetaTagsTab } from "./meta-tags-tab";
 import { OgGeneratorTab } from "./og-generator-tab";
 
-/** The spec's version label of the page. */
+/** The version label the page shows. */
 const SITE_ASSETS_VERSION = "v3.3-debug-serve";
 
 /** Site Assets CMS: the social image, the favicon set and the meta tags, one tab each. */

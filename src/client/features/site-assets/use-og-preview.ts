@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { OgConfig } from "../../../common/site-assets-og";
-import { errorMessage } from "../../lib/errors";
+import type { OgConfig } from "#common/site-assets/og.ts";
+import { errorMessage } from "#client/lib/errors.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
+import { useTRPC } from "#client/lib/trpc.ts";
 
-/** Spec section 4: the preview follows an edit 150 ms after the last change; a tab switch renders at once and again at 200 ms. */
+/** The preview follows an edit 150 ms after the last change; a tab switch renders at once and again at 200 ms. */
 export const OG_PREVIEW_DEBOUNCE_MS = 150;
 const OG_PREVIEW_BACKUP_MS = 200;
 
@@ -60,7 +60,7 @@ export function useOgPreview(config: OgConfig | null) {
   useEffect(() => () => setSrc((previous) => (previous ? (URL.revokeObjectURL(previous), null) : null)), []);
 
   const backup = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** A tab switch: the picture now, and once more shortly after (the spec's backup render). */
+  /** A tab switch: the picture now, and once more shortly after, as a backup render. */
   const renderForTab = useCallback(() => {
     void render();
     clearTimeout(backup.current);

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Compass } from "lucide-react";
-import { Button } from "../../ui/button";
-import { EmptyState } from "../../ui/empty-state";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
 
 export function NotFoundPage() {
   return (

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { AlertTriangle } from "lucide-react";
-import { trackError } from "../../lib/analytics";
-import { Button } from "../../ui/button";
-import { EmptyState } from "../../ui/empty-state";
+import { trackError } from "#client/lib/analytics.ts";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
 import { NotFoundPage } from "./not-found-page";
 import { SkipLink } from "./skip-link";
 import { SiteHeader } from "./site-header";

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { cn } from "../../ui/cn";
+import { cn } from "#client/ui/cn.ts";
 
 export function BrandLink({ className }: { className?: string }) {
   return (
@@ -15,7 +15,7 @@ export function BrandLink({ className }: { className?: string }) {
   );
 }
 
-/** The public site's top bar: home link and the Admin link (to /login), as the spec's nav has. */
+/** The public site's top bar: home link and the Admin link (to /login). */
 export function SiteHeader() {
   return (
     <header className="border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">

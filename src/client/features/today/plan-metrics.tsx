@@ -1,5 +1,5 @@
-import type { PlanMetric } from "../../../common/today";
-import { formatDateTime } from "../../lib/format";
+import type { PlanMetric } from "#common/today/today.ts";
+import { formatDateTime } from "#client/lib/format.ts";
 
 /** The figures the plan and its insight were computed from, as of its generation. */
 export function PlanMetrics({ metrics, generatedAt }: { metrics: PlanMetric[]; generatedAt: string }) {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ArrowUpRight, Clock } from "lucide-react";
-import type { PlanPriority, PlanTask } from "../../../common/today";
-import { Badge, type BadgeProps } from "../../ui/badge";
-import { Checkbox } from "../../ui/checkbox";
-import { cn } from "../../ui/cn";
+import type { PlanPriority, PlanTask } from "#common/today/today.ts";
+import { Badge, type BadgeProps } from "#client/ui/badge.tsx";
+import { Checkbox } from "#client/ui/checkbox.tsx";
+import { cn } from "#client/ui/cn.ts";
 
 const PRIORITY_BADGE: Record<PlanPriority, BadgeProps["variant"]> = { high: "danger", medium: "warning", low: "neutral" };
 

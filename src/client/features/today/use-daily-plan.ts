@@ -1,6 +1,6 @@
-import type { DailyPlan } from "../../../common/today";
+import type { DailyPlan } from "#common/today/today.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
+import { useTRPC } from "#client/lib/trpc.ts";
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Mail } from "lucide-react";
-import { TRIAL_DAYS } from "../../../common/trial-demo";
-import { Button } from "../../ui/button";
-import { Progress } from "../../ui/progress";
+import { TRIAL_DAYS } from "#common/trial-demo/trial-demo.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Progress } from "#client/ui/progress.tsx";
 import type { TrialDemoState } from "./use-trial-demo";
 
 type Day = 1 | 3 | 5 | 6;

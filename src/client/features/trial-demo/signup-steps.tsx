@@ -1,11 +1,11 @@
 import { BarChart3, CreditCard, Target, Zap } from "lucide-react";
-import { TRIAL_DAYS } from "../../../common/trial-demo";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Checkbox } from "../../ui/checkbox";
-import { Field } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { Label } from "../../ui/label";
+import { TRIAL_DAYS } from "#common/trial-demo/trial-demo.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Checkbox } from "#client/ui/checkbox.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Input } from "#client/ui/input.tsx";
+import { Label } from "#client/ui/label.tsx";
 import { StepHeading } from "./step-heading";
 import type { TrialDemoState } from "./use-trial-demo";
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { FlaskConical } from "lucide-react";
-import type { TrialDemoStep } from "../../../common/trial-demo";
-import { Badge } from "../../ui/badge";
-import { Progress } from "../../ui/progress";
+import type { TrialDemoStep } from "#common/trial-demo/trial-demo.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { Progress } from "#client/ui/progress.tsx";
 import { AccessStep, LandingStep, MadlibsStep, PaymentStep, SignupStep } from "./signup-steps";
 import { ThankYouStep, TrialEndStep } from "./trial-end-steps";
 import { OnboardingEmail } from "./onboarding-emails";

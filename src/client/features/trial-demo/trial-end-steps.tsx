@@ -1,7 +1,7 @@
 import { CheckCircle2, RotateCcw } from "lucide-react";
-import { TRIAL_DAYS } from "../../../common/trial-demo";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
+import { TRIAL_DAYS } from "#common/trial-demo/trial-demo.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
 import { StepHeading } from "./step-heading";
 import type { TrialDemoState } from "./use-trial-demo";
 

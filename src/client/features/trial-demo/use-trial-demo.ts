@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { TRIAL_AUTO_ADVANCE_MS, TRIAL_DEMO_STEPS } from "../../../common/trial-demo";
-import { track } from "../../lib/analytics";
+import { TRIAL_AUTO_ADVANCE_MS, TRIAL_DEMO_STEPS } from "#common/trial-demo/trial-demo.ts";
+import { track } from "#client/lib/analytics.ts";
 
 /** What the visitor typed; nothing leaves the page. The card is prefilled with a test card's values. */
 export type TrialDemoForm = {

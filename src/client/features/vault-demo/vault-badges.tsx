@@ -1,4 +1,4 @@
-import { Badge } from "../../ui/badge";
+import { Badge } from "#client/ui/badge.tsx";
 import type { VaultActivityStatus, VaultEnvironment, VaultStatus } from "./vault-sample-data";
 
 const STATUS_VARIANT = { active: "success", warning: "warning", revoked: "neutral" } as const;

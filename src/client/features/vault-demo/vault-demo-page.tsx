@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { BellRing, DollarSign, KeyRound, Plus, ShieldCheck, Wallet } from "lucide-react";
-import { countText } from "../../lib/format";
-import { Alert } from "../../ui/alert";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { EmptyState } from "../../ui/empty-state";
-import { Progress } from "../../ui/progress";
-import { StatCard, StatCardGrid } from "../../ui/stat-card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../ui/table";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs";
+import { countText } from "#client/lib/format.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState } from "#client/ui/empty-state.tsx";
+import { Progress } from "#client/ui/progress.tsx";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#client/ui/table.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#client/ui/tabs.tsx";
 import { ActivityStatusBadge, EnvironmentBadge, VaultStatusBadge } from "./vault-badges";
 import { AddServiceDialog, InertButton, ServiceDetailDialog } from "./vault-dialogs";
 import {

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Button } from "../../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../ui/dialog";
-import { ChoiceChips } from "../../ui/choice-chips";
+import { Button } from "#client/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#client/ui/dialog.tsx";
+import { ChoiceChips } from "#client/ui/choice-chips.tsx";
 import { EnvironmentBadge, VaultStatusBadge } from "./vault-badges";
 import {
   VAULT_ADDABLE_SERVICES,

@@ -1,5 +1,5 @@
 /*
- * The credential vault demo's sample content (back-office spec, sections 3 and 9). Made up: no key here is
+ * The credential vault demo's sample content. Made up: no key here is
  * real; previews are masked placeholders that no provider would accept.
  */
 

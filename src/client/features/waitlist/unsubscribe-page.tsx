@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CheckCircle2, Link2Off, MailX } from "lucide-react";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { errorMessage } from "../../lib/errors";
-import { useFormReturn } from "../../lib/form-return";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { useFormReturn } from "#client/lib/form-return.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { TextLink } from "../../ui/text-link";
-import { AuthCard } from "../auth/auth-card";
-import { PostForm } from "../../ui/post-form";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { TextLink } from "#client/ui/text-link.tsx";
+import { AuthCard } from "#client/features/auth/auth-card.tsx";
+import { PostForm } from "#client/ui/post-form.tsx";
 
 /**
  * The mail's visible unsubscribe link lands here and asks before doing anything: link scanners and

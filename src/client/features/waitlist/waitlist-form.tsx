@@ -7,33 +7,33 @@ import {
   type WaitlistInterest,
   type WaitlistJoinResult,
   type WaitlistPublicSource,
-} from "../../../common/waitlist";
-import { campaignOfUrl } from "../../../common/campaigns";
-import { returnedList, returnedText } from "../../../common/form-post";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { errorMessage } from "../../lib/errors";
-import { useFormReturn, useTypedBeforeHydration } from "../../lib/form-return";
-import { useHydrated } from "../../lib/use-hydrated";
-import { lazySchema } from "../../lib/validation";
-import { apiClient } from "../../lib/api-client";
-import { visitCampaign } from "../../lib/visit-campaign";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { ChoiceChips } from "../../ui/choice-chips";
-import { cn } from "../../ui/cn";
-import { Field } from "../../ui/field";
-import { EmailInput, Input } from "../../ui/input";
-import { useSubmitHint } from "../../ui/submit-hint";
-import { TextLink } from "../../ui/text-link";
-import { PostForm } from "../../ui/post-form";
+} from "#common/waitlist/waitlist.ts";
+import { campaignOfUrl } from "#common/analytics/campaigns.ts";
+import { returnedList, returnedText } from "#common/forms/form-post.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { errorMessage } from "#client/lib/errors.ts";
+import { useFormReturn, useTypedBeforeHydration } from "#client/lib/form-return.ts";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
+import { lazySchema } from "#client/lib/validation.ts";
+import { apiClient } from "#client/lib/api-client.ts";
+import { visitCampaign } from "#client/lib/visit-campaign.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { ChoiceChips } from "#client/ui/choice-chips.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Field } from "#client/ui/field.tsx";
+import { EmailInput, Input } from "#client/ui/input.tsx";
+import { useSubmitHint } from "#client/ui/submit-hint.tsx";
+import { TextLink } from "#client/ui/text-link.tsx";
+import { PostForm } from "#client/ui/post-form.tsx";
 
-/** The spec's error catalogue: the server's text when it sent one, else these. */
+/** The form's error texts: the server's text when it sent one, else these. */
 const ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." };
 
 type FieldName = "email" | "name" | "interests";
 type JoinedResult = WaitlistJoinResult & { email: string };
 const isInterest = (value: string): value is WaitlistInterest => (WAITLIST_INTERESTS as readonly string[]).includes(value);
-const joinSchema = lazySchema(() => import("../../../common/waitlist-input").then((m) => m.waitlistJoinInput));
+const joinSchema = lazySchema(() => import("#common/waitlist/input.ts").then((m) => m.waitlistJoinInput));
 
 export type WaitlistFormProps = {
   /** Where the join comes from, stored with the entry ("homepage" unless told). */

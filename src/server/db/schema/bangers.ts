@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { BANGER_STATUSES, BANGER_TYPES } from "../../../common/bangers";
+import { BANGER_STATUSES, BANGER_TYPES } from "#common/bangers/bangers.ts";
 import { createdAt, id, updatedAt } from "./columns";
 import { experiments } from "./lab";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { BUILDER_STATUSES } from "../../../common/builders";
+import { BUILDER_STATUSES } from "#common/builders/builders.ts";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const builderStatus = pgEnum("builder_status", BUILDER_STATUSES);

@@ -1,5 +1,5 @@
 import { pgEnum, pgTable, text } from "drizzle-orm/pg-core";
-import { EMAIL_TEMPLATE_TYPES } from "../../../common/email-templates";
+import { EMAIL_TEMPLATE_TYPES } from "#common/email-templates/templates.ts";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const emailTemplateType = pgEnum("email_template_type", EMAIL_TEMPLATE_TYPES);

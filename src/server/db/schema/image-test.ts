@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { IMAGE_TESTS } from "../../../common/image-test";
+import { IMAGE_TESTS } from "#common/image-test/image-test.ts";
 import { userRef } from "./users";
 
 /** Which of the image test page's feature tests each admin has completed (one row per admin and test). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { IMAGE_DEFAULT_EXPERIMENT } from "../../../common/images";
+import { IMAGE_DEFAULT_EXPERIMENT } from "#common/images/images.ts";
 import { createdAt, id } from "./columns";
 import { userRef } from "./users";
 

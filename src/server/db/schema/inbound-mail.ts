@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { INBOUND_PROVIDERS } from "../../../common/inbound-mail";
+import { INBOUND_PROVIDERS } from "#common/inbound-mail/inbound-mail.ts";
 import { createdAt, id } from "./columns";
 
 const providerCheck = sql.raw(`provider in (${INBOUND_PROVIDERS.map((name) => `'${name}'`).join(", ")})`);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { EXPERIMENT_STATUSES, EXPERIMENT_VISIBILITIES } from "../../../common/lab";
+import { EXPERIMENT_STATUSES, EXPERIMENT_VISIBILITIES } from "#common/lab/lab.ts";
 import { createdAt, id, updatedAt } from "./columns";
 import { userRef } from "./users";
 

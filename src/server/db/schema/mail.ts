@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { MAIL_STATUSES } from "../../../common/mail";
+import { MAIL_STATUSES } from "#common/mail/mail.ts";
 import { createdAt, id } from "./columns";
 import { newsletterSends } from "./newsletter";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
-import { CHAPTER_STATUSES, PLAYBOOK_CATEGORIES, PLAYBOOK_DIFFICULTIES, type ChecklistItem } from "../../../common/playbook";
+import { CHAPTER_STATUSES, PLAYBOOK_CATEGORIES, PLAYBOOK_DIFFICULTIES, type ChecklistItem } from "#common/playbook/playbook.ts";
 import { createdAt, id, updatedAt } from "./columns";
 import { userRef } from "./users";
 

@@ -1,5 +1,5 @@
 import { date, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { PlanMetric, PlanTask } from "../../../common/today";
+import type { PlanMetric, PlanTask } from "#common/today/today.ts";
 import { userRef } from "./users";
 
 /**

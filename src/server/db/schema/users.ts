@@ -1,5 +1,5 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ROLES } from "../../../common/auth";
+import { ROLES } from "#common/auth/accounts.ts";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const userRole = pgEnum("user_role", ROLES);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { isBackOfficePath } from "../../../common/site-paths";
+import { isBackOfficePath } from "#common/pages/site-paths.ts";
 
 /**
  * Pages of the back office (the SPA's HTML for /admin, /admin/... and /today) and every API answer
  * (/api/... and /trpc/...) carry `X-Robots-Tag: noindex`. Search engines then keep them out of results
  * even when a link to them leaks. The rule covers all of /api rather than a list of admin paths, so a
  * new admin endpoint cannot forget it; no public page lives under /api, so nothing worth indexing is lost.
- * robots.txt also disallows them (the issue asks it): polite crawlers then never fetch them, and a crawler
+ * robots.txt also disallows them: polite crawlers then never fetch them, and a crawler
  * that ignores robots.txt still meets this header.
  */
 const API = /^\/(api|trpc)\//;

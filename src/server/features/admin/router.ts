@@ -1,4 +1,4 @@
-import { adminProcedure, router } from "../../trpc/init";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { getAdminOverview } from "./service";
 
 /** The back office dashboard's figures. The status banner uses system.status. */

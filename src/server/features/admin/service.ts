@@ -1,12 +1,12 @@
-import { VISITORS_WINDOW_HOURS, type AdminOverview } from "../../../common/admin";
-import type { Database } from "../../db/client";
-import { countBangersByStatus, countDraftTweets } from "../bangers/service";
-import { getLastBackupAt } from "../backup/service";
-import { countVisitors } from "../analytics/visitor-counts";
-import { summarizeBuilders } from "../builders/admin-service";
-import { getSeoProgress } from "../seo/service";
-import { getSiteAssetsProgress } from "../site-assets/progress";
-import { countWaitlistEntries, listRecentSignups } from "../waitlist/admin-service";
+import { VISITORS_WINDOW_HOURS, type AdminOverview } from "#common/admin/overview.ts";
+import type { Database } from "#server/db/client.ts";
+import { countBangersByStatus, countDraftTweets } from "#server/features/bangers/index.ts";
+import { getLastBackupAt } from "#server/features/backup/index.ts";
+import { countVisitors } from "#server/features/analytics/index.ts";
+import { summarizeBuilders } from "#server/features/builders/index.ts";
+import { getSeoProgress } from "#server/features/seo/index.ts";
+import { getSiteAssetsProgress } from "#server/features/site-assets/index.ts";
+import { countWaitlistEntries, listRecentSignups } from "#server/features/waitlist/index.ts";
 
 /* The back office dashboard: each figure comes from the feature that owns it; this module only puts them together. */
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { CAMPAIGNS_LIMIT } from "../../../common/analytics-dashboard";
-import type { CampaignFigures } from "../../../common/bangers";
-import type { CampaignRow } from "../../../common/campaigns";
-import { rowsOf, type Database } from "../../db/client";
-import { analyticsEvents, bangers, waitlistEntries } from "../../db/schema";
+import { CAMPAIGNS_LIMIT } from "#common/analytics/dashboard.ts";
+import type { CampaignFigures } from "#common/bangers/bangers.ts";
+import type { CampaignRow } from "#common/analytics/campaigns.ts";
+import { rowsOf, type Database } from "#server/db/client.ts";
+import { analyticsEvents, bangers, waitlistEntries } from "#server/db/schema/index.ts";
 
 /**
  * The content-to-growth loop's figures, for the dashboard's Campaigns panel and for one posted banger, from

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { analyticsSalts } from "../../db/schema/analytics";
+import type { Database } from "#server/db/client.ts";
+import { analyticsSalts } from "#server/db/schema/analytics.ts";
 
 /** A day's salt is forgotten after this long; with it goes any way to link that day's visitor ids to anyone. */
 export const SALT_RETENTION_MS = 48 * 60 * 60 * 1000;

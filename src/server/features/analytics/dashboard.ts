@@ -13,8 +13,8 @@ import {
   type AnalyticsSeriesPoint,
   type AnalyticsTimeRange,
   type AnalyticsVisitor,
-} from "../../../common/analytics-dashboard";
-import { rowsOf, type Database } from "../../db/client";
+} from "#common/analytics/dashboard.ts";
+import { rowsOf, type Database } from "#server/db/client.ts";
 import {
   analyticsEvents,
   analyticsPageDays,
@@ -22,7 +22,7 @@ import {
   analyticsSessions,
   analyticsVisitorDays,
   analyticsVisitorHours,
-} from "../../db/schema/analytics";
+} from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 

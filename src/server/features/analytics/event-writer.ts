@@ -1,8 +1,8 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client";
-import { analyticsEvents } from "../../db/schema/analytics";
-import type { Logger } from "../../infra/logger";
+import type { Database } from "#server/db/client.ts";
+import { analyticsEvents } from "#server/db/schema/analytics.ts";
+import type { Logger } from "#server/infra/logger.ts";
 import { insertEventsWithRollups } from "./rollups";
 
 export type AnalyticsEventRow = typeof analyticsEvents.$inferInsert;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { SESSION_GAP_MINUTES } from "../../../common/analytics-dashboard";
-import { rowsOf, type Database, type Executor } from "../../db/client";
+import { SESSION_GAP_MINUTES } from "#common/analytics/dashboard.ts";
+import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
 import {
   analyticsEvents,
   analyticsPageDays,
@@ -8,7 +8,7 @@ import {
   analyticsSessions,
   analyticsVisitorDays,
   analyticsVisitorHours,
-} from "../../db/schema/analytics";
+} from "#server/db/schema/analytics.ts";
 
 /**
  * The dashboard's rollups (docs/decisions/004-analytics-dashboard.md), kept by two paths that must agree:

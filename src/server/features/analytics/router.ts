@@ -1,10 +1,10 @@
-import { analyticsDashboardInput } from "../../../common/analytics-dashboard";
-import { adminProcedure, router } from "../../trpc/init";
+import { analyticsDashboardInput } from "#common/analytics/dashboard.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { getAnalyticsDashboard } from "./dashboard";
 
-/** The admin analytics dashboard. Same service as GET /api/analytics/dashboard. */
 export const analyticsRouter = router({
   dashboard: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/analytics/dashboard", summary: "The analytics dashboard for a time range (?timeRange=)" } })
     .input(analyticsDashboardInput)
     .query(({ ctx, input }) => getAnalyticsDashboard(ctx.db, { timeRange: input.timeRange })),
 });

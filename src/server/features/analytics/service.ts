@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
-import { sanitizeTrackedUrl, type AnalyticsPropertyValue } from "../../../common/analytics";
-import { campaignOfUrl } from "../../../common/campaigns";
-import { analyticsTrackInput, type AnalyticsTrackInput } from "../../../common/analytics-input";
-import { DomainError } from "../../infra/errors";
-import type { GeoLookup } from "../../infra/geo";
-import { parseInput } from "../../infra/http";
-import type { UserAgentLookup } from "../../infra/user-agent";
+import { sanitizeTrackedUrl, type AnalyticsPropertyValue } from "#common/analytics/events.ts";
+import { campaignOfUrl } from "#common/analytics/campaigns.ts";
+import { analyticsTrackInput, type AnalyticsTrackInput } from "#common/analytics/input.ts";
+import { DomainError } from "#server/infra/errors.ts";
+import type { GeoLookup } from "#server/infra/geo.ts";
+import { parseInput } from "#server/infra/http.ts";
+import type { UserAgentLookup } from "#server/infra/user-agent.ts";
 import type { DailySalts } from "./daily-salt";
 import type { AnalyticsEventRow, EventWriter } from "./event-writer";
 

@@ -1,22 +1,22 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { ADMIN_ROLES } from "../../../common/auth";
+import { ADMIN_ROLES } from "#common/auth/accounts.ts";
 import {
   VISITOR_ALERT_EMAIL_INTERVAL_MINUTES,
   VISITOR_ALERT_THRESHOLD,
   VISITOR_ALERT_WINDOW_MINUTES,
   type VisitorAlertDelivery,
   type VisitorAlertState,
-} from "../../../common/analytics-dashboard";
-import type { TemplateData } from "../../../common/email-templates";
-import type { MailStatus } from "../../../common/mail";
-import { rowsOf, type Database, type Executor } from "../../db/client";
-import { mailMessages, siteSettings, users } from "../../db/schema";
-import type { Logger } from "../../infra/logger";
-import { queueTemplatedMail } from "../email-templates/product-mail";
+} from "#common/analytics/dashboard.ts";
+import type { TemplateData } from "#common/email-templates/templates.ts";
+import type { MailStatus } from "#common/mail/mail.ts";
+import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
+import { mailMessages, siteSettings, users } from "#server/db/schema/index.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import { queueTemplatedMail } from "#server/features/email-templates/index.ts";
 import { countVisitors } from "./visitor-counts";
 
 /**
- * The visitor alert (back-office spec, section 9): when VISITOR_ALERT_THRESHOLD or more distinct visitors
+ * The visitor alert: when VISITOR_ALERT_THRESHOLD or more distinct visitors
  * were on the site in the last VISITOR_ALERT_WINDOW_MINUTES, every admin and owner gets an email, at most
  * once per VISITOR_ALERT_EMAIL_INTERVAL_MINUTES across all app instances. The ingest triggers the check
  * (after a batch is written, at most once a minute per instance), so alerts go out with nobody watching

@@ -1,6 +1,6 @@
 import { and, countDistinct, gte, lte, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { analyticsEvents } from "../../db/schema";
+import type { Database } from "#server/db/client.ts";
+import { analyticsEvents } from "#server/db/schema/index.ts";
 
 /**
  * Visitors over [since, until]: distinct visitor ids across the whole window (a visitor seen every hour

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../common/auth";
-import { emailField } from "../../../common/auth-input";
-import { ConfigError, loadConfig } from "../../config";
-import { DataDirInUseError, openDatabase } from "../../db/client";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#common/auth/accounts.ts";
+import { emailField } from "#common/auth/input.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { DataDirInUseError, openDatabase } from "#server/db/client.ts";
 import { createOrPromoteAdmin } from "./service";
 
 /** `npm run create-admin`: the logic behind scripts/create-admin.ts, importable so tests run it in-process. */

@@ -1,10 +1,10 @@
-import { homePathOf, passwordConfirmationError, type SessionUser } from "../../../common/auth";
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { sameSitePath } from "../../../common/same-site-path";
-import { setSessionCookie } from "../../auth/request-auth";
-import type { AppDeps } from "../../deps";
-import { parseForm, textField, type FormCaller, type FormFields, type FormPost, type FormPosts } from "../ssr/form-posts";
+import { homePathOf, passwordConfirmationError, type SessionUser } from "#common/auth/accounts.ts";
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "#common/auth/input.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { sameSitePath } from "#common/pages/same-site-path.ts";
+import { setSessionCookie } from "#server/auth/request-auth.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { parseForm, textField, type FormCaller, type FormFields, type FormPost, type FormPosts } from "#server/features/ssr/index.ts";
 import * as auth from "./service";
 
 /**

@@ -1,5 +1,5 @@
-import { rateLimited } from "../../infra/errors";
-import { RATE_LIMIT_BUDGETS, rateLimitKey, retryAfterSeconds, type RateLimitCount, type RateLimits } from "../../infra/rate-limit";
+import { rateLimited } from "#server/infra/errors.ts";
+import { RATE_LIMIT_BUDGETS, rateLimitKey, retryAfterSeconds, type RateLimitCount, type RateLimits } from "#server/infra/rate-limit.ts";
 
 /**
  * Once an email's failures across all addresses pass their budget (a spread-out guessing attack), each

@@ -1,54 +1,75 @@
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "../../../common/auth-input";
-import { clearSessionCookie, setSessionCookie } from "../../auth/request-auth";
-import { memberProcedure, publicProcedure, router, type Context } from "../../trpc/init";
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "#common/auth/input.ts";
+import { clearSessionCookie, setSessionCookie } from "#server/auth/request-auth.ts";
+import { memberProcedure, publicProcedure, router, type Context } from "#server/trpc/init.ts";
 import * as auth from "./service";
 
 /**
- * The browser gets the session as an httpOnly cookie and only the user in the answer: page JavaScript never
- * sees the token (REST, for API clients, returns it).
+ * The session is set as an httpOnly cookie. The browser (tRPC) gets only the user in the answer: page JavaScript
+ * never sees the token. A REST caller, an API client with no cookie jar to rely on, gets the token too.
  */
 const startSession = (ctx: Context, signedIn: auth.SignedIn) => {
   setSessionCookie(ctx.req, ctx.res, ctx.deps.config, signedIn.token, signedIn.session.expiresAt);
-  return { user: signedIn.user };
+  return ctx.transport === "rest" ? { user: signedIn.user, token: signedIn.token } : { user: signedIn.user };
 };
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    return startSession(ctx, await auth.login({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip));
-  }),
+  login: publicProcedure
+    .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/login", summary: "Sign in with an email and a password" } })
+    .input(loginInput)
+    .mutation(async ({ ctx, input }) => {
+      return startSession(ctx, await auth.login({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip));
+    }),
 
-  signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const deps = { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits };
-    return startSession(ctx, await auth.signup(deps, input, ctx.req.ip));
-  }),
+  signup: publicProcedure
+    .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/signup", summary: "Create an account and sign in", status: 201 } })
+    .input(signupInput)
+    .mutation(async ({ ctx, input }) => {
+      const deps = { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits };
+      return startSession(ctx, await auth.signup(deps, input, ctx.req.ip));
+    }),
 
-  /** The same service and answer as POST /api/auth/verify-email/resend. */
-  resendVerification: memberProcedure.mutation(({ ctx }) =>
-    auth.resendEmailVerification(
-      { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
-      ctx.user.id,
-      ctx.req.ip,
+  resendVerification: memberProcedure
+    .meta({
+      invalidates: [],
+      rest: { method: "POST", path: "/api/auth/verify-email/resend", summary: "Mail the signed-in account's confirmation link again" },
+    })
+    .mutation(({ ctx }) =>
+      auth.resendEmailVerification(
+        { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
+        ctx.user.id,
+        ctx.req.ip,
+      ),
     ),
-  ),
 
-  /** The same service and answer as POST /api/auth/logout. */
-  logout: publicProcedure.mutation(async ({ ctx }) => {
-    const result = await auth.logout(ctx.db, ctx.session?.id ?? null);
-    clearSessionCookie(ctx.res);
-    return result;
-  }),
+  /** Ends the session the call was sent with (none: nothing to end, the same answer). */
+  logout: publicProcedure
+    .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/logout", summary: "End the current session and clear its cookie" } })
+    .mutation(async ({ ctx }) => {
+      const result = await auth.logout(ctx.db, ctx.session?.id ?? null);
+      clearSessionCookie(ctx.res);
+      return result;
+    }),
 
-  requestPasswordReset: publicProcedure.input(passwordResetRequestInput).mutation(async ({ ctx, input }) => {
-    return auth.requestPasswordReset(
-      { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
-      input,
-      ctx.req.ip,
-    );
-  }),
+  requestPasswordReset: publicProcedure
+    .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/reset-password", summary: "Mail a password reset link" } })
+    .input(passwordResetRequestInput)
+    .mutation(async ({ ctx, input }) => {
+      return auth.requestPasswordReset(
+        { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
+        input,
+        ctx.req.ip,
+      );
+    }),
 
-  confirmPasswordReset: publicProcedure.input(passwordResetConfirmInput).mutation(async ({ ctx, input }) => {
-    return auth.confirmPasswordReset({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip);
-  }),
+  confirmPasswordReset: publicProcedure
+    .meta({
+      invalidates: [],
+      rest: { method: "POST", path: "/api/auth/reset-password/confirm", summary: "Set a new password with a reset link's token" },
+    })
+    .input(passwordResetConfirmInput)
+    .mutation(async ({ ctx, input }) => {
+      return auth.confirmPasswordReset({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip);
+    }),
 });

@@ -1,16 +1,16 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { Role, SessionUser } from "../../../common/auth";
-import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "../../../common/auth-input";
-import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "../../../common/auth";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
-import { createSession, invalidateSession, invalidateUserSessions, type Session } from "../../auth/sessions";
-import { generateToken, hashToken } from "../../auth/tokens";
-import type { Database, Executor } from "../../db/client";
-import { builders, emailVerificationTokens, passwordResetTokens, users, type UserRow } from "../../db/schema";
-import { conflict, invalid, unauthorized } from "../../infra/errors";
-import { enqueueMail } from "../../infra/mail";
-import type { RateLimits } from "../../infra/rate-limit";
-import { isUniqueViolation } from "../../db/errors";
+import type { Role, SessionUser } from "#common/auth/accounts.ts";
+import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "#common/auth/input.ts";
+import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "#common/auth/accounts.ts";
+import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
+import { createSession, invalidateSession, invalidateUserSessions, type Session } from "#server/auth/sessions.ts";
+import { generateToken, hashToken } from "#server/auth/tokens.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { builders, emailVerificationTokens, passwordResetTokens, users, type UserRow } from "#server/db/schema/index.ts";
+import { conflict, invalid, unauthorized } from "#server/infra/errors.ts";
+import { enqueueMail } from "#server/infra/mail/index.ts";
+import type { RateLimits } from "#server/infra/rate-limit.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
 import { startLoginAttempt } from "./login-throttle";
 
 export type SignedIn = { user: SessionUser; token: string; session: Session };

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import Assembler from "stream-json/assembler.js";
 import { parser } from "stream-json/parser.js";
-import { DomainError, unprocessable } from "../../infra/errors";
+import { DomainError, unprocessable } from "#server/infra/errors.ts";
 import {
   BATCH_ROWS,
   checkedMeta,

@@ -1,5 +1,5 @@
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from "../../../common/backup";
-import { unprocessable } from "../../infra/errors";
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from "#common/backup/backup.ts";
+import { unprocessable } from "#server/infra/errors.ts";
 import type { BackupMeta } from "./backup-writer";
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual, type Hmac } from "node:crypto";
 import { Readable } from "node:stream";
-import { DomainError, unprocessable } from "../../infra/errors";
+import { DomainError, unprocessable } from "#server/infra/errors.ts";
 import { readAnyLayout } from "./any-layout-reader";
 import {
   BATCH_ROWS,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import { rowsOf, type Executor } from "../../db/client";
+import { rowsOf, type Executor } from "#server/db/client.ts";
 import { BACKUP_CATEGORIES, ROWS_LEFT_OUT, type BackupCategory } from "./categories";
 
 /** What the backup needs to know of a table, read from its Drizzle schema. */

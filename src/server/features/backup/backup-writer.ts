@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from "../../../common/backup";
-import { rowsOf, type Database, type Executor } from "../../db/client";
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from "#common/backup/backup.ts";
+import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
 import { SIGNATURE_PREFIX } from "./backup-file";
 import { columnList, rowsBackedUp, tablesOfCategory, type TableShape } from "./backup-tables";
 

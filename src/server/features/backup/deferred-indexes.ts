@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Executor } from "../../db/client";
+import { rowsOf, type Executor } from "#server/db/client.ts";
 import type { TableShape } from "./backup-tables";
 
 /**

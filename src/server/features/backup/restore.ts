@@ -1,11 +1,11 @@
 import type { Readable } from "node:stream";
 import { getTableName, sql } from "drizzle-orm";
-import type { RestoreReport, RestoreTableReport } from "../../../common/backup";
-import { rowsOf, type Database, type Executor } from "../../db/client";
-import { dataRefusalMessage } from "../../db/errors";
-import { analyticsEvents } from "../../db/schema";
-import { unprocessable } from "../../infra/errors";
-import { rebuildRollups } from "../analytics/rollups";
+import type { RestoreReport, RestoreTableReport } from "#common/backup/backup.ts";
+import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
+import { dataRefusalMessage } from "#server/db/errors.ts";
+import { analyticsEvents } from "#server/db/schema/index.ts";
+import { unprocessable } from "#server/infra/errors.ts";
+import { rebuildRollups } from "#server/features/analytics/index.ts";
 import type { BackupFileEvent, RowsBatch } from "./backup-file";
 import { readBackupFile } from "./backup-reader";
 import type { BackupMeta } from "./backup-writer";

@@ -2,21 +2,22 @@ import fs from "node:fs";
 import type { Socket } from "node:net";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { BACKUP_UPLOAD_MAX_BYTES, backupExportInput, backupFileName, backupUploadQuery } from "../../../common/backup";
-import type { Guards } from "../../auth/guards";
-import type { BackupRow } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { isUuid, parseInput, PRIVATE_NO_STORE } from "../../infra/http";
-import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
-import { serveStoredObject } from "../../infra/serve-stored-object";
+import { BACKUP_UPLOAD_MAX_BYTES, backupExportInput, backupFileName, backupUploadQuery } from "#common/backup/backup.ts";
+import type { Guards } from "#server/auth/guards.ts";
+import type { BackupRow } from "#server/db/schema/index.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { CACHE_TAGS } from "#server/infra/cache-tags.ts";
+import { isUuid, parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "#server/infra/multipart-upload.ts";
+import { serveStoredObject } from "#server/infra/serve-stored-object.ts";
 import * as backup from "./service";
 
 const BACKUP_TOO_LARGE = `The backup file is larger than ${BACKUP_UPLOAD_MAX_BYTES / (1024 * 1024 * 1024)} GB.`;
 
 /**
- * The spec's backup paths (admin only): the status, the export (written to storage and recorded in the
- * history, then sent as the download), a history entry's download, and the restore of an uploaded file.
- * The guard runs before any input is read.
+ * The backup paths that move files (admin only; the status is generated from router.ts): the export (written
+ * to storage and recorded in the history, then sent as the download), a history entry's download, and the
+ * restore of an uploaded file. The guard runs before any input is read.
  */
 export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
@@ -31,11 +32,6 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
       notFoundMessage: "The backup's file is missing from storage",
     });
   };
-
-  app.get("/api/backup/status", async (request, reply) => {
-    await guards.admin(request, reply);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await backup.getBackupStatus(db));
-  });
 
   app.post("/api/backup/export", async (request, reply) => {
     const { user } = await guards.admin(request, reply);
@@ -67,6 +63,8 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
         // The owner's password travels in the form's body, never in the URL.
         const password = form.fields.password || undefined;
         const report = await backup.restoreFrom(db, () => Promise.resolve(fs.createReadStream(form.path)), { dryRun, password });
+        // A restore replaces the rows behind every cached page.
+        if (!dryRun) await deps.services.cacheBus.publish(CACHE_TAGS);
         return reply.header("Cache-Control", PRIVATE_NO_STORE).send(report);
       } finally {
         await form.discard();

@@ -1,6 +1,6 @@
 import { Cron } from "croner";
-import { backupScheduleSlots } from "../../db/schema";
-import type { Logger } from "../../infra/logger";
+import { backupScheduleSlots } from "#server/db/schema/index.ts";
+import type { Logger } from "#server/infra/logger.ts";
 import { BACKUP_CATEGORIES } from "./categories";
 import { createBackup, type BackupContext } from "./service";
 

@@ -10,13 +10,13 @@ import {
   type BackupStatus,
   type BackupStoreStats,
   type RestoreReport,
-} from "../../../common/backup";
-import { rowsOf, type Database } from "../../db/client";
-import { verifyPassword } from "../../auth/passwords";
-import { backups, users, type BackupRow } from "../../db/schema";
-import { forbidden, invalid, notFound } from "../../infra/errors";
-import { storedSiteSecret } from "../../infra/site-secret";
-import type { ObjectStorage } from "../../infra/storage";
+} from "#common/backup/backup.ts";
+import { rowsOf, type Database } from "#server/db/client.ts";
+import { verifyPassword } from "#server/auth/passwords.ts";
+import { backups, users, type BackupRow } from "#server/db/schema/index.ts";
+import { forbidden, invalid, notFound } from "#server/infra/errors.ts";
+import { storedSiteSecret } from "#server/infra/site-secret.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import { tablesOfCategory } from "./backup-tables";
 import { writeBackup } from "./backup-writer";
 import { BACKUP_CATEGORIES, BACKUP_SECRET_SETTING } from "./categories";

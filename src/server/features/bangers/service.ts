@@ -12,13 +12,13 @@ import {
   type BangerList,
   type BangerResult,
   type BangerSummary,
-} from "../../../common/bangers";
-import type { BangerCreateInput, BangerListInput, BangerSetStatusInput, BangerUpdateInput } from "../../../common/bangers-input";
-import type { Database } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
-import { bangers } from "../../db/schema";
-import { conflict, invalid, notFound } from "../../infra/errors";
-import { figuresOfCampaign } from "../analytics/campaigns";
+} from "#common/bangers/bangers.ts";
+import type { BangerCreateInput, BangerListInput, BangerSetStatusInput, BangerUpdateInput } from "#common/bangers/input.ts";
+import type { Database } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { bangers } from "#server/db/schema/index.ts";
+import { conflict, invalid, notFound } from "#server/infra/errors.ts";
+import { figuresOfCampaign } from "#server/features/analytics/index.ts";
 
 /*
  * Content bangers: the back office's drafts, the status machine draft -> ready -> posted (and back to draft),
@@ -46,7 +46,7 @@ function toBanger(row: BangerRow): Banger {
   };
 }
 
-/** The spec: platform defaults to the type. */
+/** The metadata's platform defaults to the banger's type. */
 const withPlatform = (metadata: Record<string, unknown>, type: Banger["type"]) => ({
   ...metadata,
   platform: typeof metadata.platform === "string" && metadata.platform !== "" ? metadata.platform : type,

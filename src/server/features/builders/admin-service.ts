@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import { BUILDER_STATUSES, type BuilderStatus } from "../../../common/builders";
+import { BUILDER_STATUSES, type BuilderStatus } from "#common/builders/builders.ts";
 import type {
   AdminBuilder,
   BuilderAdminCreateInput,
@@ -7,10 +7,10 @@ import type {
   BuilderAdminList,
   BuilderAdminResult,
   BuilderSummary,
-} from "../../../common/builders-admin";
-import type { Database } from "../../db/client";
-import { builders } from "../../db/schema";
-import { notFound } from "../../infra/errors";
+} from "#common/builders/admin.ts";
+import type { Database } from "#server/db/client.ts";
+import { builders } from "#server/db/schema/index.ts";
+import { notFound } from "#server/infra/errors.ts";
 import { BUILDER_NOT_FOUND, insertBuilder, setBuilderStatus, toPublicBuilder, type BuilderRow } from "./service";
 
 /*

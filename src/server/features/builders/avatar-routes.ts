@@ -1,10 +1,10 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
-import { BUILDER_AVATAR_MAX_BYTES } from "../../../common/builders";
-import type { AppDeps } from "../../deps";
-import { isUuid } from "../../infra/http";
-import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
-import { serveStoredObject } from "../../infra/serve-stored-object";
+import { BUILDER_AVATAR_MAX_BYTES } from "#common/builders/builders.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { isUuid } from "#server/infra/http.ts";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "#server/infra/multipart-upload.ts";
+import { serveStoredObject } from "#server/infra/serve-stored-object.ts";
 import { AVATAR_NOT_FOUND, builderAvatarKey, saveBuilderAvatar } from "./avatar-service";
 
 export const AVATAR_TOO_LARGE = `The picture is larger than ${BUILDER_AVATAR_MAX_BYTES / (1024 * 1024)} MB. Please choose a smaller one.`;

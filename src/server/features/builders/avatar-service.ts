@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { builderAvatarUrl } from "../../../common/builders";
-import { processAvatar, sniffImageType, STORED_IMAGE_EXTENSION, STORED_IMAGE_TYPE } from "../../infra/image-processing";
-import type { ObjectStorage } from "../../infra/storage/object-storage";
+import { builderAvatarUrl } from "#common/builders/builders.ts";
+import { processAvatar, sniffImageType, STORED_IMAGE_EXTENSION, STORED_IMAGE_TYPE } from "#server/infra/image-processing.ts";
+import type { ObjectStorage } from "#server/infra/storage/object-storage.ts";
 
 export const AVATAR_NOT_FOUND = "Avatar not found";
 

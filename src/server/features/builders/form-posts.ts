@@ -1,8 +1,8 @@
-import { builderSubmitInput } from "../../../common/builders-input";
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { resolveRequestAuth } from "../../auth/request-auth";
-import type { AppDeps } from "../../deps";
-import { parseForm, type FormPosts } from "../ssr/form-posts";
+import { builderSubmitInput } from "#common/builders/input.ts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { resolveRequestAuth } from "#server/auth/request-auth.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { parseForm, type FormPosts } from "#server/features/ssr/index.ts";
 import { submitBuilder } from "./service";
 
 /** Fields of the join form typed back after a refusal (all of them: nothing secret). */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { SessionUser } from "../../../common/auth";
+import type { SessionUser } from "#common/auth/accounts.ts";
 import {
   BUILDER_CONFIRMATION_VALID_MS,
   BUILDER_JOIN_CHECK_INBOX,
@@ -8,16 +8,16 @@ import {
   type BuilderJoinResult,
   type BuilderStatus,
   type PublicBuilder,
-} from "../../../common/builders";
-import { canTransition } from "../../../common/builders-admin";
-import type { BuilderSubmitInput, BuilderUpdateInput } from "../../../common/builders-input";
-import { generateToken, hashToken } from "../../auth/tokens";
-import type { Database, Executor } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
-import { builderConfirmationTokens, builders } from "../../db/schema";
-import { conflict, forbidden, invalid, notFound } from "../../infra/errors";
-import { enqueueMail } from "../../infra/mail";
-import { RATE_LIMIT_BUDGETS, type RateLimits } from "../../infra/rate-limit";
+} from "#common/builders/builders.ts";
+import { canTransition } from "#common/builders/admin.ts";
+import type { BuilderSubmitInput, BuilderUpdateInput } from "#common/builders/input.ts";
+import { generateToken, hashToken } from "#server/auth/tokens.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { builderConfirmationTokens, builders } from "#server/db/schema/index.ts";
+import { conflict, forbidden, invalid, notFound } from "#server/infra/errors.ts";
+import { enqueueMail } from "#server/infra/mail/index.ts";
+import { RATE_LIMIT_BUDGETS, type RateLimits } from "#server/infra/rate-limit.ts";
 
 export type BuilderRow = typeof builders.$inferSelect;
 

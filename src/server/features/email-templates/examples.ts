@@ -1,4 +1,4 @@
-import { EMAIL_TEMPLATE_VARIABLES, type EmailTemplateType } from "../../../common/email-templates";
+import { EMAIL_TEMPLATE_VARIABLES, type EmailTemplateType } from "#common/email-templates/templates.ts";
 import type { TemplateSource } from "./renderer";
 
 type Example = TemplateSource & { name: string };

@@ -1,7 +1,7 @@
-import type { EmailTemplateType, TemplateData } from "../../../common/email-templates";
-import type { Executor } from "../../db/client";
-import type { Logger } from "../../infra/logger";
-import { enqueueMail } from "../../infra/mail";
+import type { EmailTemplateType, TemplateData } from "#common/email-templates/templates.ts";
+import type { Executor } from "#server/db/client.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import { enqueueMail } from "#server/infra/mail/index.ts";
 import { renderForType } from "./service";
 
 /**

@@ -1,6 +1,6 @@
 import type { Liquid, Template } from "liquidjs";
-import { EMAIL_TEMPLATE_VARIABLES, URL_VARIABLES, type EmailTemplateType, type TemplateData } from "../../../common/email-templates";
-import { invalid } from "../../infra/errors";
+import { EMAIL_TEMPLATE_VARIABLES, URL_VARIABLES, type EmailTemplateType, type TemplateData } from "#common/email-templates/templates.ts";
+import { invalid } from "#server/infra/errors.ts";
 
 /*
  * Templates are data that admins edit, so the engine must run no code: Liquid has no way to call functions,

@@ -11,13 +11,13 @@ import {
   type EmailTemplateTestResult,
   type EmailTemplateType,
   type TemplateData,
-} from "../../../common/email-templates";
-import type { EmailTemplatePreviewInput, EmailTemplateSaveInput, EmailTemplateTestInput } from "../../../common/email-templates-input";
-import type { Database, Executor } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
-import { emailTemplates, waitlistEntries } from "../../db/schema";
-import { conflict, invalid, notFound, unprocessable } from "../../infra/errors";
-import { enqueueMail, sendAndWait } from "../../infra/mail";
+} from "#common/email-templates/templates.ts";
+import type { EmailTemplatePreviewInput, EmailTemplateSaveInput, EmailTemplateTestInput } from "#common/email-templates/input.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { emailTemplates, waitlistEntries } from "#server/db/schema/index.ts";
+import { conflict, invalid, notFound, unprocessable } from "#server/infra/errors.ts";
+import { enqueueMail, sendAndWait } from "#server/infra/mail/index.ts";
 import { EXAMPLE_TEMPLATES } from "./examples";
 import { allowedVariables, checkTemplate, renderTemplate, type RenderedMail, type TemplateSource } from "./renderer";
 
@@ -167,7 +167,7 @@ export async function sendTestEmail(
   }
 }
 
-/** The provider's reason; a complaint about the recipient gets the spec's hint to use a real address. */
+/** The provider's reason; a complaint about the recipient adds a hint to use a real address. */
 function refusalMessage(reason: string | null): string {
   const message = `The mail provider refused the test email: ${reason ?? "no reason given"}`;
   return reason && INVALID_RECIPIENT.test(reason) ? `${message}. Please use a real email address you can read.` : message;

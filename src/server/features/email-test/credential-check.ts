@@ -1,7 +1,7 @@
-import { hasCredentialsFor, type CredentialTestResult, type EmailCredentials, type KeyedProvider } from "../../../common/email-test";
-import type { Config } from "../../config";
-import { DeliveryError } from "../../infra/mail/driver";
-import { callProvider } from "../../infra/mail/http-delivery";
+import { hasCredentialsFor, type CredentialTestResult, type EmailCredentials, type KeyedProvider } from "#common/email-test/email-test.ts";
+import type { Config } from "#server/config.ts";
+import { DeliveryError } from "#server/infra/mail/driver.ts";
+import { callProvider } from "#server/infra/mail/http-delivery.ts";
 import { providerBaseUrl } from "./provider-drivers";
 
 const MISSING: Record<KeyedProvider, string> = {

@@ -1,9 +1,9 @@
-import { hasCredentialsFor, type EmailCredentials, type KeyedProvider } from "../../../common/email-test";
-import type { Config } from "../../config";
-import type { MailDriver } from "../../infra/mail";
-import { MAILGUN_API_BASE_URLS, createMailgunDriver } from "../../infra/mail/mailgun-driver";
-import { RESEND_API_BASE_URL, createResendDriver } from "../../infra/mail/resend-driver";
-import { SENDGRID_API_BASE_URL, createSendgridDriver } from "../../infra/mail/sendgrid-driver";
+import { hasCredentialsFor, type EmailCredentials, type KeyedProvider } from "#common/email-test/email-test.ts";
+import type { Config } from "#server/config.ts";
+import type { MailDriver } from "#server/infra/mail/index.ts";
+import { MAILGUN_API_BASE_URLS, createMailgunDriver } from "#server/infra/mail/mailgun-driver.ts";
+import { RESEND_API_BASE_URL, createResendDriver } from "#server/infra/mail/resend-driver.ts";
+import { SENDGRID_API_BASE_URL, createSendgridDriver } from "#server/infra/mail/sendgrid-driver.ts";
 
 /** Where a provider's API answers: MAIL_API_BASE_URL when set (tests), else the provider's own address. */
 export function providerBaseUrl(provider: KeyedProvider, config: Pick<Config, "mailApiBaseUrl">): string {

@@ -9,13 +9,13 @@ import {
   type EmailSendResult,
   type EmailTestStatus,
   type MailDayFigures,
-} from "../../../common/email-test";
-import { isSettledMailStatus } from "../../../common/mail";
-import type { Config } from "../../config";
-import { rowsOf, type Database } from "../../db/client";
-import { mailMessages } from "../../db/schema";
-import { enqueueMail, sendAndWait, type MailDriver, type MailResult } from "../../infra/mail";
-import { toDeliveryError } from "../../infra/mail/driver";
+} from "#common/email-test/email-test.ts";
+import { isSettledMailStatus } from "#common/mail/mail.ts";
+import type { Config } from "#server/config.ts";
+import { rowsOf, type Database } from "#server/db/client.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
+import { enqueueMail, sendAndWait, type MailDriver, type MailResult } from "#server/infra/mail/index.ts";
+import { toDeliveryError } from "#server/infra/mail/driver.ts";
 import { oneOffDriver } from "./provider-drivers";
 
 /** How long a test send through the queue waits for the worker's result before answering "still queued". */

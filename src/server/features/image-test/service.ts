@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { IMAGE_TESTS, type ImageTestCompleteInput, type ImageTestName, type ImageTestProgress } from "../../../common/image-test";
-import type { Database } from "../../db/client";
-import { imageTestProgress } from "../../db/schema";
+import { IMAGE_TESTS, type ImageTestCompleteInput, type ImageTestName, type ImageTestProgress } from "#common/image-test/image-test.ts";
+import type { Database } from "#server/db/client.ts";
+import { imageTestProgress } from "#server/db/schema/index.ts";
 
 const isImageTest = (name: string): name is ImageTestName => (IMAGE_TESTS as readonly string[]).includes(name);
 

@@ -1,14 +1,14 @@
 import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { IMAGE_MAX_BYTES, imageAnnotateInput, imageUploadFields, type SavedImage } from "../../../common/images";
-import type { Guards } from "../../auth/guards";
-import { resolveRequestAuth } from "../../auth/request-auth";
-import type { AppDeps } from "../../deps";
-import { errorReply } from "../../infra/error-reply";
-import type { DomainError } from "../../infra/errors";
-import { isUuid, parseInput, PRIVATE_NO_STORE } from "../../infra/http";
-import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
-import { serveStoredObject } from "../../infra/serve-stored-object";
+import { IMAGE_MAX_BYTES, imageUploadFields, type SavedImage } from "#common/images/images.ts";
+import type { Guards } from "#server/auth/guards.ts";
+import { resolveRequestAuth } from "#server/auth/request-auth.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { errorReply } from "#server/infra/error-reply.ts";
+import type { DomainError } from "#server/infra/errors.ts";
+import { isUuid, parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "#server/infra/multipart-upload.ts";
+import { serveStoredObject } from "#server/infra/serve-stored-object.ts";
 import * as images from "./service";
 
 export const IMAGE_TOO_LARGE = `The image is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller image.`;
@@ -20,14 +20,17 @@ export const IMAGE_TOO_LARGE = `The image is larger than ${IMAGE_MAX_BYTES / (10
 const fileCachePolicy = (shared: boolean) =>
   shared ? { visibility: "public" as const, immutable: false } : { visibility: "private" as const, immutable: true };
 
-/** The spec's fixed REST paths of images (upload, annotate) and the stored files they serve. */
+/**
+ * The images' paths that are not one procedure's JSON answer (the rest are generated from router.ts): the
+ * multipart upload, and the stored files themselves.
+ */
 export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
   const { db } = deps.database;
   const context: images.ImagesContext = { db, storage: deps.storage, quotaBytes: deps.config.imageQuotaBytes };
   const spoolDir = uploadSpoolDir(deps.config.dataDir);
 
   // The upload has a scope of its own: multipart parsing exists only here, and its every failure answers
-  // the spec's { success: false, error }.
+  // { success: false, error } (docs/contract/rest-api.md).
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: singleFileLimits(IMAGE_MAX_BYTES) });
     upload.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
@@ -45,14 +48,10 @@ export async function registerImagesRoutes(app: FastifyInstance, deps: AppDeps, 
       } finally {
         await form.discard();
       }
+      // A shared experiment's page lists its images.
+      await deps.services.cacheBus.publish(["lab"]);
       return reply.code(201).header("Cache-Control", PRIVATE_NO_STORE).send({ success: true, image });
     });
-  });
-
-  app.post("/api/images/annotate", async (request, reply) => {
-    const { user } = await guards.member(request, reply);
-    const input = parseInput(imageAnnotateInput, request.body);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await images.annotateImage(db, user, input));
   });
 
   const serveImageFile =

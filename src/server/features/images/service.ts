@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { isAdminRole, type Role } from "../../../common/auth";
+import { isAdminRole, type Role } from "#common/auth/accounts.ts";
 import {
   imageShareUrl,
   imageThumbnailUrl,
@@ -10,14 +10,14 @@ import {
   type ImageUploadFields,
   type SavedImage,
   type SharedImage,
-} from "../../../common/images";
-import { hasUnsafeText } from "../../../common/text-input";
-import type { Database, Executor } from "../../db/client";
-import { images, type ImageRow } from "../../db/schema";
-import { isImageOfSharedExperiment } from "../lab/service";
-import { payloadTooLarge, notFound } from "../../infra/errors";
-import { processUpload, sniffImageType, STORED_IMAGE_EXTENSION, STORED_IMAGE_TYPE } from "../../infra/image-processing";
-import type { ObjectStorage } from "../../infra/storage/object-storage";
+} from "#common/images/images.ts";
+import { hasUnsafeText } from "#common/forms/text-input.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { images, type ImageRow } from "#server/db/schema/index.ts";
+import { isImageOfSharedExperiment } from "#server/features/lab/index.ts";
+import { payloadTooLarge, notFound } from "#server/infra/errors.ts";
+import { processUpload, sniffImageType, STORED_IMAGE_EXTENSION, STORED_IMAGE_TYPE } from "#server/infra/image-processing.ts";
+import type { ObjectStorage } from "#server/infra/storage/object-storage.ts";
 
 /** What the image functions need: the database, the storage holding the files, and the per-user quota. */
 export type ImagesContext = { db: Database; storage: ObjectStorage; quotaBytes: number };

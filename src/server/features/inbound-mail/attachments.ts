@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { INBOUND_ATTACHMENT_LIMIT_BYTES, INBOUND_ATTACHMENTS_PER_MESSAGE_BYTES } from "../../../common/inbound-mail";
-import type { Logger } from "../../infra/logger";
-import type { ObjectStorage } from "../../infra/storage";
+import { INBOUND_ATTACHMENT_LIMIT_BYTES, INBOUND_ATTACHMENTS_PER_MESSAGE_BYTES } from "#common/inbound-mail/inbound-mail.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import type { IncomingAttachment } from "./message-parts";
 
 export type KeptAttachment = {

@@ -1,4 +1,4 @@
-import { INBOUND_HEADER_LIMITS, INBOUND_MAX_ATTACHMENTS } from "../../../common/inbound-mail";
+import { INBOUND_HEADER_LIMITS, INBOUND_MAX_ATTACHMENTS } from "#common/inbound-mail/inbound-mail.ts";
 
 /** An attachment as a delivery carried it: the bytes, or null with the reason they did not come along. */
 export type IncomingAttachment = { filename: string; declaredType: string; size: number; content: Uint8Array | null; note?: string };

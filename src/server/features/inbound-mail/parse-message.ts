@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import PostalMime, { type Address } from "postal-mime";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
-import { INBOUND_MAX_ATTACHMENTS } from "../../../common/inbound-mail";
-import { invalid, unauthorized, unprocessable } from "../../infra/errors";
+import { INBOUND_MAX_ATTACHMENTS } from "#common/inbound-mail/inbound-mail.ts";
+import { invalid, unauthorized, unprocessable } from "#server/infra/errors.ts";
 import { attachmentsOfForm, boundHeaders, parseHeaderBlock, type ReceivedMessage } from "./message-parts";
 
 const addressList = z.union([z.string(), z.array(z.string())]).transform((value) => (Array.isArray(value) ? value.join(", ") : value));

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { INBOUND_ATTACHMENT_LIMIT_BYTES, INBOUND_MAX_ATTACHMENTS } from "../../../common/inbound-mail";
-import { callProvider } from "../../infra/mail/http-delivery";
+import { INBOUND_ATTACHMENT_LIMIT_BYTES, INBOUND_MAX_ATTACHMENTS } from "#common/inbound-mail/inbound-mail.ts";
+import { callProvider } from "#server/infra/mail/http-delivery.ts";
 import { boundHeaders, type IncomingAttachment, type ReceivedMessage } from "./message-parts";
 import { resendAttachment, type ResendDelivery } from "./parse-message";
 

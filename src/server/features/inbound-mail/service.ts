@@ -10,13 +10,13 @@ import {
   type InboundProvider,
   isSignedProvider,
   type ReceivedEmailDetail,
-} from "../../../common/inbound-mail";
-import { generateToken, hashToken } from "../../auth/tokens";
-import type { Database } from "../../db/client";
-import { inboundDeliveries, inboundWebhooks, receivedEmailAttachments, receivedEmails } from "../../db/schema";
-import { invalid, notFound } from "../../infra/errors";
-import type { Logger } from "../../infra/logger";
-import type { ObjectStorage } from "../../infra/storage";
+} from "#common/inbound-mail/inbound-mail.ts";
+import { generateToken, hashToken } from "#server/auth/tokens.ts";
+import type { Database } from "#server/db/client.ts";
+import { inboundDeliveries, inboundWebhooks, receivedEmailAttachments, receivedEmails } from "#server/db/schema/index.ts";
+import { invalid, notFound } from "#server/infra/errors.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import { keepAttachments } from "./attachments";
 import type { ReceivedMessage } from "./message-parts";
 

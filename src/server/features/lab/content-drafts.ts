@@ -1,5 +1,5 @@
-import { PLATFORM_LIMITS, type BangerType } from "../../../common/bangers";
-import { signedDollars, type Experiment, type ExperimentUpdate } from "../../../common/lab";
+import { PLATFORM_LIMITS, type BangerType } from "#common/bangers/bangers.ts";
+import { signedDollars, type Experiment, type ExperimentUpdate } from "#common/lab/lab.ts";
 
 /*
  * Generate Content: drafts written from an experiment's own data (its hypothesis, update log and result), one

@@ -6,32 +6,53 @@ import {
   experimentUpdateInput,
   experimentVisibilityInput,
   labCalendarInput,
-} from "../../../common/lab-input";
-import { memberProcedure, publicProcedure, router } from "../../trpc/init";
-import * as lab from "./service";
+} from "#common/lab/input.ts";
+import { memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
+import { getExperiment, labCalendar, listLab } from "./reads";
+import {
+  addExperimentUpdate,
+  createExperiment,
+  createExperimentTemplate,
+  editExperiment,
+  generateExperimentContent,
+  moveExperiment,
+  setExperimentVisibility,
+} from "./writes";
 
 /** The Lab: members manage their own experiments (admins any); a shared experiment is readable by anyone. */
 export const labRouter = router({
   /** The caller's experiments, the header stats and the Community section. */
-  list: memberProcedure.query(({ ctx }) => lab.listLab(ctx.db, ctx.user, new Date())),
-  calendar: memberProcedure.input(labCalendarInput).query(({ ctx, input }) => lab.labCalendar(ctx.db, ctx.user, input.month)),
+  list: memberProcedure.query(({ ctx }) => listLab(ctx.db, ctx.user, new Date())),
+  calendar: memberProcedure.input(labCalendarInput).query(({ ctx, input }) => labCalendar(ctx.db, ctx.user, input.month)),
   /** The detail, and the public page /lab/{id} of a shared experiment (signed out too). */
-  get: publicProcedure.input(experimentIdInput).query(({ ctx, input }) => lab.getExperiment(ctx.db, ctx.user, input.id, new Date())),
+  get: publicProcedure.input(experimentIdInput).query(({ ctx, input }) => getExperiment(ctx.db, ctx.user, input.id, new Date())),
+  /** A new experiment (or template, below) is private, with no page anyone has yet. */
   create: memberProcedure
     .input(experimentFormInput)
-    .mutation(({ ctx, input }) => lab.createExperiment(ctx.db, ctx.user, input, new Date())),
-  edit: memberProcedure.input(experimentEditInput).mutation(({ ctx, input }) => lab.editExperiment(ctx.db, ctx.user, input, new Date())),
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => createExperiment(ctx.db, ctx.user, input, new Date())),
+  edit: memberProcedure
+    .input(experimentEditInput)
+    .meta({ invalidates: ["lab"] })
+    .mutation(({ ctx, input }) => editExperiment(ctx.db, ctx.user, input, new Date())),
   setVisibility: memberProcedure
     .input(experimentVisibilityInput)
-    .mutation(({ ctx, input }) => lab.setExperimentVisibility(ctx.db, ctx.user, input, new Date())),
-  move: memberProcedure.input(experimentMoveInput).mutation(({ ctx, input }) => lab.moveExperiment(ctx.db, ctx.user, input, new Date())),
+    .meta({ invalidates: ["lab"] })
+    .mutation(({ ctx, input }) => setExperimentVisibility(ctx.db, ctx.user, input, new Date())),
+  move: memberProcedure
+    .input(experimentMoveInput)
+    .meta({ invalidates: ["lab"] })
+    .mutation(({ ctx, input }) => moveExperiment(ctx.db, ctx.user, input, new Date())),
   addUpdate: memberProcedure
     .input(experimentUpdateInput)
-    .mutation(({ ctx, input }) => lab.addExperimentUpdate(ctx.db, ctx.user, input, new Date())),
+    .meta({ invalidates: ["lab"] })
+    .mutation(({ ctx, input }) => addExperimentUpdate(ctx.db, ctx.user, input, new Date())),
   generateContent: memberProcedure
     .input(experimentIdInput)
-    .mutation(({ ctx, input }) => lab.generateExperimentContent(ctx.db, ctx.user, input.id, new Date())),
+    .meta({ invalidates: ["lab"] })
+    .mutation(({ ctx, input }) => generateExperimentContent(ctx.db, ctx.user, input.id, new Date())),
   createTemplate: memberProcedure
     .input(experimentIdInput)
-    .mutation(({ ctx, input }) => lab.createExperimentTemplate(ctx.db, ctx.user, input.id, new Date())),
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => createExperimentTemplate(ctx.db, ctx.user, input.id, new Date())),
 });

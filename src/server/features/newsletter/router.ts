@@ -1,11 +1,14 @@
-import { newsletterProgressInput, newsletterSendInput } from "../../../common/newsletter";
-import { adminProcedure, router } from "../../trpc/init";
+import { newsletterProgressInput, newsletterSendInput } from "#common/newsletter/newsletter.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { newsletterProgress, sendNewsletter } from "./service";
 
-/** The newsletter, admin only: the twins of /api/email/newsletter*. */
+/** The newsletter, admin only. */
 export const newsletterRouter = router({
+  /** 202 over REST: the mails are queued, the worker delivers them; progress follows them. */
   send: adminProcedure
+    .meta({ rest: { method: "POST", path: "/api/email/newsletter", summary: "Queue a newsletter to the waitlist", status: 202 } })
     .input(newsletterSendInput)
+    .meta({ invalidates: [] })
     .mutation(({ ctx, input }) =>
       sendNewsletter(
         { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, unsubscribeSecret: ctx.deps.config.unsubscribeSecret },
@@ -13,5 +16,8 @@ export const newsletterRouter = router({
         ctx.user.id,
       ),
     ),
-  progress: adminProcedure.input(newsletterProgressInput).query(({ ctx, input }) => newsletterProgress(ctx.db, input.sendId)),
+  progress: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/email/newsletter/progress", summary: "How far a newsletter's sending got (?sendId=)" } })
+    .input(newsletterProgressInput)
+    .query(({ ctx, input }) => newsletterProgress(ctx.db, input.sendId)),
 });

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { asc, count, eq, isNull } from "drizzle-orm";
-import type { MailStatus } from "../../../common/mail";
-import type { NewsletterProgress, NewsletterSendInput, NewsletterSendResult } from "../../../common/newsletter";
-import type { Database } from "../../db/client";
-import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "../../db/schema";
-import { invalid, notFound } from "../../infra/errors";
-import { enqueueMails, type NewMail } from "../../infra/mail";
-import { compileTemplate } from "../email-templates/renderer";
-import { TEMPLATE_NOT_FOUND } from "../email-templates/service";
-import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "../waitlist/unsubscribe";
+import type { MailStatus } from "#common/mail/mail.ts";
+import type { NewsletterProgress, NewsletterSendInput, NewsletterSendResult } from "#common/newsletter/newsletter.ts";
+import type { Database } from "#server/db/client.ts";
+import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
+import { invalid, notFound } from "#server/infra/errors.ts";
+import { enqueueMails, type NewMail } from "#server/infra/mail/index.ts";
+import { compileTemplate } from "#server/features/email-templates/index.ts";
+import { TEMPLATE_NOT_FOUND } from "#server/features/email-templates/index.ts";
+import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "#server/features/waitlist/index.ts";
 
 /** Recipients rendered before their mail is written to the queue. */
 const RENDER_BATCH = 500;

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type PDFKit from "pdfkit";
-import { createChapterMarkdown, type MarkdownToken as Token } from "../../../common/playbook-markdown";
-import { CHAPTER_STATUS_LABELS, formatRating, formatReadTime, type ChapterDetail } from "../../../common/playbook";
+import { createChapterMarkdown, type MarkdownToken as Token } from "#common/playbook/markdown.ts";
+import { CHAPTER_STATUS_LABELS, formatRating, formatReadTime, type ChapterDetail } from "#common/playbook/playbook.ts";
 
 /*
  * A chapter as a PDF: title, facts, what you'll learn, tools, the body (the same markdown-it tokens the

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { ChecklistProgress, RateResult } from "../../../common/playbook";
-import type { ChapterRateInput, ChecklistToggleInput } from "../../../common/playbook-input";
-import type { Database } from "../../db/client";
-import { playbookChecklistTicks, playbookRatings } from "../../db/schema";
-import { invalid, notFound } from "../../infra/errors";
+import type { ChecklistProgress, RateResult } from "#common/playbook/playbook.ts";
+import type { ChapterRateInput, ChecklistToggleInput } from "#common/playbook/input.ts";
+import type { Database } from "#server/db/client.ts";
+import { playbookChecklistTicks, playbookRatings } from "#server/db/schema/index.ts";
+import { invalid, notFound } from "#server/infra/errors.ts";
 import { chapterRating, completedItemIds, findReadableChapter, type Viewer } from "./service";
 
 /* A member's own progress on a chapter: checklist ticks and the rating. Both need a published chapter. */

@@ -6,8 +6,8 @@ import {
   chapterUpdateInput,
   checklistToggleInput,
   playbookBrowseInput,
-} from "../../../common/playbook-input";
-import { adminProcedure, memberProcedure, router } from "../../trpc/init";
+} from "#common/playbook/input.ts";
+import { adminProcedure, memberProcedure, router } from "#server/trpc/init.ts";
 import { rateChapter, toggleChecklistItem } from "./progress";
 import * as playbook from "./service";
 
@@ -19,16 +19,32 @@ export const playbookRouter = router({
   chapter: memberProcedure.input(chapterIdInput).query(({ ctx, input }) => playbook.readChapter(ctx.db, ctx.user, input.id)),
   toggleChecklistItem: memberProcedure
     .input(checklistToggleInput)
+    .meta({ invalidates: [] })
     .mutation(({ ctx, input }) => toggleChecklistItem(ctx.db, ctx.user, input)),
-  rate: memberProcedure.input(chapterRateInput).mutation(({ ctx, input }) => rateChapter(ctx.db, ctx.user, input)),
+  rate: memberProcedure
+    .input(chapterRateInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => rateChapter(ctx.db, ctx.user, input)),
 
   /** The back office's list: every chapter, drafts too, and whether the starter chapters can still be added. */
   adminList: adminProcedure.input(playbookBrowseInput).query(({ ctx, input }) => playbook.browseChapters(ctx.db, ctx.user, input, true)),
   /** A chapter as the editor loads it. */
   draft: adminProcedure.input(chapterIdInput).query(({ ctx, input }) => playbook.getChapterDraft(ctx.db, input.id)),
-  create: adminProcedure.input(chapterInput).mutation(({ ctx, input }) => playbook.createChapter(ctx.db, input)),
-  update: adminProcedure.input(chapterUpdateInput).mutation(({ ctx, input }) => playbook.updateChapter(ctx.db, input)),
-  setStatus: adminProcedure.input(chapterSetStatusInput).mutation(({ ctx, input }) => playbook.setChapterStatus(ctx.db, input)),
-  delete: adminProcedure.input(chapterIdInput).mutation(({ ctx, input }) => playbook.deleteChapter(ctx.db, input.id)),
-  addStarters: adminProcedure.mutation(({ ctx }) => playbook.addStarterChapters(ctx.db, ctx.user.id)),
+  create: adminProcedure
+    .input(chapterInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => playbook.createChapter(ctx.db, input)),
+  update: adminProcedure
+    .input(chapterUpdateInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => playbook.updateChapter(ctx.db, input)),
+  setStatus: adminProcedure
+    .input(chapterSetStatusInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => playbook.setChapterStatus(ctx.db, input)),
+  delete: adminProcedure
+    .input(chapterIdInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => playbook.deleteChapter(ctx.db, input.id)),
+  addStarters: adminProcedure.meta({ invalidates: [] }).mutation(({ ctx }) => playbook.addStarterChapters(ctx.db, ctx.user.id)),
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { chapterIdInput } from "../../../common/playbook-input";
-import type { Guards } from "../../auth/guards";
-import type { AppDeps } from "../../deps";
-import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
+import { chapterIdInput } from "#common/playbook/input.ts";
+import type { Guards } from "#server/auth/guards.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { renderChapterPdf } from "./pdf";
 import { downloadChapter } from "./service";
 

@@ -1,5 +1,5 @@
 import { and, asc, count, countDistinct, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { isAdminRole, type SessionUser } from "../../../common/auth";
+import { isAdminRole, type SessionUser } from "#common/auth/accounts.ts";
 import {
   CHAPTER_STATUSES,
   RATING_MIN_COUNT,
@@ -12,17 +12,17 @@ import {
   type PlaybookBrowseResult,
   type RatingSummary,
   type StartersResult,
-} from "../../../common/playbook";
+} from "#common/playbook/playbook.ts";
 import type {
   ChapterInput,
   ChapterSetStatusInput,
   ChapterUpdateInput,
   ChecklistItemInput,
   PlaybookBrowseInput,
-} from "../../../common/playbook-input";
-import type { Database } from "../../db/client";
-import { playbookChapters, playbookChecklistTicks, playbookRatings, playbookReaders, siteSettings } from "../../db/schema";
-import { conflict, notFound } from "../../infra/errors";
+} from "#common/playbook/input.ts";
+import type { Database } from "#server/db/client.ts";
+import { playbookChapters, playbookChecklistTicks, playbookRatings, playbookReaders, siteSettings } from "#server/db/schema/index.ts";
+import { conflict, notFound } from "#server/infra/errors.ts";
 import type { PdfChapter } from "./pdf";
 import { STARTER_CHAPTERS } from "./starter-chapters";
 

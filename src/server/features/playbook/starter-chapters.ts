@@ -1,4 +1,4 @@
-import type { ChapterInput } from "../../../common/playbook-input";
+import type { ChapterInput } from "#common/playbook/input.ts";
 
 /*
  * The chapters "Add starter chapters" writes, once, on a site that wants a head start. Written for this

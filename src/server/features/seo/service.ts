@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { SessionUser } from "../../../common/auth";
+import type { SessionUser } from "#common/auth/accounts.ts";
 import {
   SEO_CHECKLIST_ITEMS,
   SEO_CHECKLIST_TOTAL,
@@ -8,9 +8,9 @@ import {
   type SeoCheckedItems,
   type SeoChecklist,
   type SeoToggleInput,
-} from "../../../common/seo";
-import type { Database } from "../../db/client";
-import { siteSettings, users } from "../../db/schema";
+} from "#common/seo/seo.ts";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings, users } from "#server/db/schema/index.ts";
 
 /** The site_settings row that holds the checklist: `{ checkedItems: { "1": true, ... } }`. */
 export const SEO_CHECKLIST_KEY = "seo_checklist";

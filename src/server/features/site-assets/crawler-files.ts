@@ -1,7 +1,7 @@
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import type { Database } from "../../db/client";
-import { listSharedExperimentIds } from "../lab/service";
-import { escapeHtml } from "../../infra/html-markup";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import type { Database } from "#server/db/client.ts";
+import { listSharedExperimentIds } from "#server/features/lab/index.ts";
+import { escapeHtml } from "#server/infra/html-markup.ts";
 
 /**
  * robots.txt keeps crawlers out of the back office and the API (those answers also carry

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { DEFAULT_FAVICON_CONFIG, DEFAULT_THEME_COLOR, FAVICON_ICO_FILE } from "../../../common/site-assets-favicon";
-import { DEFAULT_META_CONFIG } from "../../../common/site-assets-meta";
+import { DEFAULT_FAVICON_CONFIG, DEFAULT_THEME_COLOR, FAVICON_ICO_FILE } from "#common/site-assets/favicon.ts";
+import { DEFAULT_META_CONFIG } from "#common/site-assets/meta.ts";
 import { DEFAULT_FAVICON_ICO_BASE64 } from "./default-favicon-ico";
 import { makeFaviconFiles } from "./favicon-files";
 

@@ -8,7 +8,7 @@ import {
   type FaviconConfig,
   type FaviconStepId,
   type FaviconStepResult,
-} from "../../../common/site-assets-favicon";
+} from "#common/site-assets/favicon.ts";
 import { encodeIco, faviconDesign, rasterise } from "./favicon-render";
 
 export type ManifestInfo = { name: string; themeColor: string };

@@ -1,7 +1,7 @@
 import type { IcoEndec } from "ico-endec";
-import { graphemes, type FaviconConfig } from "../../../common/site-assets-favicon";
-import { invalid } from "../../infra/errors";
-import { loadSharp } from "../../infra/image-processing";
+import { graphemes, type FaviconConfig } from "#common/site-assets/favicon.ts";
+import { invalid } from "#server/infra/errors.ts";
+import { loadSharp } from "#server/infra/image-processing.ts";
 import { INTER_FONT_FAMILIES, loadEmojiSvg, loadInterFonts, loadSatori } from "./render-assets";
 
 /**

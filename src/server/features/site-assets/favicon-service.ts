@@ -17,19 +17,20 @@ import {
   type FaviconPreview,
   type FaviconState,
   type FaviconUploadFields,
-} from "../../../common/site-assets-favicon";
-import type { Database } from "../../db/client";
-import { siteSettings } from "../../db/schema";
-import { invalid, unsupportedMediaType } from "../../infra/errors";
-import type { ObjectStorage } from "../../infra/storage";
-import { mapLimited } from "../../infra/storage/map-limited";
+} from "#common/site-assets/favicon.ts";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
+import { invalid, unsupportedMediaType } from "#server/infra/errors.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
+import { mapLimited } from "#server/infra/storage/map-limited.ts";
 import { makeFaviconFiles } from "./favicon-files";
 import { encodeIco, faviconDesign, loadIcoEndec, rasterise } from "./favicon-render";
 import { readMetaConfig } from "./meta-service";
-import { cachedForSite, invalidatePageHeads } from "./page-head-cache";
+import type { PageHeadCache } from "./page-head-cache";
 import { readSetting, writeSetting } from "./settings-store";
 
-export type FaviconContext = { db: Database; storage: ObjectStorage };
+export type FaviconContext = { db: Database; storage: ObjectStorage; cacheBus: CacheBus };
 
 /** site_settings key of the active set: `{ files: { "favicon.ico": "<etag>", ... }, config }`. */
 export const FAVICON_SETTING = "favicon";
@@ -69,7 +70,7 @@ export async function readFaviconState(db: Database): Promise<FaviconState> {
 }
 
 /** The active state as pages and the favicon paths read it: from memory, dropped on every change. */
-export const activeFavicons = (db: Database) => cachedForSite(db, "favicon-state", () => readFaviconState(db));
+export const activeFavicons = (db: Database, heads: PageHeadCache) => heads.cached("favicon-state", () => readFaviconState(db));
 
 /** The 18 files from one design: drawn, stored, then made the active set in one write. */
 export async function generateFavicons(ctx: FaviconContext, actorId: string, config: FaviconConfig): Promise<FaviconGenerateResult> {
@@ -92,7 +93,7 @@ export async function generateFavicons(ctx: FaviconContext, actorId: string, con
   await timed("activate", async () => {
     const value: StoredFavicon = { files: Object.fromEntries(stored), config };
     await writeSetting(ctx.db, FAVICON_SETTING, value, actorId);
-    invalidatePageHeads(ctx.db);
+    await ctx.cacheBus.publish(["page-heads"]);
   });
   return { ...(await readFaviconState(ctx.db)), steps };
 }
@@ -133,7 +134,7 @@ async function checkUpload(bytes: Buffer, fields: FaviconUploadFields): Promise<
 }
 
 /**
- * `POST /api/site-assets/update-favicon`: one file of the set (the spec's client sends the 18 in parallel).
+ * `POST /api/site-assets/update-favicon`: one file of the set (a client may send the 18 in parallel).
  * Each lands in the active set by a single atomic JSON merge, so parallel uploads never lose each other.
  */
 export async function uploadFaviconFile(ctx: FaviconContext, actorId: string, upload: { path: string }, fields: FaviconUploadFields) {
@@ -152,7 +153,7 @@ export async function uploadFaviconFile(ctx: FaviconContext, actorId: string, up
         updatedBy: actorId,
       },
     });
-  invalidatePageHeads(ctx.db);
+  await ctx.cacheBus.publish(["page-heads"]);
   return { success: true as const, file: `/${file}` };
 }
 

@@ -1,9 +1,9 @@
-import { MEMBER_PAGES, PUBLIC_PAGES } from "../../../common/page-routes";
-import type { Database } from "../../db/client";
-import { nullWhenNotFound } from "../../infra/errors";
-import { isUuid } from "../../infra/http";
-import { getSharedImage } from "../images/service";
-import { getExperiment } from "../lab/service";
+import { MEMBER_PAGES, PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import type { Database } from "#server/db/client.ts";
+import { nullWhenNotFound } from "#server/infra/errors.ts";
+import { isUuid } from "#server/infra/http.ts";
+import { getSharedImage } from "#server/features/images/index.ts";
+import { getExperiment } from "#server/features/lab/index.ts";
 import type { PageSubject } from "./page-head";
 
 export type HeadProviderContext = {

@@ -3,20 +3,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isBackOfficePath } from "../../../common/site-paths";
-import type { Database } from "../../db/client";
-import { isNotModified } from "../../infra/conditional-request";
-import { sendEncoded, varyOnAcceptEncoding } from "../../infra/content-encoding";
-import { serverRenderedShell } from "../ssr/page-shell";
-import type { RenderedPublicPage } from "../ssr/render-public-page";
-import { getActiveOgImage } from "./og/active-og-image";
+import { isBackOfficePath } from "#common/pages/site-paths.ts";
+import type { Database } from "#server/db/client.ts";
+import { isNotModified } from "#server/infra/conditional-request.ts";
+import { sendEncoded, varyOnAcceptEncoding } from "#server/infra/content-encoding.ts";
+import { serverRenderedShell } from "#server/features/ssr/index.ts";
+import type { RenderedPublicPage } from "#server/features/ssr/index.ts";
+import { getActiveOgImage } from "#server/features/site-assets/og/active-og-image.ts";
 import { activeFavicons } from "./favicon-service";
 import { PAGE_HEAD_PROVIDERS, type HeadProviderContext } from "./head-providers";
 import { readMetaConfig } from "./meta-service";
 import { renderHead, type PageSubject } from "./page-head";
-import { cachedForSite } from "./page-head-cache";
+import type { PageHeadCache } from "./page-head-cache";
 
-type HtmlPagesDeps = { db: Database; publicUrl: string; clientDir: string };
+type HtmlPagesDeps = { db: Database; publicUrl: string; clientDir: string; heads: PageHeadCache };
 type RenderedPage = { html: Buffer; etag: string; br?: Buffer; gzip?: Buffer };
 
 /** The built index.html's own head tags that the server writes per page instead. */
@@ -43,7 +43,7 @@ function paramsOf(pattern: string, pathname: string): Record<string, string> | n
 /**
  * Every page's HTML: the built index.html with the head this page deserves (crawlers run no JavaScript).
  * A page without ids in its path is rendered once, compressed once, and kept until a setting changes
- * (invalidatePageHeads); a page about one thing (a shared image) is rendered on each request. A page the
+ * (the `page-heads` cache tag); a page about one thing (a shared image) is rendered on each request. A page the
  * server rendered (features/ssr) goes into the server-rendered shell (inlined styles), its head as cached.
  */
 export function createHtmlPages(deps: HtmlPagesDeps) {
@@ -60,7 +60,7 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
     const [{ config: meta }, ogImage, favicons] = await Promise.all([
       readMetaConfig(deps.db),
       getActiveOgImage(deps.db),
-      activeFavicons(deps.db),
+      activeFavicons(deps.db, deps.heads),
     ]);
     return `  ${renderHead({ meta, publicUrl: deps.publicUrl, ogImage, favicons, path: pathname, subject })}\n  </head>`;
   };
@@ -114,7 +114,7 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
   async function pageFor(pathname: string, found: boolean): Promise<RenderedPage> {
     const { key, path: pagePath, subject } = await subjectOf(pathname, found);
     if (key === null) return render(pagePath, await subject());
-    return cachedForSite(deps.db, `page:${key}`, async () => compressed(render(pagePath, await subject())));
+    return deps.heads.cached(`page:${key}`, async () => compressed(render(pagePath, await subject())));
   }
 
   /** A server-rendered page: the body as rendered, the head as cached. */
@@ -123,7 +123,7 @@ export function createHtmlPages(deps: HtmlPagesDeps) {
     const head =
       key === null
         ? await headOf(pagePath, await subject())
-        : await cachedForSite(deps.db, `head:${key}`, async () => headOf(pagePath, await subject()));
+        : await deps.heads.cached(`head:${key}`, async () => headOf(pagePath, await subject()));
     const known = assembled.get(rendered);
     if (known?.head === head) return known.page;
     const html = loadRenderedTemplate()

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { DEFAULT_META_CONFIG, metaConfigInput, type MetaConfig } from "../../../common/site-assets-meta";
-import type { Database } from "../../db/client";
-import { invalidatePageHeads } from "./page-head-cache";
+import { DEFAULT_META_CONFIG, metaConfigInput, type MetaConfig } from "#common/site-assets/meta.ts";
+import type { Database } from "#server/db/client.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
 import { readSetting, writeSetting } from "./settings-store";
 
 export const META_SETTING = "meta_tags";
@@ -15,11 +15,11 @@ export async function readMetaConfig(db: Database): Promise<{ config: MetaConfig
 }
 
 export async function saveMetaConfig(
-  db: Database,
+  { db, cacheBus }: { db: Database; cacheBus: CacheBus },
   actorId: string,
   config: MetaConfig,
 ): Promise<{ config: MetaConfig; updatedAt: string }> {
   const row = await writeSetting(db, META_SETTING, config, actorId);
-  invalidatePageHeads(db);
+  await cacheBus.publish(["page-heads"]);
   return { config, updatedAt: row.updatedAt.toISOString() };
 }

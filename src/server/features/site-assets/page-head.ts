@@ -1,7 +1,7 @@
-import { faviconPngFile, type FaviconState } from "../../../common/site-assets-favicon";
-import type { MetaConfig } from "../../../common/site-assets-meta";
-import { jsonLdScript, textElement, voidElement } from "../../infra/html-markup";
-import type { ActiveOgImage } from "../../../common/site-assets-og";
+import { faviconPngFile, type FaviconState } from "#common/site-assets/favicon.ts";
+import type { MetaConfig } from "#common/site-assets/meta.ts";
+import { jsonLdScript, textElement, voidElement } from "#server/infra/html-markup.ts";
+import type { ActiveOgImage } from "#common/site-assets/og.ts";
 
 /** What a page with its own subject (a builder list, a shared image...) says about itself; the rest comes from the site. */
 export type PageSubject = {

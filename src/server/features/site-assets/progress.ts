@@ -1,9 +1,9 @@
 import { count, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { siteSettings } from "../../db/schema";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
 import { FAVICON_SETTING } from "./favicon-service";
 import { META_SETTING } from "./meta-service";
-import { OG_IMAGE_SETTING_KEY } from "./og/active-og-image";
+import { OG_IMAGE_SETTING_KEY } from "#server/features/site-assets/og/active-og-image.ts";
 
 const SET_UP_BY_SITE_ASSETS = [OG_IMAGE_SETTING_KEY, FAVICON_SETTING, META_SETTING];
 

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type satoriFunction from "satori";
-import { invalid } from "../../infra/errors";
-import { PACKAGE_ROOT } from "../../infra/package-root";
+import { invalid } from "#server/infra/errors.ts";
+import { PACKAGE_ROOT } from "#server/infra/package-root.ts";
 
 /*
  * What the OG image and the favicon are drawn with: satori (text laid out as SVG paths, so no system font is

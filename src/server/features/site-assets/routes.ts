@@ -1,25 +1,26 @@
 import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FAVICON_FILES, FAVICON_UPLOAD_MAX_BYTES, faviconContentType, faviconUploadFields } from "../../../common/site-assets-favicon";
-import type { Guards } from "../../auth/guards";
-import type { AppDeps } from "../../deps";
-import { isNotModified } from "../../infra/conditional-request";
-import { errorReply } from "../../infra/error-reply";
-import type { DomainError } from "../../infra/errors";
-import { parseInput, PRIVATE_NO_STORE } from "../../infra/http";
-import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../infra/multipart-upload";
-import { readWholeObject, sendHeldObject, storageUnavailable, type HeldObject } from "../../infra/serve-stored-object";
+import { FAVICON_FILES, FAVICON_UPLOAD_MAX_BYTES, faviconContentType, faviconUploadFields } from "#common/site-assets/favicon.ts";
+import type { Guards } from "#server/auth/guards.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { isNotModified } from "#server/infra/conditional-request.ts";
+import { errorReply } from "#server/infra/error-reply.ts";
+import type { DomainError } from "#server/infra/errors.ts";
+import { parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "#server/infra/multipart-upload.ts";
+import { readWholeObject, sendHeldObject, storageUnavailable, type HeldObject } from "#server/infra/serve-stored-object.ts";
 import { robotsTxt, sitemapXml } from "./crawler-files";
 import { defaultFaviconFile } from "./default-favicons";
-import { activeFavicons, faviconStorageKey, listStoredFavicons, readFaviconState, uploadFaviconFile } from "./favicon-service";
-import { cachedForSite } from "./page-head-cache";
+import { activeFavicons, faviconStorageKey, uploadFaviconFile } from "./favicon-service";
+import type { PageHeadCache } from "./page-head-cache";
 
 const FAVICON_TOO_LARGE = `The file is larger than ${FAVICON_UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
 
-/** The spec's favicon paths under /api, the 18 favicon files themselves, robots.txt and sitemap.xml. */
-export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
+/** The favicon upload (multipart), the 18 favicon files themselves, robots.txt and sitemap.xml; the JSON paths are generated from router.ts. */
+export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards, heads: PageHeadCache) {
   const { db } = deps.database;
   const { storage } = deps;
+  const { cacheBus } = deps.services;
   const spoolDir = uploadSpoolDir(deps.config.dataDir);
 
   await app.register(async (upload) => {
@@ -28,29 +29,18 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
       const { status, message } = errorReply(thrown, request, reply);
       return reply.code(status).send({ success: false, error: message });
     });
-    // The spec's client sends no auth here; ours requires an admin, like every other write to the site's assets.
+    // Requires an admin, like every other write to the site's assets: a client that sends no auth gets 401.
     upload.post("/api/site-assets/update-favicon", async (request, reply) => {
       const { user } = await guards.admin(request, reply);
       const form = await spoolSingleFileUpload(request, { fileField: "image", tooLargeMessage: FAVICON_TOO_LARGE, spoolDir });
       try {
         const fields = parseInput(faviconUploadFields, form.fields);
-        const result = await uploadFaviconFile({ db, storage }, user.id, form, fields);
+        const result = await uploadFaviconFile({ db, storage, cacheBus }, user.id, form, fields);
         return reply.header("Cache-Control", PRIVATE_NO_STORE).send(result);
       } finally {
         await form.discard();
       }
     });
-  });
-
-  /** Public: the pages' icon links. Files are paths; `version` is the `?v=` the pages add. */
-  app.get("/api/site-assets/active-favicons", async (_request, reply) => {
-    const { files, version } = await readFaviconState(db);
-    return reply.header("Cache-Control", "no-cache").send({ success: true, files, version });
-  });
-
-  app.get("/api/debug/kv-favicon-list", async (request, reply) => {
-    await guards.admin(request, reply);
-    return reply.header("Cache-Control", PRIVATE_NO_STORE).send(await listStoredFavicons(storage));
   });
 
   for (const file of FAVICON_FILES) {
@@ -59,7 +49,7 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
 
   /** The active set's file from storage; before any set exists, the built-in default (never the app's HTML). */
   async function serveFavicon(request: FastifyRequest<{ Querystring: { v?: string } }>, reply: FastifyReply, file: string) {
-    const state = await activeFavicons(db);
+    const state = await activeFavicons(db, heads);
     if (state.files.includes(`/${file}`)) {
       // The pages link `?v=<version>`: that URL's bytes never change, so browsers may keep them a year.
       const immutable = state.version !== null && request.query.v === state.version;
@@ -67,7 +57,7 @@ export async function registerSiteAssetsRoutes(app: FastifyInstance, deps: AppDe
       // Every page links them: the few small files are held in memory with the site's heads (dropped on change).
       let held: HeldObject | null;
       try {
-        held = await cachedForSite(db, `favicon-file:${file}:${state.version}`, () => readWholeObject(storage, faviconStorageKey(file)));
+        held = await heads.cached(`favicon-file:${file}:${state.version}`, () => readWholeObject(storage, faviconStorageKey(file)));
       } catch (error) {
         return storageUnavailable(request, reply, error);
       }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { siteSettings } from "../../db/schema";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
 
 /** One site_settings row: its JSON value and when it last changed. */
 export type StoredSetting = { value: unknown; updatedAt: Date };

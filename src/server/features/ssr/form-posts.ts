@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type * as core from "zod/v4/core";
-import { firstIssueByField } from "../../../common/field-issues";
-import type { FormReturn } from "../../../common/form-post";
-import { errorReply } from "../../infra/error-reply";
-import type { DomainError } from "../../infra/errors";
+import { firstIssueByField } from "#common/forms/field-issues.ts";
+import type { FormReturn } from "#common/forms/form-post.ts";
+import { errorReply } from "#server/infra/error-reply.ts";
+import type { DomainError } from "#server/infra/errors.ts";
 import { writeFormResult } from "./form-result";
 import type { RenderFormPage } from "./render-public-page";
 

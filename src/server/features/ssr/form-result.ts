@@ -1,6 +1,6 @@
 import type {} from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FormReturn } from "../../../common/form-post";
+import type { FormReturn } from "#common/forms/form-post.ts";
 
 /**
  * A form post's outcome travels to the page it redirects to (303: a reload does not post again) in a short-lived

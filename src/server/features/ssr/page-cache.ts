@@ -1,7 +1,7 @@
 /**
  * Rendered public pages for anonymous visitors, by URL, for a short time: rendering costs far more than
- * sending a string. A content change on this instance clears it at once (see content-writes.ts); other
- * instances catch up within the time to live.
+ * sending a string. A content change clears it on every instance (render-public-page.ts follows the cache
+ * bus); the time to live bounds its age while the bus cannot reach this instance.
  */
 export type PageCache<T> = { get(key: string): T | undefined; set(key: string, value: T): void; clear(): void };
 

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { ServerPageData } from "../../../common/page-data";
-import { resolveRequestAuth } from "../../auth/request-auth";
-import type { AppDeps } from "../../deps";
-import { listPublicBuilders } from "../builders/service";
-import { getSharedImage } from "../images/service";
-import { getExperiment } from "../lab/service";
-import { isUuid } from "../../infra/http";
-import { nullWhenNotFound } from "../../infra/errors";
+import type { ServerPageData } from "#common/pages/page-data.ts";
+import { resolveRequestAuth } from "#server/auth/request-auth.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { listPublicBuilders } from "#server/features/builders/index.ts";
+import { getSharedImage } from "#server/features/images/index.ts";
+import { getExperiment } from "#server/features/lab/index.ts";
+import { isUuid } from "#server/infra/http.ts";
+import { nullWhenNotFound } from "#server/infra/errors.ts";
 
 /** The data the public pages' loaders read on the server: the services the REST paths answer from. */
 export function serverPageData(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): ServerPageData {

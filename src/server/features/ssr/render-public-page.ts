@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FormRender } from "../../../common/form-post";
-import type { ServerPageData } from "../../../common/page-data";
-import { isServerRenderedPath } from "../../../common/page-routes";
-import { readSessionToken } from "../../auth/request-auth";
-import type { AppDeps } from "../../deps";
-import { redactUrl } from "../../infra/redact-url";
-import { isContentWrite } from "./content-writes";
+import type { FormRender } from "#common/forms/form-post.ts";
+import type { ServerPageData } from "#common/pages/page-data.ts";
+import { isServerRenderedPath } from "#common/pages/page-routes.ts";
+import { readSessionToken } from "#server/auth/request-auth.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { redactUrl } from "#server/infra/redact-url.ts";
 import { takeFormResult } from "./form-result";
 import { createPageCache } from "./page-cache";
 import { serverPageData } from "./page-data";
@@ -29,13 +28,16 @@ export type RenderPublicPage = (request: FastifyRequest, reply: FastifyReply, fo
 /** Answers a form post by rendering its page with the outcome (the page's form shows what was typed and why it was refused). */
 export type RenderFormPage = (request: FastifyRequest, reply: FastifyReply, pathname: string, form: FormRender) => Promise<FastifyReply>;
 
-/** Short enough that another instance's content change shows soon; long enough to serve a burst from memory. */
+/**
+ * Writes clear the cache on every instance through the cache bus; this bounds how stale a page can be while
+ * the bus cannot reach the other instances. Long enough to serve a burst from memory.
+ */
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX_ENTRIES = 500;
 
 /**
  * Server rendering of the public pages (common/page-routes.ts says which). Anonymous visitors get the page from
- * a cache that a content write clears; a signed-in visitor's page is rendered for them (the directory shows
+ * a cache that a content write clears (the tags its procedure's meta names, published on the cache bus); a signed-in visitor's page is rendered for them (the directory shows
  * their own profile's Edit button). Null when the page is not server-rendered, when nothing is built, or when
  * rendering failed (logged): the caller then sends the client-rendered shell.
  */
@@ -47,9 +49,9 @@ export function registerServerRendering(app: FastifyInstance, deps: AppDeps): Re
   const loadEntry = () => (entry ??= import(pathToFileURL(config.ssrEntry).href) as Promise<ServerEntry>);
   const cache = createPageCache<RenderedPublicPage>({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
 
-  app.addHook("onResponse", async (request, reply) => {
-    if (isContentWrite(request.method, request.url, reply.statusCode)) cache.clear();
-  });
+  // A page shows builders, an image or an experiment, inside a head made from the site's settings.
+  const unsubscribe = deps.services.cacheBus.subscribe(["builders", "images", "lab", "page-heads"], () => cache.clear());
+  app.addHook("onClose", async () => unsubscribe());
 
   return async (request, reply, posted) => {
     const pathname = request.url.split("?", 1)[0]!;

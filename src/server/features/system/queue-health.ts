@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { mailMessages } from "../../db/schema";
+import type { Database } from "#server/db/client.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { Guards } from "../../auth/guards";
-import type { AppDeps } from "../../deps";
-import { DEBUG_REQUEST_LOGS } from "../../infra/request-log";
-import { getSystemStatus } from "./service";
+import type { AppDeps } from "#server/deps.ts";
+import { DEBUG_REQUEST_LOGS } from "#server/infra/request-log.ts";
 
-export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
+/**
+ * The health probe, hand-written: it is for load balancers and orchestrators, not a procedure's answer (no
+ * session, its 503 carries a status of its own, and its requests are logged at debug level only). The back
+ * office's GET /api/admin/status is generated from router.ts.
+ */
+export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get("/healthz", DEBUG_REQUEST_LOGS, async (_request, reply) => {
     try {
       await deps.database.ping();
@@ -12,10 +15,5 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps, guards
     } catch {
       return reply.code(503).send({ status: "unavailable", error: "Database unreachable" });
     }
-  });
-
-  app.get("/api/admin/status", async (request, reply) => {
-    await guards.admin(request, reply);
-    return getSystemStatus(deps);
   });
 }

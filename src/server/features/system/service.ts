@@ -1,9 +1,9 @@
-import type { DatabaseHandle } from "../../db/client";
-import { getLastBackupAt } from "../backup/service";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { getLastBackupAt } from "#server/features/backup/index.ts";
 import { describeBackupAge, describeMailQueue, readMailQueueHealth } from "./queue-health";
-import type { GeoDataInfo, GeoLookup } from "../../infra/geo";
-import type { MailDriver } from "../../infra/mail";
-import type { ObjectStorage } from "../../infra/storage";
+import type { GeoDataInfo, GeoLookup } from "#server/infra/geo.ts";
+import type { MailDriver } from "#server/infra/mail/index.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
 
 /** `warning`: working, but something an operator should act on (the banner says so without calling it degraded). */
 export type CheckResult = { name: string; ok: boolean; detail: string; warning?: boolean };

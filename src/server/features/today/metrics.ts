@@ -1,12 +1,12 @@
 import { count, gte } from "drizzle-orm";
-import type { PlanMetric } from "../../../common/today";
-import type { Database } from "../../db/client";
-import { waitlistEntries } from "../../db/schema";
-import { countVisitors } from "../analytics/visitor-counts";
-import { countBangersByStatus } from "../bangers/service";
-import { summarizeBuilders } from "../builders/admin-service";
-import { countWaitlistEntries } from "../waitlist/admin-service";
-import { daysBefore, plural } from "./sources/task-source";
+import type { PlanMetric } from "#common/today/today.ts";
+import type { Database } from "#server/db/client.ts";
+import { waitlistEntries } from "#server/db/schema/index.ts";
+import { countVisitors } from "#server/features/analytics/index.ts";
+import { countBangersByStatus } from "#server/features/bangers/index.ts";
+import { summarizeBuilders } from "#server/features/builders/index.ts";
+import { countWaitlistEntries } from "#server/features/waitlist/index.ts";
+import { daysBefore, plural } from "#server/features/today/sources/task-source.ts";
 
 /** The figures behind the plan's metrics and insight. */
 export type PlanFigures = {

@@ -1,10 +1,19 @@
-import { dailyPlanInput, planTaskDoneInput } from "../../../common/today";
-import { adminProcedure, router } from "../../trpc/init";
+import { dailyPlanInput, planTaskDoneInput } from "#common/today/today.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import { getDailyPlan, regenerateDailyPlan, setPlanTaskDone } from "./service";
 
-/** The daily plan (/today), per admin. Same service as /api/today/generate and /api/today/regenerate. */
+/** The daily plan (/today), per admin. `timeZone` sets the plan date; UTC by default. */
 export const todayRouter = router({
-  plan: adminProcedure.input(dailyPlanInput).query(({ ctx, input }) => getDailyPlan(ctx.db, ctx.user, input)),
-  regenerate: adminProcedure.input(dailyPlanInput).mutation(({ ctx, input }) => regenerateDailyPlan(ctx.db, ctx.user, input)),
-  setTaskDone: adminProcedure.input(planTaskDoneInput).mutation(({ ctx, input }) => setPlanTaskDone(ctx.db, ctx.user, input)),
+  plan: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/today/generate", summary: "Today's plan (?timeZone=), made on the first call of the day" } })
+    .input(dailyPlanInput)
+    .query(({ ctx, input }) => getDailyPlan(ctx.db, ctx.user, input)),
+  regenerate: adminProcedure
+    .meta({ invalidates: [], rest: { method: "POST", path: "/api/today/regenerate", summary: "Make today's plan again ({timeZone})" } })
+    .input(dailyPlanInput)
+    .mutation(({ ctx, input }) => regenerateDailyPlan(ctx.db, ctx.user, input)),
+  setTaskDone: adminProcedure
+    .input(planTaskDoneInput)
+    .meta({ invalidates: [] })
+    .mutation(({ ctx, input }) => setPlanTaskDone(ctx.db, ctx.user, input)),
 });

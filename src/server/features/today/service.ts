@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { SessionUser } from "../../../common/auth";
+import type { SessionUser } from "#common/auth/accounts.ts";
 import {
   greetingFor,
   localDateAndHour,
@@ -8,12 +8,12 @@ import {
   type DailyPlanInput,
   type PlanTask,
   type PlanTaskDoneInput,
-} from "../../../common/today";
-import type { Database, Executor } from "../../db/client";
-import { dailyPlanCompletions, dailyPlans } from "../../db/schema";
-import { notFound } from "../../infra/errors";
+} from "#common/today/today.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { dailyPlanCompletions, dailyPlans } from "#server/db/schema/index.ts";
+import { notFound } from "#server/infra/errors.ts";
 import { formatMetrics, insightFrom, readPlanFigures } from "./metrics";
-import { TASK_SOURCES } from "./sources";
+import { TASK_SOURCES } from "#server/features/today/sources/index.ts";
 
 export const PLAN_TASK_NOT_FOUND = "This task is not part of that day's plan";
 

@@ -1,18 +1,18 @@
 import { performance } from "node:perf_hooks";
 import { asc, count, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
-import { RECENT_SIGNUPS_LIMIT, type RecentSignup } from "../../../common/admin";
-import { WAITLIST_INTERESTS } from "../../../common/waitlist";
+import { RECENT_SIGNUPS_LIMIT, type RecentSignup } from "#common/admin/overview.ts";
+import { WAITLIST_INTERESTS } from "#common/waitlist/waitlist.ts";
 import type {
   WaitlistAdminDeleteResult,
   WaitlistAdminEntry,
   WaitlistAdminList,
   WaitlistAdminListInput,
   WaitlistStats,
-} from "../../../common/waitlist-admin";
-import type { Database } from "../../db/client";
-import { waitlistEntries } from "../../db/schema";
-import { notFound } from "../../infra/errors";
-import { CSV_UTF8_BOM, csvRecord } from "../../infra/csv";
+} from "#common/waitlist/admin.ts";
+import type { Database } from "#server/db/client.ts";
+import { waitlistEntries } from "#server/db/schema/index.ts";
+import { notFound } from "#server/infra/errors.ts";
+import { CSV_UTF8_BOM, csvRecord } from "#server/infra/csv.ts";
 
 /*
  * The back office's side of the waitlist: list, stats, delete and CSV export. Callers check the admin role
@@ -129,7 +129,7 @@ export async function listRecentSignups(db: Database, limit = RECENT_SIGNUPS_LIM
   return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
 }
 
-/** The cards of the admin page and the spec's stats: totals, the last 24 hours and 7 days, interests, newest 5. */
+/** The cards of the admin page and GET /api/waitlist/stats: totals, the last 24 hours and 7 days, interests, newest 5. */
 export async function getWaitlistStats(db: Database, now = new Date()): Promise<WaitlistStats> {
   const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
   const weekAgo = new Date(now.getTime() - 7 * 24 * HOUR_MS);

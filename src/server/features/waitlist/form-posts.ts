@@ -1,7 +1,7 @@
-import { PUBLIC_PAGES } from "../../../common/page-routes";
-import { waitlistJoinInput, waitlistUnsubscribeInput } from "../../../common/waitlist-input";
-import type { AppDeps } from "../../deps";
-import { parseForm, textField, type FormPosts } from "../ssr/form-posts";
+import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
+import { waitlistJoinInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { parseForm, textField, type FormPosts } from "#server/features/ssr/index.ts";
 import { joinWaitlist } from "./service";
 import { unsubscribeByLink } from "./unsubscribe";
 

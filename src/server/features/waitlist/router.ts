@@ -1,27 +1,47 @@
-import { waitlistJoinInput, waitlistUnsubscribeInput } from "../../../common/waitlist-input";
-import { waitlistAdminDeleteInput, waitlistAdminListInput } from "../../../common/waitlist-admin";
-import { adminProcedure, publicProcedure, router } from "../../trpc/init";
+import { waitlistJoinInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
+import { waitlistAdminDeleteInput, waitlistAdminListInput } from "#common/waitlist/admin.ts";
+import { adminProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";
 import { joinWaitlist } from "./service";
 import { unsubscribeByLink } from "./unsubscribe";
 
 export const waitlistRouter = router({
-  /** The landing page's form. Same service, same budget, same answer as POST /api/waitlist/join. */
-  join: publicProcedure.input(waitlistJoinInput).mutation(async ({ ctx, input }) => {
-    const deps = { db: ctx.db, geo: ctx.deps.geo, logger: ctx.deps.logger, rateLimits: ctx.deps.rateLimits };
-    return joinWaitlist(deps, input, { ip: ctx.req.ip, headers: ctx.req.headers });
-  }),
+  join: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/waitlist/join",
+        summary: "Join the waitlist (201 for a new entry, 200 with a welcome back when the email is already on it)",
+        status: (result: { alreadyJoined: boolean }) => (result.alreadyJoined ? 200 : 201),
+        answers: { 201: "Joined: a new entry", 200: "Welcome back: the email was already on the list" },
+      },
+      invalidates: [],
+    })
+    .input(waitlistJoinInput)
+    .mutation(async ({ ctx, input }) => {
+      const deps = { db: ctx.db, geo: ctx.deps.geo, logger: ctx.deps.logger, rateLimits: ctx.deps.rateLimits };
+      return joinWaitlist(deps, input, { ip: ctx.req.ip, headers: ctx.req.headers });
+    }),
 
-  /** The /unsubscribe page's button: POST /api/waitlist/unsubscribe. */
-  unsubscribe: publicProcedure.input(waitlistUnsubscribeInput).mutation(async ({ ctx, input }) => {
-    const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, configuredSecret: ctx.deps.config.unsubscribeSecret };
-    return unsubscribeByLink(deps, input.token, ctx.req.ip);
-  }),
+  /** The /unsubscribe page's button (REST: routes.ts, which also takes a mail client's one-click form post). */
+  unsubscribe: publicProcedure
+    .input(waitlistUnsubscribeInput)
+    .meta({ invalidates: [] })
+    .mutation(async ({ ctx, input }) => {
+      const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, configuredSecret: ctx.deps.config.unsubscribeSecret };
+      return unsubscribeByLink(deps, input.token, ctx.req.ip);
+    }),
 
-  /** The back office's table: GET /api/waitlist/admin. */
-  adminList: adminProcedure.input(waitlistAdminListInput).query(({ ctx, input }) => listWaitlistEntries(ctx.db, input)),
-  /** The back office's cards: GET /api/waitlist/stats. */
-  adminStats: adminProcedure.query(({ ctx }) => getWaitlistStats(ctx.db)),
-  /** DELETE /api/waitlist/admin?id=. */
-  adminDelete: adminProcedure.input(waitlistAdminDeleteInput).mutation(({ ctx, input }) => deleteWaitlistEntry(ctx.db, input.id)),
+  /** ?page=&pageSize=&q=&sort=&order=; the Debug figures are always there (dev=1 and debug=1 change nothing). */
+  adminList: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/waitlist/admin", summary: "One page of the waitlist, searched and sorted" } })
+    .input(waitlistAdminListInput)
+    .query(({ ctx, input }) => listWaitlistEntries(ctx.db, input)),
+  adminStats: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/waitlist/stats", summary: "The waitlist's counts" } })
+    .query(({ ctx }) => getWaitlistStats(ctx.db)),
+  adminDelete: adminProcedure
+    .meta({ rest: { method: "DELETE", path: "/api/waitlist/admin", summary: "Delete one waitlist entry (?id=)" }, invalidates: [] })
+    .input(waitlistAdminDeleteInput)
+    .mutation(({ ctx, input }) => deleteWaitlistEntry(ctx.db, input.id)),
 });

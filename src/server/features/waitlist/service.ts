@@ -1,12 +1,17 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { eq, sql } from "drizzle-orm";
-import { waitlistJoinedMessage, waitlistWelcomeBackMessage, type WaitlistJoinResult, type WaitlistSource } from "../../../common/waitlist";
-import type { WaitlistJoinInput } from "../../../common/waitlist-input";
-import type { Database } from "../../db/client";
-import { waitlistEntries } from "../../db/schema";
-import type { GeoLocation, GeoLookup } from "../../infra/geo";
-import type { Logger } from "../../infra/logger";
-import type { RateLimits } from "../../infra/rate-limit";
+import {
+  waitlistJoinedMessage,
+  waitlistWelcomeBackMessage,
+  type WaitlistJoinResult,
+  type WaitlistSource,
+} from "#common/waitlist/waitlist.ts";
+import type { WaitlistJoinInput } from "#common/waitlist/input.ts";
+import type { Database } from "#server/db/client.ts";
+import { waitlistEntries } from "#server/db/schema/index.ts";
+import type { GeoLocation, GeoLookup } from "#server/infra/geo.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import type { RateLimits } from "#server/infra/rate-limit.ts";
 import { queueWaitlistWelcome } from "./welcome-mail";
 
 /**

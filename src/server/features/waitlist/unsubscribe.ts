@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import type { RateLimits } from "../../infra/rate-limit";
-import { isUuid } from "../../infra/http";
-import { invalid } from "../../infra/errors";
-import { waitlistEntries } from "../../db/schema";
-import { storedSiteSecret } from "../../infra/site-secret";
+import type { Database } from "#server/db/client.ts";
+import type { RateLimits } from "#server/infra/rate-limit.ts";
+import { isUuid } from "#server/infra/http.ts";
+import { invalid } from "#server/infra/errors.ts";
+import { waitlistEntries } from "#server/db/schema/index.ts";
+import { storedSiteSecret } from "#server/infra/site-secret.ts";
 
 /*
  * Unsubscribe links: `<entry id>.<HMAC-SHA256 of the id>`, so a link names one waitlist entry and cannot be

@@ -1,7 +1,7 @@
-import type { Executor } from "../../db/client";
-import type { Logger } from "../../infra/logger";
-import { queueTemplatedMail } from "../email-templates/product-mail";
-import { waitlistEntryData } from "../email-templates/service";
+import type { Executor } from "#server/db/client.ts";
+import type { Logger } from "#server/infra/logger.ts";
+import { queueTemplatedMail } from "#server/features/email-templates/index.ts";
+import { waitlistEntryData } from "#server/features/email-templates/index.ts";
 
 /**
  * Queues the welcome mail of a new waitlist entry in the join's own transaction (a rolled-back join queues

@@ -1,4 +1,4 @@
-import type { MailProvider } from "../../../common/mail";
+import type { MailProvider } from "#common/mail/mail.ts";
 
 /** One message as a driver hands it over: the sender is always resolved. */
 export type OutgoingMail = {

@@ -1,5 +1,5 @@
-import type { Config } from "../../config";
-import type { Logger } from "../logger";
+import type { Config } from "#server/config.ts";
+import type { Logger } from "#server/infra/logger.ts";
 import type { MailDriver } from "./driver";
 import { createMailgunDriver, MAILGUN_API_BASE_URLS } from "./mailgun-driver";
 import { createOutboxDriver } from "./outbox-driver";

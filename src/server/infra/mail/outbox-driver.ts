@@ -1,4 +1,4 @@
-import type { Logger } from "../logger";
+import type { Logger } from "#server/infra/logger.ts";
 import type { MailDriver } from "./driver";
 
 const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;

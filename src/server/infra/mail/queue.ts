@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
 import { eq, sql } from "drizzle-orm";
-import { isSettledMailStatus, type MailStatus } from "../../../common/mail";
-import { rowsOf, type Database, type Executor } from "../../db/client";
-import { mailMessages } from "../../db/schema";
+import { isSettledMailStatus, type MailStatus } from "#common/mail/mail.ts";
+import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
+import { mailMessages } from "#server/db/schema/index.ts";
 
 /** What a caller queues. No `from`: the site's sender (MAIL_FROM). */
 export type NewMail = {

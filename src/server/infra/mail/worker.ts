@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { rowsOf, type Database } from "../../db/client";
-import { isDatabaseUnavailable } from "../../db/errors";
-import { mailMessages, type MailMessageRow } from "../../db/schema";
-import type { Logger } from "../logger";
+import { rowsOf, type Database } from "#server/db/client.ts";
+import { isDatabaseUnavailable } from "#server/db/errors.ts";
+import { mailMessages, type MailMessageRow } from "#server/db/schema/index.ts";
+import type { Logger } from "#server/infra/logger.ts";
 import { toDeliveryError, type DeliveryError, type MailDriver } from "./driver";
 import { announceMailSettled, onMailQueued } from "./queue";
 

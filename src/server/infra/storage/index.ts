@@ -1,4 +1,4 @@
-import type { StorageConfig } from "../../config";
+import type { StorageConfig } from "#server/config.ts";
 import { createLocalStorage } from "./local-storage";
 import type { ObjectStorage } from "./object-storage";
 

@@ -10,7 +10,7 @@ import {
   type HeadObjectCommandOutput,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import type { StorageConfig } from "../../config";
+import type { StorageConfig } from "#server/config.ts";
 import { mapLimited } from "./map-limited";
 import {
   assertContentType,

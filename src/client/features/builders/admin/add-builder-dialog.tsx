@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import { BUILDER_STATUSES, type BuilderStatus } from "../../../../common/builders";
-import { builderAdminCreateInput } from "../../../../common/builders-admin";
+import { BUILDER_STATUSES, type BuilderStatus } from "#common/builders/builders.ts";
+import { builderAdminCreateInput } from "#common/builders/admin.ts";
 import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { Alert } from "../../../ui/alert";
-import { Button } from "../../../ui/button";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { Alert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
 import {
   Dialog,
   DialogClose,
@@ -15,12 +15,12 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../../../ui/dialog";
-import { Field } from "../../../ui/field";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select";
-import { toast } from "../../../ui/toast";
-import { EMPTY_PROFILE, ProfileEmailField, ProfileFields, type ProfileValues } from "../profile-fields";
-import { useProfileForm } from "../use-profile-form";
+} from "#client/ui/dialog.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
+import { toast } from "#client/ui/toast.tsx";
+import { EMPTY_PROFILE, ProfileEmailField, ProfileFields, type ProfileValues } from "#client/features/builders/profile-fields.tsx";
+import { useProfileForm } from "#client/features/builders/use-profile-form.ts";
 import { STATUS_LABEL } from "./builder-status";
 import { useRefreshBuilders } from "./use-builder-actions";
 

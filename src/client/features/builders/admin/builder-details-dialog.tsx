@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Trash2 } from "lucide-react";
-import type { AdminBuilder } from "../../../../common/builders-admin";
-import { Avatar } from "../../../ui/avatar";
-import { Badge } from "../../../ui/badge";
-import { Button } from "../../../ui/button";
-import { ExternalTextLink, textLinkClasses } from "../../../ui/text-link";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../ui/dialog";
-import { formatDateTime } from "../../../lib/format";
+import type { AdminBuilder } from "#common/builders/admin.ts";
+import { Avatar } from "#client/ui/avatar.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { ExternalTextLink, textLinkClasses } from "#client/ui/text-link.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "#client/ui/dialog.tsx";
+import { formatDateTime } from "#client/lib/format.ts";
 import { shortUrl } from "./builder-parts";
 import { StatusActions, StatusBadge, type StatusActionsProps } from "./builder-status";
 

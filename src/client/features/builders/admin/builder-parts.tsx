@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { AtSign, Eye, Globe, Mail, Trash2 } from "lucide-react";
-import type { AdminBuilder } from "../../../../common/builders-admin";
-import { Avatar } from "../../../ui/avatar";
-import { Badge } from "../../../ui/badge";
-import { Button } from "../../../ui/button";
-import { cn } from "../../../ui/cn";
-import { formatDateTime, formatRelativeTime } from "../../../lib/format";
+import type { AdminBuilder } from "#common/builders/admin.ts";
+import { Avatar } from "#client/ui/avatar.tsx";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { formatDateTime, formatRelativeTime } from "#client/lib/format.ts";
 import { StatusActions, type StatusActionsProps } from "./builder-status";
 
 /*

@@ -1,9 +1,9 @@
 import { BadgeCheck, Clock, UserCheck, Users } from "lucide-react";
-import type { BuilderSummary } from "../../../../common/builders-admin";
-import { StatCard, StatCardGrid } from "../../../ui/stat-card";
-import { formatCount } from "../../../lib/format";
+import type { BuilderSummary } from "#common/builders/admin.ts";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
+import { formatCount } from "#client/lib/format.ts";
 
-/** Total, pending, approved and verified: the spec's four counts, from the server's summary. */
+/** Total, pending, approved and verified: the four counts, from the server's summary. */
 export function BuilderStatCards({ summary, loading }: { summary: BuilderSummary | undefined; loading: boolean }) {
   const count = (value: number | undefined) => formatCount(value ?? 0);
   const rejected = summary?.byStatus.rejected ?? 0;

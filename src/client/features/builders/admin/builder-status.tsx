@@ -1,10 +1,10 @@
 import type { LucideIcon } from "lucide-react";
 import { BadgeCheck, Check, X } from "lucide-react";
-import type { BuilderStatus } from "../../../../common/builders";
-import { BUILDER_STATUS_MOVES, type AdminBuilder, type BuilderMoveTarget } from "../../../../common/builders-admin";
-import { Badge, type BadgeProps } from "../../../ui/badge";
-import { Button } from "../../../ui/button";
-import { VerifiedBadge } from "../verified-badge";
+import type { BuilderStatus } from "#common/builders/builders.ts";
+import { BUILDER_STATUS_MOVES, type AdminBuilder, type BuilderMoveTarget } from "#common/builders/admin.ts";
+import { Badge, type BadgeProps } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { VerifiedBadge } from "#client/features/builders/verified-badge.tsx";
 
 export const STATUS_LABEL: Record<BuilderStatus, string> = {
   pending: "Pending",

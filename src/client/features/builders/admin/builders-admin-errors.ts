@@ -1,11 +1,11 @@
-import { errorMessage, isNetworkError } from "../../../lib/errors";
+import { errorMessage, isNetworkError } from "#client/lib/errors.ts";
 
-/** The spec's red box when the list cannot be loaded (back-office spec, section 8). */
+/** The red box when the list cannot be loaded. */
 export const FETCH_BUILDERS_FAILED = "Failed to fetch builders";
 
 /**
- * The spec's alert texts for a failed action: '{action}: {the server's message}', or 'Network error: {message}'
- * when no answer came back (back-office spec, section 8).
+ * The alert texts for a failed action: '{action}: {the server's message}', or 'Network error: {message}'
+ * when no answer came back.
  */
 export function actionErrorText(action: "Error updating status" | "Error deleting builder", error: unknown): string {
   if (isNetworkError(error)) {

@@ -1,11 +1,11 @@
-import type { AdminBuilder } from "../../../../common/builders-admin";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table";
+import type { AdminBuilder } from "#common/builders/admin.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#client/ui/table.tsx";
 import { BuilderContact, BuilderIdentity, BuilderRowActions, SubmittedTime, type BuilderRowActionsProps } from "./builder-parts";
 import { StatusBadge } from "./builder-status";
 
 export type BuildersViewProps = Omit<BuilderRowActionsProps, "builder" | "className"> & { builders: AdminBuilder[] };
 
-/** Wide screens: the spec's columns Builder, Contact, Status, Submitted, Actions. */
+/** Wide screens: the columns Builder, Contact, Status, Submitted, Actions. */
 export function BuildersTable({ builders, ...actions }: BuildersViewProps) {
   return (
     <Table className="table-fixed">

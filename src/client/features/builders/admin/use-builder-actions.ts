@@ -1,7 +1,7 @@
-import type { AdminBuilder, BuilderMoveTarget } from "../../../../common/builders-admin";
+import type { AdminBuilder, BuilderMoveTarget } from "#common/builders/admin.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { toast } from "../../../ui/toast";
+import { useTRPC } from "#client/lib/trpc.ts";
+import { toast } from "#client/ui/toast.tsx";
 import { actionErrorText } from "./builders-admin-errors";
 import { moveDoneText, type PendingMove } from "./builder-status";
 

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { BUILDER_STATUSES, type BuilderStatus } from "../../../../common/builders";
+import { BUILDER_STATUSES, type BuilderStatus } from "#common/builders/builders.ts";
 
 export type StatusFilter = "all" | BuilderStatus;
 export const STATUS_FILTERS: readonly StatusFilter[] = ["all", ...BUILDER_STATUSES];

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
-import { Button } from "../../../ui/button";
-import { toast } from "../../../ui/toast";
+import { Button } from "#client/ui/button.tsx";
+import { toast } from "#client/ui/toast.tsx";
 
 const EXPORT_URL = "/api/waitlist/export";
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import * as z from "zod/mini";
-import { waitlistAdminListInput, type WaitlistAdminListInput } from "../../../../common/waitlist-admin";
+import { waitlistAdminListInput, type WaitlistAdminListInput } from "#common/waitlist/admin.ts";
 
 export type WaitlistView = WaitlistAdminListInput;
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Bug, ChevronRight } from "lucide-react";
-import type { WaitlistAdminList } from "../../../../common/waitlist-admin";
-import { formatCount, formatDateTime } from "../../../lib/format";
+import type { WaitlistAdminList } from "#common/waitlist/admin.ts";
+import { formatCount, formatDateTime } from "#client/lib/format.ts";
 
 /**
- * The spec's Debug panel: what the last answer was made of (counts, paging, timing). It shows only figures the
+ * The Debug panel: what the last answer was made of (counts, paging, timing). It shows only figures the
  * table already implies, never a secret, a token or a query text; it opens no access (dev=1 and debug=1 do nothing).
  */
 export function WaitlistDebugPanel({ list, allEntries }: { list: WaitlistAdminList | undefined; allEntries: number | undefined }) {

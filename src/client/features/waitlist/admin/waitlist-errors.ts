@@ -1,7 +1,7 @@
-import { httpStatusOf, isNetworkError } from "../../../lib/errors";
+import { httpStatusOf, isNetworkError } from "#client/lib/errors.ts";
 
 /**
- * The spec's texts for a failed load (back-office spec, section 8): 401 'Authentication failed: {text}',
+ * The texts for a failed load: 401 'Authentication failed: {text}',
  * else 'Failed to fetch waitlist: {status} - {text}', where the text is the server's message.
  */
 export function waitlistFetchErrorText(error: unknown): string {

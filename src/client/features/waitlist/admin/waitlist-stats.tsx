@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Sparkles, Users } from "lucide-react";
-import type { WaitlistStats } from "../../../../common/waitlist-admin";
-import { StatCard, StatCardGrid } from "../../../ui/stat-card";
-import { formatCount } from "../../../lib/format";
+import type { WaitlistStats } from "#common/waitlist/admin.ts";
+import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
+import { formatCount } from "#client/lib/format.ts";
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, MapPin, Trash2 } from "lucide-react";
-import { SIGNUP_FALLBACKS } from "../../../../common/admin";
-import type { SortOrder, WaitlistAdminEntry, WaitlistAdminSort } from "../../../../common/waitlist-admin";
-import { Badge } from "../../../ui/badge";
-import { Button } from "../../../ui/button";
-import { cn } from "../../../ui/cn";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table";
-import { formatDateTime, formatRelativeTime, placeText } from "../../../lib/format";
+import { SIGNUP_FALLBACKS } from "#common/admin/overview.ts";
+import type { SortOrder, WaitlistAdminEntry, WaitlistAdminSort } from "#common/waitlist/admin.ts";
+import { Badge } from "#client/ui/badge.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { cn } from "#client/ui/cn.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#client/ui/table.tsx";
+import { formatDateTime, formatRelativeTime, placeText } from "#client/lib/format.ts";
 
 export type SortState = { sort: WaitlistAdminSort; order: SortOrder };
 
@@ -21,7 +21,7 @@ type TableProps = {
 /** The first click on a column: names and emails A to Z, positions from #1, join times newest first. */
 const FIRST_ORDER: Record<WaitlistAdminSort, SortOrder> = { position: "asc", name: "asc", email: "asc", joined: "desc" };
 
-/** Wide screens: the spec's columns #, Name, Email, Interests, Location, Source, Joined, then the row's actions. */
+/** Wide screens: the columns #, Name, Email, Interests, Location, Source, Joined, then the row's actions. */
 export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableProps) {
   const header = (label: string, column: WaitlistAdminSort, className?: string) => (
     <SortableHead label={label} column={column} sort={sort} onSort={onSort} className={className} />

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { activeOgImageSchema, type ActiveOgImage } from "../../../../common/site-assets-og";
-import type { Database } from "../../../db/client";
-import { siteSettings } from "../../../db/schema";
-import { invalidatePageHeads } from "../page-head-cache";
+import { activeOgImageSchema, type ActiveOgImage } from "#common/site-assets/og.ts";
+import type { Database } from "#server/db/client.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
 
 /** The site_settings key of the site's og:image: `{ url, width, height, updatedAt }` (ActiveOgImage). */
 export const OG_IMAGE_SETTING_KEY = "og_image";
@@ -15,12 +15,16 @@ export async function getActiveOgImage(db: Database): Promise<ActiveOgImage | nu
   return parsed.success ? parsed.data : null;
 }
 
-/** Makes the image the site's og:image; the next page carries it (other instances within the heads' cache age). */
-export async function setActiveOgImage(db: Database, image: ActiveOgImage, actorId: string): Promise<ActiveOgImage> {
+/** Makes the image the site's og:image; the next page carries it, on every instance (the cache bus). */
+export async function setActiveOgImage(
+  { db, cacheBus }: { db: Database; cacheBus: CacheBus },
+  image: ActiveOgImage,
+  actorId: string,
+): Promise<ActiveOgImage> {
   await db
     .insert(siteSettings)
     .values({ key: OG_IMAGE_SETTING_KEY, value: image, updatedBy: actorId })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: image, updatedAt: sql`now()`, updatedBy: actorId } });
-  invalidatePageHeads(db);
+  await cacheBus.publish(["page-heads"]);
   return image;
 }

@@ -1,9 +1,15 @@
 import os from "node:os";
-import { OG_CANVAS, OG_PATTERN_SPACING, type OgConfig } from "../../../../common/site-assets-og";
-import { DomainError } from "../../../infra/errors";
-import { loadSharp } from "../../../infra/image-processing";
-import { createWorkLimiter } from "../../../infra/work-limiter";
-import { INTER_FONT_FAMILIES, loadEmoji, loadInterFonts, loadSatori, unsupportedScript } from "../render-assets";
+import { OG_CANVAS, OG_PATTERN_SPACING, type OgConfig } from "#common/site-assets/og.ts";
+import { DomainError } from "#server/infra/errors.ts";
+import { loadSharp } from "#server/infra/image-processing.ts";
+import { createWorkLimiter } from "#server/infra/work-limiter.ts";
+import {
+  INTER_FONT_FAMILIES,
+  loadEmoji,
+  loadInterFonts,
+  loadSatori,
+  unsupportedScript,
+} from "#server/features/site-assets/render-assets.ts";
 
 /**
  * One renderer for the preview and the stored image: satori lays out the design as an SVG whose text is

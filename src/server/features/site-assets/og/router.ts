@@ -1,5 +1,5 @@
-import { ogConfigInput } from "../../../../common/site-assets-og";
-import { adminProcedure, router } from "../../../trpc/init";
+import { ogConfigInput } from "#common/site-assets/og.ts";
+import { adminProcedure, router } from "#server/trpc/init.ts";
 import * as og from "./service";
 
 /** Every render costs CPU: counted per admin. */
@@ -13,11 +13,20 @@ export const siteAssetsOgRouter = router({
   /** The saved design and the site's current og:image. */
   state: adminProcedure.query(({ ctx }) => og.getOgState(ctx.db)),
   /** The live preview's SVG (a mutation: the design is too big for a query string). */
-  preview: renderingProcedure.input(ogConfigInput).mutation(({ input }) => og.previewOg(input)),
+  preview: renderingProcedure
+    .input(ogConfigInput)
+    .meta({ invalidates: [] })
+    .mutation(({ input }) => og.previewOg(input)),
   /** The PNG to download, not published. */
-  renderPng: renderingProcedure.input(ogConfigInput).mutation(({ input }) => og.renderOgDownload(input)),
+  renderPng: renderingProcedure
+    .input(ogConfigInput)
+    .meta({ invalidates: [] })
+    .mutation(({ input }) => og.renderOgDownload(input)),
   /** "Update Our OG Image": saves the design and makes its PNG the site's og:image. */
   update: renderingProcedure
     .input(ogConfigInput)
-    .mutation(({ ctx, input }) => og.publishOgDesign({ db: ctx.db, storage: ctx.deps.storage }, ctx.user.id, input)),
+    .meta({ invalidates: ["page-heads"] })
+    .mutation(({ ctx, input }) =>
+      og.publishOgDesign({ db: ctx.db, storage: ctx.deps.storage, cacheBus: ctx.deps.services.cacheBus }, ctx.user.id, input),
+    ),
 });

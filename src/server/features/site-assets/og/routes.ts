@@ -1,18 +1,18 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { OG_UPLOAD_MAX_BYTES, OG_UPLOAD_TOO_LARGE, ogUploadFields, type OgUpdateResponse } from "../../../../common/site-assets-og";
-import type { Guards } from "../../../auth/guards";
-import type { AppDeps } from "../../../deps";
-import { parseInput, PRIVATE_NO_STORE } from "../../../infra/http";
-import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "../../../infra/multipart-upload";
-import { serveStoredObject } from "../../../infra/serve-stored-object";
+import { OG_UPLOAD_MAX_BYTES, OG_UPLOAD_TOO_LARGE, ogUploadFields, type OgUpdateResponse } from "#common/site-assets/og.ts";
+import type { Guards } from "#server/auth/guards.ts";
+import type { AppDeps } from "#server/deps.ts";
+import { parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
+import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "#server/infra/multipart-upload.ts";
+import { serveStoredObject } from "#server/infra/serve-stored-object.ts";
 import * as og from "./service";
 
 const OG_IMAGE_NOT_FOUND = "OG image not found";
 
-/** POST /api/site-assets/update-og (spec section 7) and the og-image files the site's og:image points to. */
+/** POST /api/site-assets/update-og and the og-image files the site's og:image points to. */
 export async function registerSiteAssetsOgRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
-  const context: og.OgContext = { db: deps.database.db, storage: deps.storage };
+  const context: og.OgContext = { db: deps.database.db, storage: deps.storage, cacheBus: deps.services.cacheBus };
   const spoolDir = uploadSpoolDir(deps.config.dataDir);
 
   // Multipart parsing exists only in this scope.

@@ -9,17 +9,18 @@ import {
   ogConfigInput,
   type ActiveOgImage,
   type OgConfig,
-} from "../../../../common/site-assets-og";
-import type { Database } from "../../../db/client";
-import { siteSettings } from "../../../db/schema";
-import { unsupportedMediaType } from "../../../infra/errors";
-import { reencodeWithoutMetadata } from "../../../infra/image-processing";
-import type { ObjectStorage } from "../../../infra/storage";
+} from "#common/site-assets/og.ts";
+import type { Database } from "#server/db/client.ts";
+import { siteSettings } from "#server/db/schema/index.ts";
+import type { CacheBus } from "#server/infra/cache-bus.ts";
+import { unsupportedMediaType } from "#server/infra/errors.ts";
+import { reencodeWithoutMetadata } from "#server/infra/image-processing.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import { getActiveOgImage, setActiveOgImage } from "./active-og-image";
 import { renderOgPng, renderOgSvg } from "./og-renderer";
 
 /** What the OG functions need: the database (settings) and the storage holding the images. */
-export type OgContext = { db: Database; storage: ObjectStorage };
+export type OgContext = { db: Database; storage: ObjectStorage; cacheBus: CacheBus };
 
 /** The site_settings key of the generator's last saved design. */
 const OG_CONFIG_SETTING_KEY = "og_config";
@@ -61,7 +62,7 @@ async function publish(ctx: OgContext, actorId: string, image: { data: Buffer; w
   const hash = createHash("sha256").update(image.data).digest("hex").slice(0, 12);
   await ctx.storage.put(ogStorageKey(hash, format), image.data, { contentType: OG_FORMATS[format].contentType });
   return setActiveOgImage(
-    ctx.db,
+    ctx,
     { url: ogImageUrl(hash, format), width: image.width, height: image.height, updatedAt: new Date().toISOString() },
     actorId,
   );

@@ -1,5 +1,5 @@
-import type { PlanTask } from "../../../../common/today";
-import { getLastBackupAt } from "../../backup/service";
+import type { PlanTask } from "#common/today/today.ts";
+import { getLastBackupAt } from "#server/features/backup/index.ts";
 import { DAY_MS, type TaskSource } from "./task-source";
 
 /** The task for the last backup's time (null: there was never one). */
@@ -18,5 +18,5 @@ export function backupTasks(lastBackupAt: Date | null, now: Date): PlanTask[] {
   ];
 }
 
-/** No backup in the last 24 hours (the spec's recommendation). */
+/** No backup in the last 24 hours (a backup is recommended at least daily). */
 export const backupDue: TaskSource = async (db, now) => backupTasks(await getLastBackupAt(db), now);

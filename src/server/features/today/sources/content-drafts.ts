@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { bangers } from "../../../db/schema";
-import { countBangersByStatus } from "../../bangers/service";
+import { bangers } from "#server/db/schema/index.ts";
+import { countBangersByStatus } from "#server/features/bangers/index.ts";
 import { plural, type TaskSource } from "./task-source";
 
 /** At most this many "post it" tasks, oldest ready first: a plan is a day's work, not the whole backlog. */

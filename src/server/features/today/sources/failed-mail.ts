@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte } from "drizzle-orm";
-import { mailMessages } from "../../../db/schema";
+import { mailMessages } from "#server/db/schema/index.ts";
 import { daysBefore, plural, type TaskSource } from "./task-source";
 
 /** Failures older than this are old news. */

@@ -1,5 +1,5 @@
 import { and, count, gte, isNull } from "drizzle-orm";
-import { waitlistEntries } from "../../../db/schema";
+import { waitlistEntries } from "#server/db/schema/index.ts";
 import { daysBefore, plural, type TaskSource } from "./task-source";
 
 /** People who joined the waitlist in the last day: a personal hello converts better than the automatic one. */

@@ -1,5 +1,5 @@
 import { count, desc, isNull } from "drizzle-orm";
-import { newsletterSends, waitlistEntries } from "../../../db/schema";
+import { newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
 import { DAY_MS, plural, type TaskSource } from "./task-source";
 
 /** A newsletter is due when the last one went out this many days ago, or never. */

@@ -1,5 +1,5 @@
 import { count, eq, min } from "drizzle-orm";
-import { builders } from "../../../db/schema";
+import { builders } from "#server/db/schema/index.ts";
 import { DAY_MS, plural, type TaskSource } from "./task-source";
 
 /** A profile older than this is overdue: high priority. */

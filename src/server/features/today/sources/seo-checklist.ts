@@ -1,5 +1,5 @@
-import { SEO_CHECKLIST_ITEMS } from "../../../../common/seo";
-import { getSeoChecklist } from "../../seo/service";
+import { SEO_CHECKLIST_ITEMS } from "#common/seo/seo.ts";
+import { getSeoChecklist } from "#server/features/seo/index.ts";
 import type { TaskSource } from "./task-source";
 
 /** Each item of the SEO Setup checklist not ticked yet; the first one open is the one to do today. */

@@ -1,4 +1,4 @@
-import { listStaleRunningExperiments } from "../../lab/service";
+import { listStaleRunningExperiments } from "#server/features/lab/index.ts";
 import { plural, type TaskSource } from "./task-source";
 
 /** A running experiment whose log has been quiet this long needs its update (or its owner a nudge). */

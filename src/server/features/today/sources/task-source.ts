@@ -1,5 +1,5 @@
-import type { PlanTask } from "../../../../common/today";
-import type { Database } from "../../../db/client";
+import type { PlanTask } from "#common/today/today.ts";
+import type { Database } from "#server/db/client.ts";
 
 /**
  * One kind of thing that can need the admin today, read from the site's state at `now`. A source answers no

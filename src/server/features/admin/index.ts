@@ -1,0 +1,8 @@
+import type { Feature } from "#server/features/feature.ts";
+import { adminRouter } from "./router";
+
+/** The feature as the app registers it (features/all.ts), and what other features may use of it: nothing else in this folder. */
+export const feature = {
+  routers: { admin: adminRouter },
+} satisfies Feature;
+export { registerNoindexHeader } from "./noindex";

@@ -1,0 +1,9 @@
+import type { Feature } from "#server/features/feature.ts";
+import { bangersRouter } from "./router";
+
+/** The feature as the app registers it (features/all.ts), and what other features may use of it: nothing else in this folder. */
+export const feature = {
+  routers: { bangers: bangersRouter },
+} satisfies Feature;
+
+export { countBangersByStatus, countDraftTweets, createBanger } from "./service";

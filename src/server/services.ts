@@ -1,0 +1,51 @@
+import type { BaseDeps } from "./deps";
+import { createAnalyticsPipeline, type AnalyticsPipeline } from "#server/features/analytics/index.ts";
+import { createBackupScheduler, type BackupScheduler } from "#server/features/backup/index.ts";
+import { createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
+import { createMailWorker, type MailWorker } from "#server/infra/mail/index.ts";
+
+/**
+ * The app's long-lived services, built once per process here and nowhere else. Building one starts nothing:
+ * main.ts starts them all (startServices); a test starts the ones it needs.
+ */
+export type Services = {
+  /** Tells every instance which cached pages a write made stale (LISTEN/NOTIFY on the database). */
+  cacheBus: CacheBus;
+  analytics: AnalyticsPipeline;
+  mailWorker: MailWorker;
+  backupScheduler: BackupScheduler;
+};
+
+export function createServices(deps: BaseDeps): Services {
+  const { config, database, logger } = deps;
+  return {
+    cacheBus: createCacheBus({ database, logger }),
+    analytics: createAnalyticsPipeline({ config, database, logger }),
+    mailWorker: createMailWorker({ db: database.db, driver: deps.mailDriver, logger, defaultFrom: config.mailFrom }),
+    backupScheduler: createBackupScheduler({
+      db: database.db,
+      storage: deps.storage,
+      logger,
+      keep: config.backupKeep,
+      schedule: config.backupSchedule,
+    }),
+  };
+}
+
+export async function startServices(services: Services): Promise<void> {
+  await services.cacheBus.start();
+  await services.analytics.start();
+  services.mailWorker.start();
+  services.backupScheduler.start();
+}
+
+/**
+ * After the HTTP server has stopped taking requests and before the database closes: the buffered analytics
+ * are written, work in progress finishes. Stopping a service that was never started does nothing.
+ */
+export async function stopServices(services: Services): Promise<void> {
+  await services.analytics.stop();
+  await services.mailWorker.stop();
+  await services.backupScheduler.stop();
+  await services.cacheBus.stop();
+}
