@@ -45,12 +45,12 @@ export function registerRestOperations(app: FastifyInstance, deps: AppDeps, rout
       handler: async (request, reply) => {
         // A refusal is never cached either, whatever a success may be (set first: reading the session can fail).
         reply.header("Cache-Control", PRIVATE_NO_STORE);
-        const ctx = await createContext({ req: request, res: reply }, deps, "rest");
-        const call = procedureAt(createCaller(ctx), procedurePath);
         const input = restInput(request, rest);
         let output: unknown;
         try {
-          output = await call(input);
+          // Reading the session is the first query: a lost database is refused like the procedure's own errors (503).
+          const ctx = await createContext({ req: request, res: reply }, deps, "rest");
+          output = await procedureAt(createCaller(ctx), procedurePath)(input);
         } catch (error) {
           throw restError(error);
         }
