@@ -146,7 +146,7 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = startServer(database.url, port);
   const sql = new pg.Client({ connectionString: database.url });
-  let passed = false;
+  let passed: boolean;
   try {
     await waitUntilHealthy(baseUrl, server);
     await sql.connect();

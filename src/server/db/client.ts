@@ -59,7 +59,8 @@ const MIGRATION_LOCK_KEY = 7_100_100;
 export class DataDirInUseError extends Error {}
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; maxConnections?: number; logger?: Pick<Logger, "warn"> }
+  /** `connectTimeoutMs`: how long a wait for a connection may last (5 s unless a test says otherwise). */
+  | { kind: "postgres"; url: string; maxConnections?: number; connectTimeoutMs?: number; logger?: Pick<Logger, "warn"> }
   | { kind: "pglite"; dataDir: string }
   /** In memory; from a snapshot of a data folder (see snapshotMigratedPglite) instead of an empty one when given. */
   | { kind: "pglite-memory"; loadDataDir?: Blob };
@@ -80,12 +81,17 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * node-postgres (docs/decisions/008-database-driver.md): a pool that opens connections on demand and
  * throws away broken ones, so the app recovers by itself once the database is back.
  */
-function openPostgres({ url, maxConnections = 10, logger }: Extract<DatabaseTarget, { kind: "postgres" }>): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+function openPostgres({
+  url,
+  maxConnections = 10,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  logger,
+}: Extract<DatabaseTarget, { kind: "postgres" }>): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
   // A connection the server drops while idle in the pool is reported here; unheard, it would crash the process.
   pool.on("error", (error) => logger?.warn({ err: error }, "database: an idle connection was lost; the pool opens a new one when needed"));
   releaseLostConnections(pool);
-  const poolStatus = reportExhaustion(pool, maxConnections, logger);
+  const poolStatus = reportExhaustion(pool, { size: maxConnections, waitMs: connectTimeoutMs }, logger);
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,
@@ -129,7 +135,11 @@ type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefi
  * remembered for the status banner. pool.query checks out through pool.connect too, so wrapping connect
  * covers every query.
  */
-function reportExhaustion(pool: pg.Pool, size: number, logger: Pick<Logger, "warn"> | undefined): () => PoolStatus {
+function reportExhaustion(
+  pool: pg.Pool,
+  { size, waitMs }: { size: number; waitMs: number },
+  logger: Pick<Logger, "warn"> | undefined,
+): () => PoolStatus {
   let inUse = 0;
   let lastExhaustedAt: Date | null = null;
   let exhaustions = 0;
@@ -140,7 +150,7 @@ function reportExhaustion(pool: pg.Pool, size: number, logger: Pick<Logger, "war
 
   const classify = (error: Error | undefined): Error | undefined => {
     if (!error || error.message !== POOL_WAIT_TIMEOUT || inUse < size) return error;
-    const exhausted = new DatabasePoolExhaustedError(figures(), CONNECT_TIMEOUT_MS, { cause: error });
+    const exhausted = new DatabasePoolExhaustedError(figures(), waitMs, { cause: error });
     lastExhaustedAt = new Date();
     exhaustions += 1;
     if (lastExhaustedAt.getTime() - lastLoggedAt >= EXHAUSTION_LOG_INTERVAL_MS) {

@@ -90,7 +90,11 @@ const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export function databaseUnavailableError(error: unknown): DomainError | undefined {
   if (!isDatabaseUnavailable(error)) return undefined;
   if (isDatabasePoolExhausted(error)) {
-    return new DomainError("unavailable", "The service is busy right now. Please try again in a few seconds.", UNAVAILABLE_RETRY_AFTER_SECONDS);
+    return new DomainError(
+      "unavailable",
+      "The service is busy right now. Please try again in a few seconds.",
+      UNAVAILABLE_RETRY_AFTER_SECONDS,
+    );
   }
   return new DomainError(
     "unavailable",

@@ -58,14 +58,15 @@ export const POOL_EXHAUSTION_WARNING_MS = 10 * 60 * 1000;
 export function databasePoolCheck(pool: PoolStatus, now = new Date()): CheckResult {
   const figures = `${pool.inUse} of ${pool.size} connections in use, ${pool.waiting} waiting`;
   const exhaustedAt = pool.lastExhaustedAt;
-  if (!exhaustedAt || now.getTime() - exhaustedAt.getTime() > POOL_EXHAUSTION_WARNING_MS) return { name: "databasePool", ok: true, detail: figures };
+  if (!exhaustedAt || now.getTime() - exhaustedAt.getTime() > POOL_EXHAUSTION_WARNING_MS)
+    return { name: "databasePool", ok: true, detail: figures };
   const minutes = Math.floor((now.getTime() - exhaustedAt.getTime()) / 60_000);
   const when = minutes < 1 ? "less than a minute ago" : `${minutes} min ago`;
   return {
     name: "databasePool",
     ok: true,
     warning: true,
-    detail: `${figures}. Database pool exhausted ${when}: requests waited 5 s for a connection and got 503. Raise DATABASE_POOL_SIZE (within the server's max_connections) or lower HEAVY_READ_LIMIT`,
+    detail: `${figures}. Database pool exhausted ${when}: requests timed out waiting for a connection and got 503. Raise DATABASE_POOL_SIZE (within the server's max_connections) or lower HEAVY_READ_LIMIT`,
   };
 }
 
@@ -100,6 +101,11 @@ export async function getSystemStatus(deps: {
   const pool = deps.database.pool?.();
   if (!pool) return { ok: checks.every((c) => c.ok), checks };
   checks.push(databasePoolCheck(pool));
-  const databasePool = { size: pool.size, inUse: pool.inUse, waiting: pool.waiting, lastExhaustedAt: pool.lastExhaustedAt?.toISOString() ?? null };
+  const databasePool = {
+    size: pool.size,
+    inUse: pool.inUse,
+    waiting: pool.waiting,
+    lastExhaustedAt: pool.lastExhaustedAt?.toISOString() ?? null,
+  };
   return { ok: checks.every((c) => c.ok), checks, databasePool };
 }
