@@ -85,6 +85,18 @@ function isUrl(value: string, protocols: string[], host: "required" | "optional"
 const PORT_RULE = "must be a whole number from 0 to 65535";
 const BODY_LIMIT_RULE = "must be a whole number of bytes, at least 1024";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const POOL_SIZE_RULE = "must be a whole number of connections from 1 to 1000";
+const HEAVY_READ_RULE = "must be a whole number of concurrent heavy reads, at least 1 (empty: a quarter of DATABASE_POOL_SIZE)";
+
+/** A whole number setting; empty means its default. */
+const optionalWholeNumber = (rule: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), { message: rule })
+    .transform((value) => (value === undefined ? undefined : Number(value)));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
@@ -92,6 +104,10 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: PORT_RULE }).int(PORT_RULE).min(0, PORT_RULE).max(65535, PORT_RULE).default(3000),
   PUBLIC_URL: optionalUrl(["https", "http"], "https://lab.example.com", "required"),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"], "postgres://user:pass@localhost:5432/db"),
+  /** Connections the node-postgres pool may open to DATABASE_URL (per instance). */
+  DATABASE_POOL_SIZE: optionalWholeNumber(POOL_SIZE_RULE, 1, 1000),
+  /** Heavy reads (dashboards, exports, the daily plan) running at once per instance; the others wait briefly, then get 503. */
+  HEAVY_READ_LIMIT: optionalWholeNumber(HEAVY_READ_RULE, 1),
   DATA_DIR: z.string().min(1, "must not be empty (a folder such as ./data)").default("./data"),
   TRUST_PROXY: trustProxy,
   SMTP_URL: optionalUrl(["smtp", "smtps"], "smtp://user:pass@smtp.example.com:587", "required"),
@@ -211,6 +227,10 @@ export type Config = {
   port: number;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: the Postgres pool's connections (10 unless set; unused with the embedded database). */
+  databasePoolSize: number;
+  /** HEAVY_READ_LIMIT: heavy reads at once per instance (a quarter of the pool, at least 1, unless set). */
+  heavyReadLimit: number;
   dataDir: string;
   trustProxy: TrustProxy;
   /** True when some proxy is trusted: its headers (client address, edge geo, request id) may be believed. */
@@ -267,6 +287,14 @@ export type MailSettings =
   | { provider: "mailgun"; apiKey: string; domain: string; region: "us" | "eu"; apiBaseUrl: string | undefined };
 
 export class ConfigError extends Error {}
+
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/**
+ * A quarter of the pool, at least 1: a heavy read (the dashboard runs 7 queries at once) may hold several
+ * connections, and sign-ins, writes and the beacon must still find one free.
+ */
+export const defaultHeavyReadLimit = (poolSize: number) => Math.max(1, Math.floor(poolSize / 4));
 
 /**
  * Production links (password resets, alerts) and the cross-site check need the address people really
@@ -380,12 +408,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const databasePoolSize = e.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize,
+    heavyReadLimit: e.HEAVY_READ_LIMIT ?? defaultHeavyReadLimit(databasePoolSize),
     dataDir,
     trustProxy: e.TRUST_PROXY,
     behindProxy: e.TRUST_PROXY !== false,

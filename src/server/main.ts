@@ -16,7 +16,9 @@ async function main() {
   // An operator's file is opened before anything else, so a wrong GEOIP_DB_PATH stops the start at once.
   const geoFile = config.geo.dbPath ? await GeoDataFile.open(config.geo.dbPath, { logger }) : undefined;
   const database = await openDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, logger } : { kind: "pglite", dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl, maxConnections: config.databasePoolSize, logger }
+      : { kind: "pglite", dataDir: config.dataDir },
   );
   await database.migrate();
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;

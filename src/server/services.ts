@@ -2,7 +2,9 @@ import type { BaseDeps } from "./deps";
 import { createAnalyticsPipeline, type AnalyticsPipeline } from "#server/features/analytics/index.ts";
 import { createBackupScheduler, type BackupScheduler } from "#server/features/backup/index.ts";
 import { createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
+import { createHeavyReadLimiter } from "#server/infra/heavy-reads.ts";
 import { createMailWorker, type MailWorker } from "#server/infra/mail/index.ts";
+import type { WorkLimiter } from "#server/infra/work-limiter.ts";
 
 /**
  * The app's long-lived services, built once per process here and nowhere else. Building one starts nothing:
@@ -14,6 +16,8 @@ export type Services = {
   analytics: AnalyticsPipeline;
   mailWorker: MailWorker;
   backupScheduler: BackupScheduler;
+  /** Heavy reads at once on this instance (HEAVY_READ_LIMIT): procedures with `heavyRead` meta and the export routes. */
+  heavyReads: WorkLimiter;
 };
 
 export function createServices(deps: BaseDeps): Services {
@@ -29,6 +33,7 @@ export function createServices(deps: BaseDeps): Services {
       keep: config.backupKeep,
       schedule: config.backupSchedule,
     }),
+    heavyReads: createHeavyReadLimiter(config.heavyReadLimit),
   };
 }
 

@@ -299,3 +299,34 @@ describe("loadConfig: geo data", () => {
     expect(message).toContain("GEOIP_DOWNLOAD_URL: must be a https:// or http:// URL");
   });
 });
+
+describe("DATABASE_POOL_SIZE and HEAVY_READ_LIMIT", () => {
+  it("default to a pool of 10 and heavy reads at a quarter of it", () => {
+    const config = loadConfig({});
+    expect(config.databasePoolSize).toBe(10);
+    expect(config.heavyReadLimit).toBe(2);
+  });
+
+  it.each([
+    ["1", 1, 1],
+    ["3", 3, 1],
+    ["25", 25, 6],
+    [" 40 ", 40, 10],
+    ["", 10, 2],
+  ])("reads DATABASE_POOL_SIZE=%j as %i connections, %i heavy reads at once", (value, size, heavy) => {
+    const config = loadConfig({ DATABASE_POOL_SIZE: value });
+    expect(config.databasePoolSize).toBe(size);
+    expect(config.heavyReadLimit).toBe(heavy);
+  });
+
+  it.each(["0", "-5", "1.5", "ten", "1001"])("refuses DATABASE_POOL_SIZE=%s with its rule", (value) => {
+    expect(problemsOf({ DATABASE_POOL_SIZE: value })).toContain("DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 1000");
+  });
+
+  it("takes HEAVY_READ_LIMIT as set, and refuses one below 1", () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: "20", HEAVY_READ_LIMIT: "3" }).heavyReadLimit).toBe(3);
+    expect(problemsOf({ HEAVY_READ_LIMIT: "0" })).toContain(
+      "HEAVY_READ_LIMIT: must be a whole number of concurrent heavy reads, at least 1",
+    );
+  });
+});

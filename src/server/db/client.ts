@@ -10,6 +10,7 @@ import pg from "pg";
 import lockfile from "proper-lockfile";
 import { PACKAGE_ROOT } from "#server/infra/package-root.ts";
 import type { Logger } from "#server/infra/logger.ts";
+import { DatabasePoolExhaustedError, type PoolFigures } from "./errors";
 import { listenPostgres, type ListenEvents } from "./listen-postgres";
 import * as schema from "#server/db/schema/index.ts";
 
@@ -31,6 +32,8 @@ export type DatabaseHandle = {
   /** Applies the committed drizzle-kit migrations; the same files on both drivers. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** The Postgres pool's figures now (undefined on PGlite, which has no pool). */
+  pool?: () => PoolStatus;
   /**
    * Hears every NOTIFY on `channel`, from any connection to this database (this process's own included),
    * until the returned function is called. On Postgres over a dedicated connection, reopened when lost.
@@ -41,6 +44,14 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** A Postgres pool as the status banner shows it. */
+export type PoolStatus = PoolFigures & {
+  /** When a wait for a connection last timed out with every connection busy; null if never since start. */
+  lastExhaustedAt: Date | null;
+  /** How many waits for a connection timed out with every connection busy, since start. */
+  exhaustions: number;
+};
+
 const migrationsFolder = path.join(PACKAGE_ROOT, "drizzle");
 /** Any fixed number: serialises start-up migrations when several app instances share one Postgres. */
 const MIGRATION_LOCK_KEY = 7_100_100;
@@ -48,7 +59,8 @@ const MIGRATION_LOCK_KEY = 7_100_100;
 export class DataDirInUseError extends Error {}
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; maxConnections?: number; logger?: Pick<Logger, "warn"> }
+  /** `connectTimeoutMs`: how long a wait for a connection may last (5 s unless a test says otherwise). */
+  | { kind: "postgres"; url: string; maxConnections?: number; connectTimeoutMs?: number; logger?: Pick<Logger, "warn"> }
   | { kind: "pglite"; dataDir: string }
   /** In memory; from a snapshot of a data folder (see snapshotMigratedPglite) instead of an empty one when given. */
   | { kind: "pglite-memory"; loadDataDir?: Blob };
@@ -69,11 +81,17 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * node-postgres (docs/decisions/008-database-driver.md): a pool that opens connections on demand and
  * throws away broken ones, so the app recovers by itself once the database is back.
  */
-function openPostgres({ url, maxConnections = 10, logger }: Extract<DatabaseTarget, { kind: "postgres" }>): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+function openPostgres({
+  url,
+  maxConnections = 10,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  logger,
+}: Extract<DatabaseTarget, { kind: "postgres" }>): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
   // A connection the server drops while idle in the pool is reported here; unheard, it would crash the process.
   pool.on("error", (error) => logger?.warn({ err: error }, "database: an idle connection was lost; the pool opens a new one when needed"));
   releaseLostConnections(pool);
+  const poolStatus = reportExhaustion(pool, { size: maxConnections, waitMs: connectTimeoutMs }, logger);
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as Database,
@@ -93,12 +111,67 @@ function openPostgres({ url, maxConnections = 10, logger }: Extract<DatabaseTarg
     ping: async () => {
       await pool.query("select 1");
     },
+    pool: poolStatus,
     listen: (channel, events) => listenPostgres(url, channel, events),
     notify: async (channel, payload) => {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
     close: () => pool.end(),
   };
+}
+
+/** pg-pool's error when a wait in its queue for a connection outlasts connectionTimeoutMillis. */
+const POOL_WAIT_TIMEOUT = "timeout exceeded when trying to connect";
+/** The "database pool exhausted" warning is logged at most this often (every request waiting would repeat it). */
+const EXHAUSTION_LOG_INTERVAL_MS = 10_000;
+
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * Tells an exhausted pool from a lost database: node-postgres fails both with a connection timeout, but when
+ * it fires while every connection is checked out (counted from the pool's acquire and release events), the
+ * database is fine and this instance asked too much of it at once. Such a failure becomes a
+ * DatabasePoolExhaustedError (still a 503 for the caller), is logged as "database pool exhausted", and is
+ * remembered for the status banner. pool.query checks out through pool.connect too, so wrapping connect
+ * covers every query.
+ */
+function reportExhaustion(
+  pool: pg.Pool,
+  { size, waitMs }: { size: number; waitMs: number },
+  logger: Pick<Logger, "warn"> | undefined,
+): () => PoolStatus {
+  let inUse = 0;
+  let lastExhaustedAt: Date | null = null;
+  let exhaustions = 0;
+  let lastLoggedAt = 0;
+  pool.on("acquire", () => (inUse += 1));
+  pool.on("release", () => (inUse -= 1));
+  const figures = (): PoolFigures => ({ size, inUse, waiting: pool.waitingCount });
+
+  const classify = (error: Error | undefined): Error | undefined => {
+    if (!error || error.message !== POOL_WAIT_TIMEOUT || inUse < size) return error;
+    const exhausted = new DatabasePoolExhaustedError(figures(), waitMs, { cause: error });
+    lastExhaustedAt = new Date();
+    exhaustions += 1;
+    if (lastExhaustedAt.getTime() - lastLoggedAt >= EXHAUSTION_LOG_INTERVAL_MS) {
+      lastLoggedAt = lastExhaustedAt.getTime();
+      logger?.warn(
+        { pool: exhausted.figures, exhaustions },
+        `${exhausted.message}: raise DATABASE_POOL_SIZE (within the server's max_connections) or lower HEAVY_READ_LIMIT`,
+      );
+    }
+    return exhausted;
+  };
+
+  const connect = pool.connect.bind(pool) as (callback: ConnectCallback) => void;
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (callback) return connect((error, client, done) => callback(classify(error), client, done));
+    return new Promise<pg.PoolClient>((resolve, reject) =>
+      connect((error, client) => (error ? reject(classify(error)) : resolve(client!))),
+    );
+  }) as typeof pool.connect;
+
+  return () => ({ ...figures(), lastExhaustedAt, exhaustions });
 }
 
 /**

@@ -38,9 +38,41 @@ const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "53300"]);
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|not queryable|is not currently accepting connections/;
 
-/** True when the error says the database cannot be reached right now (as opposed to a bad query). */
+/** What the pool held when a wait for one of its connections timed out. */
+export type PoolFigures = { size: number; inUse: number; waiting: number };
+
+/**
+ * node-postgres gave up waiting for a free connection while every one of the pool's connections was checked
+ * out by other work: the database is reachable but this instance asked too much of it at once. (A timeout
+ * while connections are still being opened, the database away, stays the driver's own error.)
+ */
+export class DatabasePoolExhaustedError extends Error {
+  constructor(
+    readonly figures: PoolFigures,
+    waitedMs: number,
+    options: { cause: unknown },
+  ) {
+    super(
+      `database pool exhausted: all ${figures.size} connections were busy for ${waitedMs / 1000} s (${figures.waiting} more requests waiting)`,
+      options,
+    );
+    this.name = "DatabasePoolExhaustedError";
+  }
+}
+
+/** True when the error (or one it wraps) is a wait for a connection of an exhausted pool. */
+export function isDatabasePoolExhausted(error: unknown): boolean {
+  for (const cause of causes(error)) if (cause instanceof DatabasePoolExhaustedError) return true;
+  return false;
+}
+
+/**
+ * True when the error says the database cannot be used right now (as opposed to a bad query): unreachable,
+ * or this instance's pool exhausted (isDatabasePoolExhausted tells which).
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const cause of causes(error)) {
+    if (cause instanceof DatabasePoolExhaustedError) return true;
     const code = (cause as { code?: unknown }).code;
     if (typeof code === "string" && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
     if (cause instanceof Error && CONNECTION_MESSAGES.test(cause.message)) return true;
@@ -52,11 +84,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The one mapping of a lost database to what a client sees: a 503 `unavailable` domain error (REST
+ * The one mapping of a lost database (or an exhausted pool) to what a client sees: a 503 `unavailable` domain error (REST
  * and tRPC map it like any other). Undefined for every other error, which stays a 500.
  */
 export function databaseUnavailableError(error: unknown): DomainError | undefined {
   if (!isDatabaseUnavailable(error)) return undefined;
+  if (isDatabasePoolExhausted(error)) {
+    return new DomainError(
+      "unavailable",
+      "The service is busy right now. Please try again in a few seconds.",
+      UNAVAILABLE_RETRY_AFTER_SECONDS,
+    );
+  }
   return new DomainError(
     "unavailable",
     "The service is temporarily unavailable. Please try again in a moment.",

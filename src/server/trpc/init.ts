@@ -80,21 +80,38 @@ const publishInvalidations = t.middleware(async ({ ctx, type, meta, next }) => {
   return result;
 });
 
+/**
+ * A procedure whose meta says `heavyRead` waits for a slot of the instance's heavy-read limit, or is refused
+ * with 503 and Retry-After (infra/heavy-reads.ts). It runs after the access checks, so a caller without the
+ * right still gets 401 or 403, and a refused one holds no slot.
+ */
+const limitHeavyReads = t.middleware(async ({ ctx, meta, next }) => {
+  if (!meta?.heavyRead) return next();
+  const release = await ctx.deps.services.heavyReads.acquire();
+  try {
+    return await next();
+  } finally {
+    release();
+  }
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(publishInvalidations).meta({ access: "public" });
+const baseProcedure = t.procedure.use(mapDomainErrors).use(publishInvalidations);
+
+export const publicProcedure = baseProcedure.use(limitHeavyReads).meta({ access: "public" });
 
 /** Signed-in callers only; it runs before the input is read, so an anonymous caller learns nothing but 401. */
 export const signedInOnly = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw unauthorized();
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
-export const memberProcedure = publicProcedure.use(signedInOnly).meta({ access: "member" });
+export const memberProcedure = baseProcedure.use(signedInOnly).use(limitHeavyReads).meta({ access: "member" });
 
 /** Admins and the owner only (after signedInOnly: a signed-out caller gets 401, a member 403). */
 export const adminOnly = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !isAdminRole(ctx.user.role)) throw forbidden("You need admin privileges to access this page.");
   return next();
 });
-export const adminProcedure = memberProcedure.use(adminOnly).meta({ access: "admin" });
+export const adminProcedure = baseProcedure.use(signedInOnly).use(adminOnly).use(limitHeavyReads).meta({ access: "admin" });

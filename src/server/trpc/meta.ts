@@ -40,4 +40,10 @@ export type OperationMeta = {
    * Every mutation says it: a test fails on one that does not.
    */
   invalidates?: readonly CacheTag[];
+  /**
+   * A heavy read (many queries at once, or one long one: a dashboard, a report): it runs under the instance's
+   * heavy-read limit (infra/heavy-reads.ts, HEAVY_READ_LIMIT), and when that is saturated answers 503 with
+   * Retry-After, so that sign-ins, writes and the beacon always find a database connection.
+   */
+  heavyRead?: boolean;
 };

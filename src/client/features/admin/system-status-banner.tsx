@@ -8,6 +8,7 @@ import { Spinner } from "#client/ui/spinner.tsx";
 
 const CHECK_LABELS: Record<string, string> = {
   database: "Database",
+  databasePool: "Database pool",
   mail: "Mail",
   mailQueue: "Mail queue",
   storage: "Storage",

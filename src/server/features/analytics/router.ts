@@ -4,7 +4,10 @@ import { getAnalyticsDashboard } from "./dashboard";
 
 export const analyticsRouter = router({
   dashboard: adminProcedure
-    .meta({ rest: { method: "GET", path: "/api/analytics/dashboard", summary: "The analytics dashboard for a time range (?timeRange=)" } })
+    .meta({
+      heavyRead: true,
+      rest: { method: "GET", path: "/api/analytics/dashboard", summary: "The analytics dashboard for a time range (?timeRange=)" },
+    })
     .input(analyticsDashboardInput)
     .query(({ ctx, input }) => getAnalyticsDashboard(ctx.db, { timeRange: input.timeRange })),
 });

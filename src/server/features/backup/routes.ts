@@ -37,7 +37,10 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
     const { user } = await guards.admin(request, reply);
     keepIdleConnection(request);
     const { namespaces } = parseInput(backupExportInput, request.body ?? {});
-    const row = await backup.createBackup(context, { categories: namespaces, author: { id: user.id, email: user.email } });
+    // Writing the backup reads every table: a heavy read (sending the stored file afterwards is not).
+    const row = await deps.services.heavyReads.run(() =>
+      backup.createBackup(context, { categories: namespaces, author: { id: user.id, email: user.email } }),
+    );
     return sendBackupFile(request, reply, row);
   });
 

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from "#server/db/client.ts";
+import type { DatabaseHandle, PoolStatus } from "#server/db/client.ts";
 import { getLastBackupAt } from "#server/features/backup/index.ts";
 import { describeBackupAge, describeMailQueue, readMailQueueHealth } from "./queue-health";
 import type { GeoDataInfo, GeoLookup } from "#server/infra/geo.ts";
@@ -7,7 +7,9 @@ import type { ObjectStorage } from "#server/infra/storage/index.ts";
 
 /** `warning`: working, but something an operator should act on (the banner says so without calling it degraded). */
 export type CheckResult = { name: string; ok: boolean; detail: string; warning?: boolean };
-export type SystemStatus = { ok: boolean; checks: CheckResult[] };
+/** The Postgres pool's figures (absent on the embedded database). */
+export type DatabasePoolFigures = { size: number; inUse: number; waiting: number; lastExhaustedAt: string | null };
+export type SystemStatus = { ok: boolean; checks: CheckResult[]; databasePool?: DatabasePoolFigures };
 
 async function check(name: string, probe: () => Promise<string>): Promise<CheckResult> {
   try {
@@ -46,6 +48,28 @@ export function geoDataCheck(info: GeoDataInfo | Error, now = new Date()): Check
   return { name: "geo", ok: true, warning: true, detail: `${from}, ${ageDays} days old: ${how}` };
 }
 
+/** An exhaustion this recent puts a warning on the banner. */
+export const POOL_EXHAUSTION_WARNING_MS = 10 * 60 * 1000;
+
+/**
+ * The pool as the banner shows it: size, in use and waiting, with a warning (not a failure: the database
+ * answers) when a request timed out waiting for a connection in the last 10 minutes.
+ */
+export function databasePoolCheck(pool: PoolStatus, now = new Date()): CheckResult {
+  const figures = `${pool.inUse} of ${pool.size} connections in use, ${pool.waiting} waiting`;
+  const exhaustedAt = pool.lastExhaustedAt;
+  if (!exhaustedAt || now.getTime() - exhaustedAt.getTime() > POOL_EXHAUSTION_WARNING_MS)
+    return { name: "databasePool", ok: true, detail: figures };
+  const minutes = Math.floor((now.getTime() - exhaustedAt.getTime()) / 60_000);
+  const when = minutes < 1 ? "less than a minute ago" : `${minutes} min ago`;
+  return {
+    name: "databasePool",
+    ok: true,
+    warning: true,
+    detail: `${figures}. Database pool exhausted ${when}: requests timed out waiting for a connection and got 503. Raise DATABASE_POOL_SIZE (within the server's max_connections) or lower HEAVY_READ_LIMIT`,
+  };
+}
+
 /** What the back office's status banner reports: each dependency really probed. */
 export async function getSystemStatus(deps: {
   database: DatabaseHandle;
@@ -73,5 +97,15 @@ export async function getSystemStatus(deps: {
   ]);
   checks.push(backupCheck(await getLastBackupAt(deps.database.db).catch((error: unknown) => error as Error)));
   if (deps.geo?.dataInfo) checks.push(geoDataCheck(await deps.geo.dataInfo().catch((error: unknown) => error as Error)));
-  return { ok: checks.every((c) => c.ok), checks };
+  // Read after the probes, so the figures include a ping that found the pool exhausted.
+  const pool = deps.database.pool?.();
+  if (!pool) return { ok: checks.every((c) => c.ok), checks };
+  checks.push(databasePoolCheck(pool));
+  const databasePool = {
+    size: pool.size,
+    inUse: pool.inUse,
+    waiting: pool.waiting,
+    lastExhaustedAt: pool.lastExhaustedAt?.toISOString() ?? null,
+  };
+  return { ok: checks.every((c) => c.ok), checks, databasePool };
 }

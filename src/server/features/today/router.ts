@@ -5,11 +5,18 @@ import { getDailyPlan, regenerateDailyPlan, setPlanTaskDone } from "./service";
 /** The daily plan (/today), per admin. `timeZone` sets the plan date; UTC by default. */
 export const todayRouter = router({
   plan: adminProcedure
-    .meta({ rest: { method: "GET", path: "/api/today/generate", summary: "Today's plan (?timeZone=), made on the first call of the day" } })
+    .meta({
+      heavyRead: true,
+      rest: { method: "GET", path: "/api/today/generate", summary: "Today's plan (?timeZone=), made on the first call of the day" },
+    })
     .input(dailyPlanInput)
     .query(({ ctx, input }) => getDailyPlan(ctx.db, ctx.user, input)),
   regenerate: adminProcedure
-    .meta({ invalidates: [], rest: { method: "POST", path: "/api/today/regenerate", summary: "Make today's plan again ({timeZone})" } })
+    .meta({
+      invalidates: [],
+      heavyRead: true,
+      rest: { method: "POST", path: "/api/today/regenerate", summary: "Make today's plan again ({timeZone})" },
+    })
     .input(dailyPlanInput)
     .mutation(({ ctx, input }) => regenerateDailyPlan(ctx.db, ctx.user, input)),
   setTaskDone: adminProcedure

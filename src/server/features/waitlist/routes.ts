@@ -39,13 +39,16 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guar
     });
   });
 
-  /** The whole list as a CSV attachment, streamed as it is read. */
+  /** The whole list as a CSV attachment, streamed as it is read: a heavy read until the stream closes. */
   app.get("/api/waitlist/export", async (request, reply) => {
     await guards.admin(request, reply);
+    const release = await deps.services.heavyReads.acquire();
+    const csv = Readable.from(exportWaitlistCsv(db));
+    csv.once("close", release);
     return reply
       .header("Cache-Control", PRIVATE_NO_STORE)
       .header("Content-Type", "text/csv; charset=utf-8")
       .header("Content-Disposition", `attachment; filename="${waitlistExportFileName()}"`)
-      .send(Readable.from(exportWaitlistCsv(db)));
+      .send(csv);
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "#server/db/client.ts";
-import { isDatabaseUnavailable } from "#server/db/errors.ts";
+import { isDatabasePoolExhausted, isDatabaseUnavailable } from "#server/db/errors.ts";
 import { mailMessages, type MailMessageRow } from "#server/db/schema/index.ts";
 import type { Logger } from "#server/infra/logger.ts";
 import { toDeliveryError, type DeliveryError, type MailDriver } from "./driver";
@@ -200,7 +200,11 @@ export function createMailWorker(
         databaseAway = false;
       } catch (error) {
         if (!isDatabaseUnavailable(error)) logger.error({ err: error }, "mail worker: a pass failed");
-        else if (!databaseAway) logger.warn({ err: error }, "mail worker: the database is unreachable; trying again at each poll");
+        else if (!databaseAway) {
+          // An exhausted pool times out like a lost database, but the cause and the cure differ.
+          const what = isDatabasePoolExhausted(error) ? "database pool exhausted (every connection busy)" : "the database is unreachable";
+          logger.warn({ err: error }, `mail worker: ${what}; trying again at each poll`);
+        }
         databaseAway ||= isDatabaseUnavailable(error);
         return;
       }
