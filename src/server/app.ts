@@ -26,7 +26,7 @@ import { retryAfterSeconds } from "#server/infra/rate-limit.ts";
 import { registerRequestIdHeader, requestIdOptions } from "#server/infra/request-id.ts";
 import { createRequestLogController } from "#server/infra/request-log.ts";
 import { recordRoutes } from "#server/infra/route-list.ts";
-import { createContext } from "#server/trpc/init.ts";
+import { createCallerFactory, createContext } from "#server/trpc/init.ts";
 import { registerApiReference } from "#server/rest/api-reference.ts";
 import { registerRestOperations } from "#server/rest/rest-adapter.ts";
 import { appRouter, type AppRouter } from "#server/trpc/router.ts";
@@ -61,6 +61,10 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   // First after the request id: a page's URL carrying a password is answered before anything else reads it.
   registerPasswordQueryRedirect(app);
   const guards = createGuards(deps);
+  // The procedures called on the server, as the request that a form post or a hand-written route answers.
+  const createCaller = createCallerFactory(appRouter);
+  const callerFor = async (request: FastifyRequest, reply: FastifyReply) =>
+    createCaller(await createContext({ req: request, res: reply }, deps, "form"));
 
   app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
     const { status, message } = errorReply(thrown, request, reply);
@@ -119,7 +123,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     }
     registerRestOperations(api, deps, appRouter);
     await registerApiReference(api, appRouter, config.publicUrl);
-    for (const feature of FEATURES as readonly Feature[]) await feature.routes?.(api, { deps, guards, heads });
+    for (const feature of FEATURES as readonly Feature[]) await feature.routes?.(api, { deps, guards, heads, callerFor });
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
       trpcOptions: {
@@ -143,8 +147,8 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
 
   const pages = createHtmlPages({ db: deps.database.db, publicUrl: config.publicUrl, clientDir: config.clientDir, heads });
   await registerSinglePageApp(app, config.clientDir, pages, renderPublicPage);
-  const formPosts: FormPosts = Object.assign({}, ...(FEATURES as readonly Feature[]).map((feature) => feature.formPosts?.(deps)));
-  await registerFormPosts(app, formPosts, async (request, reply, pathname, form) => {
+  const formPosts: FormPosts = Object.assign({}, ...(FEATURES as readonly Feature[]).map((feature) => feature.formPosts));
+  await registerFormPosts(app, formPosts, callerFor, async (request, reply, pathname, form) => {
     const rendered = await renderPublicPage(request, reply, form);
     if (rendered) return pages.send(request, reply, pathname, true, rendered);
     // Nothing built to render the page with (or its rendering failed, logged): the refusal in words.

@@ -154,13 +154,7 @@ export function useTestApp(options: Options = {}) {
       const name = overrides.name ?? `${role} ${userCount}`;
       let user: SessionUser;
       if (role === "member") {
-        user = (
-          await signup(
-            { db: state.database.db, publicUrl: state.config.publicUrl, rateLimits: createRateLimits({ enabled: false }) },
-            { email, password, name },
-            "127.0.0.1",
-          )
-        ).user;
+        user = (await signup({ db: state.database.db, publicUrl: state.config.publicUrl }, { email, password, name })).user;
         if (overrides.verified !== false) {
           // As if the link were opened: verified, and its mail and token gone (tests that count mail see none).
           const db = state.database.db;

@@ -15,11 +15,7 @@ describe("joinWaitlist (service)", () => {
     const geo: GeoLookup = { locate: () => Promise.reject(new Error("geo database missing")) };
     const warn = vi.fn();
     const logger = { warn } as unknown as Logger;
-    const result = await joinWaitlist(
-      { db: t.db, geo, logger, rateLimits: t.deps.rateLimits },
-      waitlistJoinInput.parse({ email: "nogeo@example.com" }),
-      visitor,
-    );
+    const result = await joinWaitlist({ db: t.db, geo, logger }, waitlistJoinInput.parse({ email: "nogeo@example.com" }), visitor);
     expect(result).toMatchObject({ position: 1, alreadyJoined: false });
     const [row] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "nogeo@example.com"));
     expect(row).toMatchObject({ country: null, city: null });
@@ -28,7 +24,7 @@ describe("joinWaitlist (service)", () => {
 
   it("does not look the visitor up again for a repeat join", async () => {
     const locate = vi.fn(t.deps.geo.locate);
-    const deps = { db: t.db, geo: { locate }, logger: t.deps.logger, rateLimits: t.deps.rateLimits };
+    const deps = { db: t.db, geo: { locate }, logger: t.deps.logger };
     const input = waitlistJoinInput.parse({ email: "once@example.com" });
     const first = await joinWaitlist(deps, input, visitor);
     const again = await joinWaitlist(deps, input, visitor);
@@ -42,7 +38,7 @@ describe("joinWaitlist (service)", () => {
 
   it("accepts the admin source, which the public schema refuses, for entries an operator adds", async () => {
     const input = { ...waitlistJoinInput.parse({ email: "added@example.com" }), source: "admin" as const };
-    await joinWaitlist({ db: t.db, geo: t.deps.geo, logger: t.deps.logger, rateLimits: t.deps.rateLimits }, input, visitor);
+    await joinWaitlist({ db: t.db, geo: t.deps.geo, logger: t.deps.logger }, input, visitor);
     const [row] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "added@example.com"));
     expect(row?.source).toBe("admin");
   });

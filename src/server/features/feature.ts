@@ -1,12 +1,18 @@
 import type { AnyRouter } from "@trpc/server";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Guards } from "#server/auth/guards.ts";
 import type { AppDeps } from "#server/deps.ts";
 import type { PageHeadCache } from "#server/features/site-assets/index.ts";
-import type { FormPosts } from "#server/features/ssr/index.ts";
+import type { AppCaller, FormPosts } from "#server/features/ssr/index.ts";
 
 /** What a feature's hand-written routes are given. */
-export type RouteContext = { deps: AppDeps; guards: Guards; heads: PageHeadCache };
+export type RouteContext = {
+  deps: AppDeps;
+  guards: Guards;
+  heads: PageHeadCache;
+  /** The app's procedures called as this request: a hand-written route that runs an operation calls it here. */
+  callerFor: (request: FastifyRequest, reply: FastifyReply) => Promise<AppCaller>;
+};
 
 /**
  * What a feature contributes to the app, exported as `feature` from its index.ts and registered by the one
@@ -19,5 +25,5 @@ export type Feature = {
   /** Routes that cannot be one procedure's JSON answer, each listed with why in rest/hand-written-routes.ts. */
   routes?: (api: FastifyInstance, context: RouteContext) => void | Promise<void>;
   /** The handlers of server-rendered forms, by the page path they post to. */
-  formPosts?: (deps: AppDeps) => FormPosts;
+  formPosts?: FormPosts;
 };

@@ -1,11 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import * as core from "zod/v4/core";
 import type { AppDeps } from "#server/deps.ts";
-import { DomainError, invalid, type DomainErrorKind } from "#server/infra/errors.ts";
-import { firstIssueMessage, PRIVATE_NO_STORE } from "#server/infra/http.ts";
+import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { createCallerFactory, createContext } from "#server/trpc/init.ts";
+import { procedureError } from "#server/trpc/procedure-error.ts";
 import type { OperationMeta, RestMethod } from "#server/trpc/meta.ts";
 
 /** A procedure that also answers at a fixed REST path. */
@@ -52,7 +50,7 @@ export function registerRestOperations(app: FastifyInstance, deps: AppDeps, rout
           const ctx = await createContext({ req: request, res: reply }, deps, "rest");
           output = await procedureAt(createCaller(ctx), procedurePath)(input);
         } catch (error) {
-          throw restError(error);
+          throw procedureError(error);
         }
         const status =
           typeof rest.status === "function"
@@ -88,30 +86,4 @@ function procedureAt(caller: unknown, procedurePath: string): Callable {
   let node = caller as Record<string, unknown>;
   for (const segment of procedurePath.split(".")) node = node[segment] as Record<string, unknown>;
   return node as unknown as Callable;
-}
-
-const DOMAIN_KIND: Partial<Record<TRPCError["code"], DomainErrorKind>> = {
-  BAD_REQUEST: "invalid",
-  UNAUTHORIZED: "unauthorized",
-  FORBIDDEN: "forbidden",
-  NOT_FOUND: "not_found",
-  CONFLICT: "conflict",
-  PAYLOAD_TOO_LARGE: "payload_too_large",
-  UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
-  UNPROCESSABLE_CONTENT: "unprocessable",
-  TOO_MANY_REQUESTS: "rate_limited",
-  SERVICE_UNAVAILABLE: "unavailable",
-};
-
-/**
- * What a procedure threw, as the REST error handler expects it: the service's domain error itself, an input
- * refused by its schema as a 400 with the first issue's words, anything else as it was (a 500, logged).
- */
-function restError(error: unknown): unknown {
-  if (!(error instanceof TRPCError)) return error;
-  if (error.cause instanceof DomainError) return error.cause;
-  if (error.cause instanceof core.$ZodError) return invalid(firstIssueMessage(error.cause));
-  const kind = DOMAIN_KIND[error.code];
-  if (kind) return new DomainError(kind, error.message);
-  return error.cause ?? error;
 }

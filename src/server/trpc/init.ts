@@ -9,10 +9,14 @@ import type { AppDeps } from "#server/deps.ts";
 import { outageError } from "#server/infra/error-reply.ts";
 import { DomainError, forbidden, unauthorized, type DomainErrorKind } from "#server/infra/errors.ts";
 import { firstIssueMessage } from "#server/infra/http.ts";
+import type { RateLimitBucket } from "#server/infra/rate-limit.ts";
 import type { OperationMeta } from "./meta";
 
-/** How the call arrived: tRPC from the site's own client, or a fixed REST path (rest-adapter.ts) from anyone. */
-export type Transport = "trpc" | "rest";
+/**
+ * How the call arrived: tRPC from the site's own client, a fixed REST path (rest/rest-adapter.ts) from anyone,
+ * or a server-rendered form posted without scripts (features/ssr/form-posts.ts).
+ */
+export type Transport = "trpc" | "rest" | "form";
 
 export async function createContext({ req, res }: Pick<CreateFastifyContextOptions, "req" | "res">, deps: AppDeps, transport: Transport) {
   const auth = await resolveRequestAuth(req, res, { db: deps.database.db, config: deps.config }).catch((error: unknown) => {
@@ -115,3 +119,14 @@ export const adminOnly = t.middleware(({ ctx, next }) => {
   return next();
 });
 export const adminProcedure = baseProcedure.use(signedInOnly).use(adminOnly).use(limitHeavyReads).meta({ access: "admin" });
+
+/**
+ * Spends one point of a named budget (infra/rate-limit.ts) of the caller's address on every call, whatever the
+ * way in: tRPC, the REST path and the form post all run the procedure, so each call counts once. Placed after
+ * `.input()`: input the schema refuses costs nothing.
+ */
+export const limited = (bucket: RateLimitBucket) =>
+  t.middleware(async ({ ctx, next }) => {
+    await ctx.deps.rateLimits.consume(bucket, ctx.req.ip);
+    return next();
+  });

@@ -2,28 +2,23 @@ import { homePathOf, passwordConfirmationError, type SessionUser } from "#common
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "#common/auth/input.ts";
 import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
 import { sameSitePath } from "#common/pages/same-site-path.ts";
-import { setSessionCookie } from "#server/auth/request-auth.ts";
-import type { AppDeps } from "#server/deps.ts";
-import { parseForm, textField, type FormCaller, type FormFields, type FormPost, type FormPosts } from "#server/features/ssr/index.ts";
-import * as auth from "./service";
+import { parseForm, textField, type FormFields, type FormPost, type FormPosts } from "#server/features/ssr/index.ts";
 
 /**
- * The account pages' forms, posted without scripts: the same services, schemas, budgets and messages as
- * auth.* (tRPC) and /api/auth/* (REST). A sign-in goes on to the `callback` path when it is one of this site's.
+ * The account pages' forms, posted without scripts: they call auth.* like the page's script and /api/auth/*
+ * (same schemas, budgets, session cookie and messages). A sign-in goes on to the `callback` path when it is
+ * one of this site's.
  */
-export function authFormPosts(deps: AppDeps): FormPosts {
-  const services = { db: deps.database.db, rateLimits: deps.rateLimits, publicUrl: deps.config.publicUrl };
-  const startSession = ({ request, reply }: FormCaller, signedIn: auth.SignedIn) =>
-    setSessionCookie(request, reply, deps.config, signedIn.token, signedIn.session.expiresAt);
+export function authFormPosts(): FormPosts {
   const callbackOf = (fields: FormFields) => sameSitePath(textField(fields, "callback"));
 
   const signIn = (destination: (user: SessionUser, callback: string | null) => string): FormPost => ({
     keep: ["email", "callback"],
-    async submit(fields, caller) {
-      const input = parseForm(loginInput, { email: textField(fields, "email"), password: textField(fields, "password") });
-      const signedIn = await auth.login(services, input, caller.request.ip);
-      startSession(caller, signedIn);
-      return { redirect: destination(signedIn.user, callbackOf(fields)) };
+    async submit(fields, { api }) {
+      const credentials = { email: textField(fields, "email"), password: textField(fields, "password") };
+      parseForm(loginInput, credentials);
+      const { user } = await api.auth.login(credentials);
+      return { redirect: destination(user, callbackOf(fields)) };
     },
   });
 
@@ -34,24 +29,22 @@ export function authFormPosts(deps: AppDeps): FormPosts {
 
     [PUBLIC_PAGES.signup]: {
       keep: ["name", "email", "callback"],
-      async submit(fields, caller) {
+      async submit(fields, { api }) {
         const passwords = { password: textField(fields, "password"), confirmPassword: textField(fields, "confirmPassword") };
-        const input = parseForm(
-          signupInput,
-          { name: textField(fields, "name"), email: textField(fields, "email"), password: passwords.password },
-          { confirmPassword: passwordConfirmationError(passwords) },
-        );
-        startSession(caller, await auth.signup(services, input, caller.request.ip));
+        const account = { name: textField(fields, "name"), email: textField(fields, "email"), password: passwords.password };
+        parseForm(signupInput, account, { confirmPassword: passwordConfirmationError(passwords) });
+        await api.auth.signup(account);
         return { redirect: callbackOf(fields) ?? "/" };
       },
     },
 
     [PUBLIC_PAGES.forgotPassword]: {
       keep: ["email"],
-      async submit(fields, { request }) {
-        const input = parseForm(passwordResetRequestInput, { email: textField(fields, "email") });
-        const answer = await auth.requestPasswordReset(services, input, request.ip);
-        return { redirect: PUBLIC_PAGES.forgotPassword, result: { ...answer, email: input.email } };
+      async submit(fields, { api }) {
+        const request = { email: textField(fields, "email") };
+        const { email } = parseForm(passwordResetRequestInput, request);
+        const answer = await api.auth.requestPasswordReset(request);
+        return { redirect: PUBLIC_PAGES.forgotPassword, result: { ...answer, email } };
       },
     },
 
@@ -59,14 +52,11 @@ export function authFormPosts(deps: AppDeps): FormPosts {
     // that a refusal renders the same form again.
     [PUBLIC_PAGES.resetPassword]: {
       keep: [],
-      async submit(fields, { request }) {
+      async submit(fields, { api }) {
         const passwords = { password: textField(fields, "password"), confirmPassword: textField(fields, "confirmPassword") };
-        const input = parseForm(
-          passwordResetConfirmInput,
-          { token: textField(fields, "token"), password: passwords.password },
-          { confirmPassword: passwordConfirmationError(passwords) },
-        );
-        await auth.confirmPasswordReset(services, input, request.ip);
+        const reset = { token: textField(fields, "token"), password: passwords.password };
+        parseForm(passwordResetConfirmInput, reset, { confirmPassword: passwordConfirmationError(passwords) });
+        await api.auth.confirmPasswordReset(reset);
         return { redirect: PUBLIC_PAGES.resetPassword, result: { reset: true } };
       },
     },

@@ -9,7 +9,7 @@ export const feature = {
   routes: async (api, { deps }) => {
     await registerAuthRoutes(api, deps);
   },
-  formPosts: authFormPosts,
+  formPosts: authFormPosts(),
 } satisfies Feature;
 
 export { describeCreateAdminFailure, runCreateAdmin } from "./create-admin-command";

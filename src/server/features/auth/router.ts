@@ -1,6 +1,6 @@
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "#common/auth/input.ts";
 import { clearSessionCookie, setSessionCookie } from "#server/auth/request-auth.ts";
-import { memberProcedure, publicProcedure, router, type Context } from "#server/trpc/init.ts";
+import { type Context, limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as auth from "./service";
 
 /**
@@ -25,10 +25,8 @@ export const authRouter = router({
   signup: publicProcedure
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/signup", summary: "Create an account and sign in", status: 201 } })
     .input(signupInput)
-    .mutation(async ({ ctx, input }) => {
-      const deps = { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits };
-      return startSession(ctx, await auth.signup(deps, input, ctx.req.ip));
-    }),
+    .use(limited("signup"))
+    .mutation(async ({ ctx, input }) => startSession(ctx, await auth.signup({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl }, input))),
 
   resendVerification: memberProcedure
     .meta({
@@ -55,13 +53,10 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/reset-password", summary: "Mail a password reset link" } })
     .input(passwordResetRequestInput)
-    .mutation(async ({ ctx, input }) => {
-      return auth.requestPasswordReset(
-        { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
-        input,
-        ctx.req.ip,
-      );
-    }),
+    .use(limited("passwordReset"))
+    .mutation(({ ctx, input }) =>
+      auth.requestPasswordReset({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits }, input),
+    ),
 
   confirmPasswordReset: publicProcedure
     .meta({
@@ -69,7 +64,6 @@ export const authRouter = router({
       rest: { method: "POST", path: "/api/auth/reset-password/confirm", summary: "Set a new password with a reset link's token" },
     })
     .input(passwordResetConfirmInput)
-    .mutation(async ({ ctx, input }) => {
-      return auth.confirmPasswordReset({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip);
-    }),
+    .use(limited("passwordReset"))
+    .mutation(({ ctx, input }) => auth.confirmPasswordReset({ db: ctx.db }, input)),
 });

@@ -34,14 +34,8 @@ export const ALREADY_VERIFIED = "Your email address is already confirmed.";
 /**
  * Creates a member and signs them in. The account works at once for what it owns, but its address is only
  * proven once the link mailed here is opened (verifyEmail): until then nothing keyed by the email is theirs.
- * Sign-ups spend the address's "signup" budget whichever way they come (API, page script or form post).
  */
-export async function signup(
-  deps: { db: Database; publicUrl: string; rateLimits: RateLimits },
-  input: SignupInput,
-  clientAddress: string,
-): Promise<SignedIn> {
-  await deps.rateLimits.consume("signup", clientAddress);
+export async function signup(deps: { db: Database; publicUrl: string }, input: SignupInput): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
   let row: UserRow | undefined;
   try {
@@ -166,9 +160,7 @@ export async function logout(db: Database, sessionId: string | null): Promise<{ 
 export async function requestPasswordReset(
   deps: { db: Database; publicUrl: string; rateLimits: RateLimits },
   input: PasswordResetRequestInput,
-  clientAddress: string,
 ): Promise<{ message: string }> {
-  await deps.rateLimits.consume("passwordReset", clientAddress);
   await deps.rateLimits.consume("passwordResetPerEmail", input.email);
   const [row] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, input.email));
   if (row) {
@@ -190,13 +182,8 @@ export async function requestPasswordReset(
   return { message: RESET_REQUESTED };
 }
 
-export async function confirmPasswordReset(
-  deps: { db: Database; rateLimits: RateLimits },
-  input: PasswordResetConfirmInput,
-  clientAddress: string,
-): Promise<{ ok: true }> {
+export async function confirmPasswordReset(deps: { db: Database }, input: PasswordResetConfirmInput): Promise<{ ok: true }> {
   const { db } = deps;
-  await deps.rateLimits.consume("passwordReset", clientAddress);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     // Marking the token used in the same statement that checks it makes it single use under concurrency.

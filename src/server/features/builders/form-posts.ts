@@ -1,9 +1,7 @@
+import type * as z from "zod/mini";
 import { builderSubmitInput } from "#common/builders/input.ts";
 import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
-import { resolveRequestAuth } from "#server/auth/request-auth.ts";
-import type { AppDeps } from "#server/deps.ts";
 import { parseForm, type FormPosts } from "#server/features/ssr/index.ts";
-import { submitBuilder } from "./service";
 
 /** Fields of the join form typed back after a refusal (all of them: nothing secret). */
 const JOIN_FIELDS = [
@@ -20,22 +18,16 @@ const JOIN_FIELDS = [
   "avatarUrl",
 ];
 
-/** The /builders join form, posted without scripts: builders.submit's service, schema and budget. */
-export function buildersFormPosts(deps: AppDeps): FormPosts {
-  const { db } = deps.database;
+/** The /builders join form, posted without scripts: it calls builders.submit like the page's script (same schema and budget). */
+export function buildersFormPosts(): FormPosts {
   return {
     [PUBLIC_PAGES.builders]: {
       lists: ["tags"],
       keep: JOIN_FIELDS,
-      async submit(fields, { request, reply }) {
+      async submit(fields, { api }) {
+        // The schema reads the form's fields as they came (it refused them already if they were wrong).
         const input = parseForm(builderSubmitInput, fields);
-        const viewer = (await resolveRequestAuth(request, reply, { db, config: deps.config }))?.user ?? null;
-        const { message } = await submitBuilder(
-          { db, publicUrl: deps.config.publicUrl, rateLimits: deps.rateLimits },
-          input,
-          viewer,
-          request.ip,
-        );
+        const { message } = await api.builders.submit(fields as z.input<typeof builderSubmitInput>);
         return { redirect: `${PUBLIC_PAGES.builders}#join-the-community`, result: { joined: { name: input.name, message } } };
       },
     },

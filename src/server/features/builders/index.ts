@@ -11,7 +11,7 @@ export const feature = {
     registerBuildersRoutes(api, deps);
     await registerBuilderAvatarRoutes(api, deps);
   },
-  formPosts: buildersFormPosts,
+  formPosts: buildersFormPosts(),
 } satisfies Feature;
 
 export { createBuilderAsAdmin, summarizeBuilders } from "./admin-service";

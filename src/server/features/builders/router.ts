@@ -1,6 +1,6 @@
 import { builderAdminCreateInput, builderAdminSetStatusInput, builderIdInput } from "#common/builders/admin.ts";
 import { builderSubmitInput, builderUpdateInput } from "#common/builders/input.ts";
-import { adminProcedure, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
+import { adminProcedure, limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as admin from "./admin-service";
 import * as builders from "./service";
 
@@ -19,14 +19,10 @@ export const buildersRouter = router({
       rest: { method: "POST", path: "/api/builders", summary: "Submit a builder profile (pending until approved)", status: 201 },
     })
     .input(builderSubmitInput)
-    .mutation(async ({ ctx, input }) => {
-      return builders.submitBuilder(
-        { db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits },
-        input,
-        ctx.user,
-        ctx.req.ip,
-      );
-    }),
+    .use(limited("builderSubmit"))
+    .mutation(({ ctx, input }) =>
+      builders.submitBuilder({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl, rateLimits: ctx.deps.rateLimits }, input, ctx.user),
+    ),
 
   updateMine: memberProcedure
     .meta({

@@ -79,16 +79,9 @@ export type BuilderJoinDeps = { db: Database; publicUrl: string; rateLimits: Rat
  * A join-form submission: a new pending profile, whose address is confirmed by a link mailed to it (or at once,
  * when the signed-in viewer's verified account has that address). When the address already has a profile,
  * nothing is changed: that address is mailed how to edit its profile instead. The answer is the same either
- * way, so a join never tells whether someone is in the directory. Every join spends the client address's
- * "builderSubmit" budget, however it was sent.
+ * way, so a join never tells whether someone is in the directory.
  */
-export async function submitBuilder(
-  deps: BuilderJoinDeps,
-  input: BuilderSubmitInput,
-  viewer: BuilderViewer,
-  clientAddress: string,
-): Promise<BuilderJoinResult> {
-  await deps.rateLimits.consume("builderSubmit", clientAddress);
+export async function submitBuilder(deps: BuilderJoinDeps, input: BuilderSubmitInput, viewer: BuilderViewer): Promise<BuilderJoinResult> {
   const confirmedNow = ownsAddress(viewer, input.email);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx

@@ -5,20 +5,26 @@ import { firstIssueByField } from "#common/forms/field-issues.ts";
 import type { FormReturn } from "#common/forms/form-post.ts";
 import { errorReply } from "#server/infra/error-reply.ts";
 import type { DomainError } from "#server/infra/errors.ts";
+import { procedureError } from "#server/trpc/procedure-error.ts";
+import type { AppRouter } from "#server/trpc/router.ts";
 import { writeFormResult } from "./form-result";
 import type { RenderFormPage } from "./render-public-page";
 
 /** The fields of a posted form: each name's value, or its values for the fields the form repeats (checkboxes). */
 export type FormFields = Record<string, string | string[]>;
 
-export type FormCaller = { request: FastifyRequest; reply: FastifyReply };
+/** A form's request, and the app's procedures called as this request (`api.auth.signup(...)`). */
+export type FormCaller = { request: FastifyRequest; reply: FastifyReply; api: AppCaller };
+
+/** The app's procedures, called on the server as one request: the same middlewares and budgets as over tRPC or REST. */
+export type AppCaller = ReturnType<AppRouter["createCaller"]>;
 
 /** Where the browser goes after a successful post (303), and what that page shows of the outcome, once. */
 export type FormSuccess = { redirect: string; result?: unknown };
 
 /**
  * A public page's form, posted without scripts to the page's own path (`application/x-www-form-urlencoded`).
- * `submit` runs the same service as the JSON path (same schema, budget and messages) and says where to go;
+ * `submit` calls the same procedure as the JSON path (same schema, budget and messages) and says where to go;
  * a refusal it throws renders the same page with what was typed and the error, at the JSON path's status.
  */
 export type FormPost = {
@@ -80,7 +86,12 @@ const kept = (fields: FormFields, names: readonly string[]): FormFields =>
  * Registers `POST <page path>` for each form. Cross-site posts were refused before (the app's origin check);
  * a body that is not a urlencoded form gets the usual 415.
  */
-export async function registerFormPosts(app: FastifyInstance, posts: FormPosts, renderForm: RenderFormPage) {
+export async function registerFormPosts(
+  app: FastifyInstance,
+  posts: FormPosts,
+  callerFor: (request: FastifyRequest, reply: FastifyReply) => Promise<AppCaller>,
+  renderForm: RenderFormPage,
+) {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       "application/x-www-form-urlencoded",
@@ -91,7 +102,7 @@ export async function registerFormPosts(app: FastifyInstance, posts: FormPosts, 
       scope.post(path, async (request, reply) => {
         const fields = formFields(typeof request.body === "string" ? request.body : "", post.lists);
         try {
-          const success = await post.submit(fields, { request, reply });
+          const success = await post.submit(fields, { request, reply, api: await callerFor(request, reply) });
           if (success.result !== undefined) writeFormResult(request, reply, success.redirect, { result: success.result });
           return reply.code(303).header("Location", success.redirect).header("Cache-Control", "no-store").send();
         } catch (thrown) {
@@ -106,6 +117,6 @@ export async function registerFormPosts(app: FastifyInstance, posts: FormPosts, 
 /** What the page shows of a refusal, with the status the JSON path answers (and its Retry-After). */
 function refusal(thrown: unknown, request: FastifyRequest, reply: FastifyReply): { status: number; formReturn: FormReturn } {
   if (thrown instanceof FormFieldErrors) return { status: 400, formReturn: { fieldErrors: thrown.fieldErrors } };
-  const { status, message } = errorReply(thrown as DomainError, request, reply);
+  const { status, message } = errorReply(procedureError(thrown) as DomainError, request, reply);
   return { status, formReturn: { error: message } };
 }

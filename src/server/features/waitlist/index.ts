@@ -6,8 +6,8 @@ import { waitlistFormPosts } from "./form-posts";
 /** The feature as the app registers it (features/all.ts), and what other features may use of it: nothing else in this folder. */
 export const feature = {
   routers: { waitlist: waitlistRouter },
-  routes: (api, { deps, guards }) => registerWaitlistRoutes(api, deps, guards),
-  formPosts: waitlistFormPosts,
+  routes: (api, { deps, guards, callerFor }) => registerWaitlistRoutes(api, deps, guards, callerFor),
+  formPosts: waitlistFormPosts(),
 } satisfies Feature;
 
 export { countWaitlistEntries, listRecentSignups } from "./admin-service";

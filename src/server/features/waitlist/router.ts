@@ -1,6 +1,6 @@
 import { waitlistJoinInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
 import { waitlistAdminDeleteInput, waitlistAdminListInput } from "#common/waitlist/admin.ts";
-import { adminProcedure, publicProcedure, router } from "#server/trpc/init.ts";
+import { adminProcedure, limited, publicProcedure, router } from "#server/trpc/init.ts";
 import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";
 import { joinWaitlist } from "./service";
 import { unsubscribeByLink } from "./unsubscribe";
@@ -18,8 +18,9 @@ export const waitlistRouter = router({
       invalidates: [],
     })
     .input(waitlistJoinInput)
+    .use(limited("waitlistJoin"))
     .mutation(async ({ ctx, input }) => {
-      const deps = { db: ctx.db, geo: ctx.deps.geo, logger: ctx.deps.logger, rateLimits: ctx.deps.rateLimits };
+      const deps = { db: ctx.db, geo: ctx.deps.geo, logger: ctx.deps.logger };
       return joinWaitlist(deps, input, { ip: ctx.req.ip, headers: ctx.req.headers });
     }),
 
@@ -27,9 +28,9 @@ export const waitlistRouter = router({
   unsubscribe: publicProcedure
     .input(waitlistUnsubscribeInput)
     .meta({ invalidates: [] })
+    .use(limited("waitlistUnsubscribe"))
     .mutation(async ({ ctx, input }) => {
-      const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, configuredSecret: ctx.deps.config.unsubscribeSecret };
-      return unsubscribeByLink(deps, input.token, ctx.req.ip);
+      return unsubscribeByLink({ db: ctx.db, configuredSecret: ctx.deps.config.unsubscribeSecret }, input.token);
     }),
 
   /** ?page=&pageSize=&q=&sort=&order=; the Debug figures are always there (dev=1 and debug=1 change nothing). */

@@ -5,14 +5,15 @@ import type { Guards } from "#server/auth/guards.ts";
 import type { AppDeps } from "#server/deps.ts";
 import { parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { exportWaitlistCsv, waitlistExportFileName } from "./admin-service";
-import { unsubscribeByLink } from "./unsubscribe";
+import type { RouteContext } from "#server/features/feature.ts";
+import { procedureError } from "#server/trpc/procedure-error.ts";
 
 /**
  * The waitlist's REST paths that are not one procedure's JSON answer (the others are generated from
  * router.ts): the one-click unsubscribe, which takes a form post, and the CSV export, a stream the browser
  * downloads with its cookie. The export checks the session before anything else.
  */
-export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards) {
+export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guards: Guards, callerFor: RouteContext["callerFor"]) {
   const { db } = deps.database;
 
   /**
@@ -30,11 +31,11 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guar
       const query = request.query as { token?: unknown };
       const body = (request.body ?? {}) as { token?: unknown };
       const { token } = parseInput(waitlistUnsubscribeInput, { token: body.token ?? query.token });
-      const unsubscribed = await unsubscribeByLink(
-        { db, rateLimits: deps.rateLimits, configuredSecret: deps.config.unsubscribeSecret },
-        token,
-        request.ip,
-      );
+      const unsubscribed = await callerFor(request, reply)
+        .then((api) => api.waitlist.unsubscribe({ token }))
+        .catch((error: unknown) => {
+          throw procedureError(error);
+        });
       return reply.header("Cache-Control", PRIVATE_NO_STORE).send(unsubscribed);
     });
   });

@@ -11,7 +11,6 @@ import type { Database } from "#server/db/client.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
 import type { GeoLocation, GeoLookup } from "#server/infra/geo.ts";
 import type { Logger } from "#server/infra/logger.ts";
-import type { RateLimits } from "#server/infra/rate-limit.ts";
 import { queueWaitlistWelcome } from "./welcome-mail";
 
 /**
@@ -22,7 +21,7 @@ import { queueWaitlistWelcome } from "./welcome-mail";
  */
 export const WAITLIST_POSITION_LOCK_KEY = 7_100_201;
 
-export type WaitlistDeps = { db: Database; geo: GeoLookup; logger: Logger; rateLimits: RateLimits };
+export type WaitlistDeps = { db: Database; geo: GeoLookup; logger: Logger };
 
 /** Who is joining, as far as the stored location needs: the client address and the request headers. */
 export type WaitlistVisitor = { ip: string; headers: IncomingHttpHeaders };
@@ -35,10 +34,8 @@ type StoredPosition = { position: number; created: boolean };
 /**
  * Puts the email on the waitlist at the next position, or answers "Welcome back" with the position
  * it already has. A repeat join changes nothing: not the name, interests, source, location nor time.
- * Every join spends the visitor's address's "waitlistJoin" budget, however it was sent.
  */
 export async function joinWaitlist(deps: WaitlistDeps, input: WaitlistJoin, visitor: WaitlistVisitor): Promise<WaitlistJoinResult> {
-  await deps.rateLimits.consume("waitlistJoin", visitor.ip);
   // Cheap path for the common repeat: no lock, no location lookup.
   const existing = await findPosition(deps.db, input.email);
   if (existing !== null) return welcomeBack(existing);

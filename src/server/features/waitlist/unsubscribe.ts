@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import type { RateLimits } from "#server/infra/rate-limit.ts";
 import { isUuid } from "#server/infra/http.ts";
 import { invalid } from "#server/infra/errors.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
@@ -48,13 +47,11 @@ export const listUnsubscribeHeaders = (publicUrl: string, token: string): Record
   "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
 });
 
-/** The unsubscribe of a mailed link (the page's button, its form post, a mail client's one-click POST), on the address's budget. */
+/** The unsubscribe of a mailed link (the page's button, its form post, a mail client's one-click POST). */
 export async function unsubscribeByLink(
-  deps: { db: Database; rateLimits: RateLimits; configuredSecret: string | undefined },
+  deps: { db: Database; configuredSecret: string | undefined },
   token: string,
-  clientAddress: string,
 ): Promise<{ unsubscribed: true }> {
-  await deps.rateLimits.consume("waitlistUnsubscribe", clientAddress);
   return unsubscribe(deps.db, await unsubscribeSecret(deps.db, deps.configuredSecret), token);
 }
 
