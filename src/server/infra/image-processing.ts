@@ -93,9 +93,7 @@ export function processAvatar(file: string): Promise<EncodedImage> {
   return imageWork.run(() =>
     decodeSafely(file, async (open) => {
       const sharp = await loadSharp();
-      return encode(
-        (await open()).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }),
-      );
+      return encode((await open()).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }));
     }),
   );
 }
