@@ -127,7 +127,9 @@ async function bombCase(): Promise<boolean> {
     const bytes = await bomb();
     const png = { type: "image/png", name: "bomb.png" };
     // Warm-up: sharp and file-type load with the first image (once per process), not part of what is measured.
-    const small = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#336699" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#336699" } })
+      .png()
+      .toBuffer();
     await uploadOnce(origin, token, small, png);
     await sleep(2000);
     const idleMb = procMb(server.pid, "VmRSS") ?? 0;
