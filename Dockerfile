@@ -13,7 +13,10 @@ FROM node:24-bookworm-slim AS runtime
 # NODE_ENV=production also needs PUBLIC_URL, the https address the site is reached at: pass it with -e.
 # MALLOC_ARENA_MAX=2: sharp's image work hops between libuv threads, and glibc gives each thread an arena it
 # keeps at its peak; two shared arenas keep 20 concurrent photo uploads within 250 MB (npm run bench:images).
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
+# MALLOC_MMAP_THRESHOLD_=131072: a fixed threshold (glibc otherwise raises it after each large free) gives every
+# large image buffer its own mapping, returned to the system when freed: without it, 8 uploads of a 7000x7000
+# PNG left 338 MB resident for good; with it, nothing (docs/decisions/024-image-memory.md).
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

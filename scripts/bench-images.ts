@@ -10,6 +10,13 @@
  *    the same bytes from disk in a second process (budget: at least 0.5 of its requests per second), then the
  *    same request with If-None-Match (all 304), and the private path a signed-in owner takes (bearer token).
  *
+ * 3. The decompression-bomb case, on a server of its own: a ~190 KB PNG of 7000x7000 RGBA (49 megapixels, under
+ *    the 50-megapixel cap; 196 MB once decoded) uploaded 8 times at once by one member. After one small warm-up
+ *    upload (sharp and file-type load with the first image, about 40 MB once per process) and a settle, it
+ *    prints the peak resident growth above that idle size (budget: at most 150 MB) and the resident size
+ *    after the uploads settle (budget: back within 30 MB of the idle size within 10 s: nothing kept).
+ *
+ * `npm run bench:images -- --bomb-only` runs the third case alone.
  * BENCH_DATABASE_URL overrides the server to use (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import type { ChildProcess } from "node:child_process";
@@ -38,6 +45,11 @@ const CONNECTIONS = 20;
 const TURNS = 3;
 const TURN_SECONDS = 3;
 const RSS_SAMPLE_MS = 20;
+const BOMB_SIDE = 7000;
+const BOMB_UPLOADS = 8;
+const MAX_BOMB_GROWTH_MB = 150;
+const MAX_BOMB_KEPT_MB = 30;
+const BOMB_SETTLE_MS = 10_000;
 
 /** A /proc/<pid>/status field in MB (Linux), or null. */
 function procMb(pid: number | undefined, field: "VmRSS" | "VmHWM"): number | null {
@@ -69,10 +81,21 @@ async function signUp(origin: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-async function uploadOnce(origin: string, token: string, bytes: Buffer): Promise<{ ms: number; image: SavedImage }> {
+/** ~190 KB: one flat colour compresses to almost nothing, yet declares 49 megapixels of RGBA. */
+const bomb = () =>
+  sharp({ create: { width: BOMB_SIDE, height: BOMB_SIDE, channels: 4, background: { r: 40, g: 120, b: 200, alpha: 0.5 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+
+async function uploadOnce(
+  origin: string,
+  token: string,
+  bytes: Buffer,
+  file: { type: string; name: string } = { type: "image/jpeg", name: "phone.jpg" },
+): Promise<{ ms: number; image: SavedImage }> {
   const form = new FormData();
   form.append("experimentId", "bench");
-  form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "phone.jpg");
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: file.type }), file.name);
   const started = performance.now();
   const response = await fetch(`${origin}/api/images/upload`, {
     method: "POST",
@@ -88,7 +111,64 @@ function load(url: string, headers: Record<string, string> = {}) {
   return autocannon({ url, connections: CONNECTIONS, duration: TURN_SECONDS, headers });
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The 7000x7000 PNG, 8 at once, on a server of its own: peak resident growth and what stays afterwards. */
+async function bombCase(): Promise<boolean> {
+  const database = await createThrowawayDatabase("bench_images_bomb");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-images-bomb-"));
+  let server: ChildProcess | undefined;
+  try {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    server = startServer(database.url, port, { DATA_DIR: dataDir });
+    await waitUntilHealthy(origin, server);
+    const token = await signUp(origin);
+    const bytes = await bomb();
+    const png = { type: "image/png", name: "bomb.png" };
+    // Warm-up: sharp and file-type load with the first image (once per process), not part of what is measured.
+    const small = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#336699" } })
+      .png()
+      .toBuffer();
+    await uploadOnce(origin, token, small, png);
+    await sleep(2000);
+    const idleMb = procMb(server.pid, "VmRSS") ?? 0;
+    let peakMb = idleMb;
+    const sample = () => (peakMb = Math.max(peakMb, procMb(server?.pid, "VmRSS") ?? 0));
+    const sampler = setInterval(sample, RSS_SAMPLE_MS);
+    const started = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: BOMB_UPLOADS }, () => uploadOnce(origin, token, bytes, png)));
+    const seconds = (performance.now() - started) / 1000;
+    await sleep(BOMB_SETTLE_MS);
+    clearInterval(sampler);
+    sample();
+    const settledMb = procMb(server.pid, "VmRSS") ?? 0;
+    const accepted = results.filter((result) => result.status === "fulfilled").length;
+    const refusals = results.flatMap((result) => (result.status === "rejected" ? [String(result.reason)] : []));
+    const growthMb = peakMb - idleMb;
+    const keptMb = settledMb - idleMb;
+    process.stdout.write(
+      `bomb: ${BOMB_SIDE}x${BOMB_SIDE} RGBA PNG, ${(bytes.length / 1024).toFixed(0)} KB, ${BOMB_UPLOADS} concurrent uploads: ` +
+        `${accepted} accepted in ${seconds.toFixed(1)} s${refusals.length ? `; refused: ${[...new Set(refusals)].join(" | ")}` : ""}\n` +
+        `  server memory: idle ${idleMb} MB, peak ${peakMb} MB: growth ${growthMb} MB (budget ${MAX_BOMB_GROWTH_MB} MB); ` +
+        `${BOMB_SETTLE_MS / 1000} s after: ${settledMb} MB, kept ${keptMb} MB (budget ${MAX_BOMB_KEPT_MB} MB)\n`,
+    );
+    const passed = accepted === BOMB_UPLOADS && growthMb <= MAX_BOMB_GROWTH_MB && keptMb <= MAX_BOMB_KEPT_MB;
+    process.stdout.write(passed ? "PASS: bomb within budget\n" : "FAIL: bomb over budget\n");
+    return passed;
+  } finally {
+    if (server) await stopServer(server).catch(() => server?.kill("SIGKILL"));
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  const bombPassed = await bombCase();
+  if (process.argv.includes("--bomb-only")) {
+    if (!bombPassed) process.exitCode = 1;
+    return;
+  }
   const database = await createThrowawayDatabase("bench_images");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-images-"));
   const children: ChildProcess[] = [];
@@ -153,7 +233,7 @@ async function main() {
     );
     const memoryOk = growthMb !== null && growthMb <= MAX_RSS_GROWTH_MB;
     const allNotModified = notModifiedCount > 0 && notModifiedCount === notModified.requests.total;
-    passed = memoryOk && ratio >= MIN_STATIC_RATIO && allNotModified && rates.app.notOk === 0;
+    passed = bombPassed && memoryOk && ratio >= MIN_STATIC_RATIO && allNotModified && rates.app.notOk === 0;
     process.stdout.write(passed ? "PASS: within budget\n" : "FAIL: over budget\n");
   } finally {
     for (const child of children) await stopServer(child).catch(() => child.kill("SIGKILL"));

@@ -1,11 +1,29 @@
 import os from "node:os";
-import type { Sharp, SharpConstructor } from "sharp";
+import type { Metadata, Sharp, SharpConstructor } from "sharp";
 import { IMAGE_ACCEPTED_LABEL, IMAGE_ACCEPTED_TYPES, type ImageAcceptedType } from "#common/images/images.ts";
-import { unprocessable, unsupportedMediaType } from "./errors";
+import { DomainError, unprocessable, unsupportedMediaType } from "./errors";
 import { createWorkLimiter } from "./work-limiter";
 
-/** A decompression bomb stops here: 50 megapixels is four times a 12 MP phone photo. */
+/**
+ * A decompression bomb stops here: 50 megapixels is four times a 12 MP phone photo. It holds for the decoders
+ * that stream rows (baseline JPEG, non-interlaced PNG, WebP): one such image costs at most about 150 MB of
+ * resident memory while it is worked on (a 7000x7000 PNG about 95 MB, most of it the 2560 px WebP encode).
+ */
 export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Decoders that hold the whole image (and more) in memory get lower caps, so that one image of any accepted
+ * kind stays within the same ~150 MB (measured peaks per decoder in docs/decisions/024-image-memory.md).
+ */
+const WHOLE_IMAGE_MAX_PIXELS = {
+  /** ~3.8 MB per megapixel on top of the encode: 12 MP costs about 140 MB. */
+  interlacedPng: 12_000_000,
+  /** ~3.1 MB per megapixel: 30 MP costs about 130 MB. */
+  progressiveJpeg: 30_000_000,
+  /** ~4.6 MB per megapixel: 20 MP costs about 135 MB. */
+  gif: 20_000_000,
+  /** libheif: ~17.5 MB per megapixel: 7 MP costs about 140 MB (a 12 MP AVIF would cost about 230 MB). */
+  avif: 7_000_000,
+} as const;
 export const IMAGE_FULL_MAX_SIDE = 2560;
 export const IMAGE_THUMBNAIL_MAX_SIDE = 400;
 export const AVATAR_SIDE = 256;
@@ -22,11 +40,18 @@ export const loadSharp = () =>
     const sharp = module.default as SharpConstructor;
     // Every upload is decoded once: libvips' operation cache would only hold memory for inputs never seen again.
     sharp.cache(false);
+    // One image at a time uses every core: four 12 MP photos one after the other took 5.4 s this way, 9.5 s on
+    // one thread each, and 7.1 s four at once on one thread each (at three times the memory).
+    sharp.concurrency(os.availableParallelism());
     return sharp;
   }));
 
-/** Decoding beyond one image per core adds memory, not throughput: the rest wait their turn. */
-const imageWork = createWorkLimiter(os.availableParallelism());
+/**
+ * One image at a time per instance: a second image in work doubles the peak memory without adding throughput
+ * (libvips already spreads one image over every core). The others wait their turn holding only their spooled
+ * file on disk; nothing is decoded until a request's turn comes.
+ */
+const imageWork = createWorkLimiter(1);
 
 /** file-type names animated PNG apart; it is a PNG all the same. */
 const SNIFFED_ALIASES: Record<string, ImageAcceptedType> = { "image/apng": "image/png" };
@@ -55,9 +80,9 @@ const within = (side: number) => ({ width: side, height: side, fit: "inside" as 
  */
 export function processUpload(file: string): Promise<ProcessedImage> {
   return imageWork.run(() =>
-    decodeSafely(async () => {
-      const full = await encode((await openImage(file)).rotate().resize(within(IMAGE_FULL_MAX_SIDE)));
-      const thumbnail = await encode((await openImage(file)).rotate().resize(within(IMAGE_THUMBNAIL_MAX_SIDE)));
+    decodeSafely(file, async (open) => {
+      const full = await encode((await open()).rotate().resize(within(IMAGE_FULL_MAX_SIDE)));
+      const thumbnail = await encode((await open()).rotate().resize(within(IMAGE_THUMBNAIL_MAX_SIDE)));
       return { full, thumbnail };
     }),
   );
@@ -66,32 +91,49 @@ export function processUpload(file: string): Promise<ProcessedImage> {
 /** A builder avatar: upright, cropped square around what draws the eye, 256 px, WebP without metadata. */
 export function processAvatar(file: string): Promise<EncodedImage> {
   return imageWork.run(() =>
-    decodeSafely(async () => {
+    decodeSafely(file, async (open) => {
       const sharp = await loadSharp();
-      return encode(
-        (await openImage(file)).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }),
-      );
+      return encode((await open()).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention }));
     }),
   );
 }
 
-const openImage = async (file: string) => (await loadSharp())(file, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: "error" });
+/** The pixel cap for what the header says the file is. */
+function pixelLimitFor({ format, isProgressive }: Metadata): number {
+  if (format === "png" && isProgressive) return WHOLE_IMAGE_MAX_PIXELS.interlacedPng;
+  if (format === "jpeg" && isProgressive) return WHOLE_IMAGE_MAX_PIXELS.progressiveJpeg;
+  if (format === "gif") return WHOLE_IMAGE_MAX_PIXELS.gif;
+  if (format === "heif") return WHOLE_IMAGE_MAX_PIXELS.avif;
+  return IMAGE_MAX_INPUT_PIXELS;
+}
+
+const tooManyPixels = (limit: number) =>
+  unprocessable(`This image has too many pixels (more than ${limit / 1_000_000} megapixels). Please upload a smaller image.`);
+
+/** Opens the file for one pass: rows read in order (no random access, so no whole decoded copy), damaged bytes refused. */
+type OpenImage = () => Promise<Sharp>;
 
 async function encode(pipeline: Sharp): Promise<EncodedImage> {
   const { data, info } = await pipeline.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
-async function decodeSafely<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Reads the header (no pixels decoded) to choose the pixel cap, refuses an image over it before decoding,
+ * then lets `work` open the file under that cap as often as it needs. 422 for too many pixels or bytes that
+ * do not decode.
+ */
+async function decodeSafely<T>(file: string, work: (open: OpenImage) => Promise<T>): Promise<T> {
+  let limit = IMAGE_MAX_INPUT_PIXELS;
   try {
-    return await work();
+    const sharp = await loadSharp();
+    const header = await sharp(file, { limitInputPixels: false }).metadata();
+    limit = pixelLimitFor(header);
+    if ((header.width ?? 0) * (header.pageHeight ?? header.height ?? 0) > limit) throw tooManyPixels(limit);
+    return await work(async () => sharp(file, { limitInputPixels: limit, sequentialRead: true, failOn: "error" }));
   } catch (error) {
-    if (!(error instanceof Error)) throw error;
-    if (/pixel limit/i.test(error.message)) {
-      throw unprocessable(
-        `This image has too many pixels (more than ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels). Please upload a smaller image.`,
-      );
-    }
+    if (!(error instanceof Error) || error instanceof DomainError) throw error;
+    if (/pixel limit/i.test(error.message)) throw tooManyPixels(limit);
     // libvips' own words for bytes it cannot decode (truncated, corrupt): the file is at fault, not the server.
     throw unprocessable("This image could not be read: the file looks damaged or incomplete.");
   }
@@ -103,8 +145,8 @@ async function decodeSafely<T>(work: () => Promise<T>): Promise<T> {
  */
 export function reencodeWithoutMetadata(file: string, format: "png" | "jpeg"): Promise<EncodedImage> {
   return imageWork.run(() =>
-    decodeSafely(async () => {
-      const image = (await openImage(file)).rotate();
+    decodeSafely(file, async (open) => {
+      const image = (await open()).rotate();
       const encoded = format === "png" ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 88, mozjpeg: true });
       const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height };
