@@ -4,6 +4,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { DomainError, invalid, payloadTooLarge, unsupportedMediaType } from "./errors";
+import { keepWhileBytesArrive } from "./request-deadline";
 
 /** The multipart limits of a one-file form: the file's size is the caller's, the text fields stay small. */
 export const singleFileLimits = (maxFileBytes: number) => ({
@@ -32,12 +33,14 @@ export type SpooledUpload = {
  * Reads a multipart form holding one file in the field `fileField` and a few text fields. The file is
  * written to a temp file in `spoolDir` as it arrives, not held in memory: uploads waiting for their turn
  * at image work then cost disk, not RAM. The plugin's limit errors become clear domain errors; the caller
- * calls `discard` when done (on failure the temp file is already gone).
+ * calls `discard` when done (on failure the temp file is already gone). Call it once the sender is allowed
+ * to upload: from then on the body may take as long as it keeps arriving (keepWhileBytesArrive).
  */
 export async function spoolSingleFileUpload(
   request: FastifyRequest,
   options: { fileField: string; tooLargeMessage: string; spoolDir: string },
 ): Promise<SpooledUpload> {
+  keepWhileBytesArrive(request);
   const fields: Record<string, string> = {};
   let file: { path: string; size: number; filename: string } | undefined;
   const spooled: string[] = [];
