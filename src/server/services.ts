@@ -3,6 +3,7 @@ import { createAnalyticsPipeline, type AnalyticsPipeline } from "#server/feature
 import { createBackupScheduler, type BackupScheduler } from "#server/features/backup/index.ts";
 import { createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
 import { createMailWorker, type MailWorker } from "#server/infra/mail/index.ts";
+import { createUploadSpoolSweeper, type UploadSpoolSweeper } from "#server/infra/upload-spool-sweeper.ts";
 
 /**
  * The app's long-lived services, built once per process here and nowhere else. Building one starts nothing:
@@ -14,6 +15,8 @@ export type Services = {
   analytics: AnalyticsPipeline;
   mailWorker: MailWorker;
   backupScheduler: BackupScheduler;
+  /** Removes upload files a killed server left in DATA_DIR/tmp/uploads (at start, then hourly). */
+  uploadSpoolSweeper: UploadSpoolSweeper;
 };
 
 export function createServices(deps: BaseDeps): Services {
@@ -29,6 +32,7 @@ export function createServices(deps: BaseDeps): Services {
       keep: config.backupKeep,
       schedule: config.backupSchedule,
     }),
+    uploadSpoolSweeper: createUploadSpoolSweeper({ dataDir: config.dataDir, logger }),
   };
 }
 
@@ -37,6 +41,7 @@ export async function startServices(services: Services): Promise<void> {
   await services.analytics.start();
   services.mailWorker.start();
   services.backupScheduler.start();
+  await services.uploadSpoolSweeper.start();
 }
 
 /**
@@ -47,5 +52,6 @@ export async function stopServices(services: Services): Promise<void> {
   await services.analytics.stop();
   await services.mailWorker.stop();
   await services.backupScheduler.stop();
+  services.uploadSpoolSweeper.stop();
   await services.cacheBus.stop();
 }

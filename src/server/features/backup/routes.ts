@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { Socket } from "node:net";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -62,7 +61,7 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
       try {
         // The owner's password travels in the form's body, never in the URL.
         const password = form.fields.password || undefined;
-        const report = await backup.restoreFrom(db, () => Promise.resolve(fs.createReadStream(form.path)), {
+        const report = await backup.restoreFrom(db, () => form.open(), {
           dryRun,
           password,
           asker: { userId: user.id, rateLimits: deps.rateLimits },
