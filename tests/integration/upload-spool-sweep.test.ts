@@ -45,5 +45,4 @@ describe("the upload spool sweeper", () => {
     fs.rmSync(uploadSpoolDir(t.deps.config.dataDir), { recursive: true, force: true });
     expect(await t.services.uploadSpoolSweeper.sweep()).toBe(0);
   });
-
 });

@@ -14,6 +14,8 @@ type Deadline = {
   windowMs: number;
   timer?: NodeJS.Timeout;
   watcher?: NodeJS.Timeout;
+  /** Taken off the socket when the body is done, so a keep-alive connection does not gather listeners. */
+  onSocketClose?: () => void;
 };
 const deadlines = new WeakMap<IncomingMessage, Deadline>();
 
@@ -29,12 +31,14 @@ const deadlines = new WeakMap<IncomingMessage, Deadline>();
 export function registerRequestDeadline(app: FastifyInstance, requestTimeoutMs: number) {
   app.addHook("onRequest", async (request, reply) => {
     const raw = request.raw;
-    if (raw.complete || !(raw.socket instanceof Socket)) return;
+    const hasBody = (raw.headers["content-length"] ?? "0") !== "0" || raw.headers["transfer-encoding"] !== undefined;
+    if (!hasBody || raw.complete || !(raw.socket instanceof Socket)) return;
     const deadline: Deadline = { server: app.server, response: reply.raw, windowMs: requestTimeoutMs };
     deadline.timer = setTimeout(() => cutIfIncomplete(raw, deadline), requestTimeoutMs).unref();
     deadlines.set(raw, deadline);
-    raw.once("end", () => stop(deadline));
-    raw.socket.once("close", () => stop(deadline));
+    deadline.onSocketClose = () => stop(deadline, raw);
+    raw.once("end", () => stop(deadline, raw));
+    raw.socket.once("close", deadline.onSocketClose);
   });
 }
 
@@ -58,14 +62,15 @@ export function keepWhileBytesArrive(request: FastifyRequest) {
   }, deadline.windowMs).unref();
 }
 
-function stop(deadline: Deadline) {
+function stop(deadline: Deadline, raw: IncomingMessage) {
   clearTimeout(deadline.timer);
   clearInterval(deadline.watcher);
+  if (deadline.onSocketClose) raw.socket.off("close", deadline.onSocketClose);
 }
 
 /** Node's own answer to a late request (its ERR_HTTP_REQUEST_TIMEOUT, handled by Fastify's clientError handler). */
 function cutIfIncomplete(raw: IncomingMessage, deadline: Deadline) {
-  stop(deadline);
+  stop(deadline, raw);
   const socket = raw.socket;
   if (raw.complete || socket.destroyed) return;
   if (deadline.response.headersSent) {
