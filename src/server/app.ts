@@ -23,6 +23,7 @@ import { DomainError, rateLimited } from "#server/infra/errors.ts";
 import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { registerPasswordQueryRedirect } from "#server/infra/password-query-redirect.ts";
 import { retryAfterSeconds } from "#server/infra/rate-limit.ts";
+import { registerRequestDeadline } from "#server/infra/request-deadline.ts";
 import { registerRequestIdHeader, requestIdOptions } from "#server/infra/request-id.ts";
 import { createRequestLogController } from "#server/infra/request-log.ts";
 import { recordRoutes } from "#server/infra/route-list.ts";
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     logController: createRequestLogController(),
   });
   recordRoutes(app);
+  registerRequestDeadline(app, config.requestTimeoutMs);
   registerRequestIdHeader(app);
   // A request names one host (RFC 9112 3.2: more than one Host header is answered 400). Node keeps the
   // first of several, so a proxy that routed on another would disagree with this app about the site asked for.
@@ -173,13 +175,15 @@ function fastifyTrustProxy(trust: TrustProxy) {
 
 /**
  * Slow clients: Fastify turns Node's request timeout off by default, so a body that trickles in (or never
- * comes) held its connection forever. Node answers 408 and closes the connection when the headers or the
- * whole request are late; it checks every tenth of the timeout. An idle connection in the middle of a request
- * or of its answer (a client that stopped reading) is closed after twice the request timeout.
+ * comes) held its connection forever. Node answers 408 and closes the connection when the headers are late
+ * (it checks every tenth of the timeout); a body late by REQUEST_TIMEOUT_MS after its headers is answered the
+ * same way by registerRequestDeadline, which upload routes trade for a progress check (Node's own
+ * requestTimeout cannot be lifted for one request, so it is off). An idle connection in the middle of a
+ * request or of its answer (a client that stopped reading) is closed after twice the request timeout.
  */
 function slowClientTimeouts(requestTimeoutMs: number) {
   return {
-    requestTimeout: requestTimeoutMs,
+    requestTimeout: 0,
     connectionTimeout: 2 * requestTimeoutMs,
     http: {
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),

@@ -5,6 +5,7 @@ import { createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
 import { createHeavyReadLimiter } from "#server/infra/heavy-reads.ts";
 import { createMailWorker, type MailWorker } from "#server/infra/mail/index.ts";
 import type { WorkLimiter } from "#server/infra/work-limiter.ts";
+import { createUploadSpoolSweeper, type UploadSpoolSweeper } from "#server/infra/upload-spool-sweeper.ts";
 
 /**
  * The app's long-lived services, built once per process here and nowhere else. Building one starts nothing:
@@ -18,6 +19,8 @@ export type Services = {
   backupScheduler: BackupScheduler;
   /** Heavy reads at once on this instance (HEAVY_READ_LIMIT): procedures with `heavyRead` meta and the export routes. */
   heavyReads: WorkLimiter;
+  /** Removes upload files a killed server left in DATA_DIR/tmp/uploads (at start, then hourly). */
+  uploadSpoolSweeper: UploadSpoolSweeper;
 };
 
 export function createServices(deps: BaseDeps): Services {
@@ -34,6 +37,7 @@ export function createServices(deps: BaseDeps): Services {
       schedule: config.backupSchedule,
     }),
     heavyReads: createHeavyReadLimiter(config.heavyReadLimit),
+    uploadSpoolSweeper: createUploadSpoolSweeper({ dataDir: config.dataDir, logger }),
   };
 }
 
@@ -42,6 +46,7 @@ export async function startServices(services: Services): Promise<void> {
   await services.analytics.start();
   services.mailWorker.start();
   services.backupScheduler.start();
+  await services.uploadSpoolSweeper.start();
 }
 
 /**
@@ -52,5 +57,6 @@ export async function stopServices(services: Services): Promise<void> {
   await services.analytics.stop();
   await services.mailWorker.stop();
   await services.backupScheduler.stop();
+  services.uploadSpoolSweeper.stop();
   await services.cacheBus.stop();
 }

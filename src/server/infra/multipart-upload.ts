@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { DomainError, invalid, payloadTooLarge, unsupportedMediaType } from "./errors";
+import { keepWhileBytesArrive } from "./request-deadline";
 
 /** The multipart limits of a one-file form: the file's size is the caller's, the text fields stay small. */
 export const singleFileLimits = (maxFileBytes: number) => ({
@@ -16,8 +18,13 @@ export const singleFileLimits = (maxFileBytes: number) => ({
   headerPairs: 20,
 });
 
-/** Where uploads wait on disk while they are checked and re-encoded: under DATA_DIR, beside the data. */
+/**
+ * Where uploads wait on disk while they are checked and re-encoded: under DATA_DIR, beside the data. A server
+ * killed meanwhile leaves its files there; the spool sweeper (upload-spool-sweeper.ts) removes them.
+ */
 export const uploadSpoolDir = (dataDir: string) => path.join(dataDir, "tmp", "uploads");
+/** The ending of every spooled file's name (the sweeper removes nothing else). */
+export const SPOOL_FILE_SUFFIX = ".upload";
 
 export type SpooledUpload = {
   /** The received file on disk; removed by `discard`. */
@@ -25,6 +32,8 @@ export type SpooledUpload = {
   size: number;
   filename: string;
   fields: Record<string, string>;
+  /** Reads the file (again), first marking it in use, so that the spool sweeper leaves it alone. */
+  open(): Promise<Readable>;
   discard(): Promise<void>;
 };
 
@@ -32,12 +41,14 @@ export type SpooledUpload = {
  * Reads a multipart form holding one file in the field `fileField` and a few text fields. The file is
  * written to a temp file in `spoolDir` as it arrives, not held in memory: uploads waiting for their turn
  * at image work then cost disk, not RAM. The plugin's limit errors become clear domain errors; the caller
- * calls `discard` when done (on failure the temp file is already gone).
+ * calls `discard` when done (on failure the temp file is already gone). Call it once the sender is allowed
+ * to upload: from then on the body may take as long as it keeps arriving (keepWhileBytesArrive).
  */
 export async function spoolSingleFileUpload(
   request: FastifyRequest,
   options: { fileField: string; tooLargeMessage: string; spoolDir: string },
 ): Promise<SpooledUpload> {
+  keepWhileBytesArrive(request);
   const fields: Record<string, string> = {};
   let file: { path: string; size: number; filename: string } | undefined;
   const spooled: string[] = [];
@@ -49,7 +60,7 @@ export async function spoolSingleFileUpload(
       if (part.type === "file") {
         if (part.fieldname !== options.fileField) throw invalid(`Send the file in the "${options.fileField}" field`);
         await fs.promises.mkdir(options.spoolDir, { recursive: true });
-        const target = path.join(options.spoolDir, `${randomUUID()}.upload`);
+        const target = path.join(options.spoolDir, `${randomUUID()}${SPOOL_FILE_SUFFIX}`);
         spooled.push(target);
         await pipeline(part.file, fs.createWriteStream(target));
         if (part.file.truncated) throw payloadTooLarge(options.tooLargeMessage);
@@ -65,7 +76,13 @@ export async function spoolSingleFileUpload(
     await discard();
     throw multipartError(error, options.tooLargeMessage);
   }
-  return { ...file, fields, discard };
+  const { path: spooledPath } = file;
+  const open = async () => {
+    const now = new Date();
+    await fs.promises.utimes(spooledPath, now, now);
+    return fs.createReadStream(spooledPath);
+  };
+  return { ...file, fields, open, discard };
 }
 
 function multipartError(error: unknown, tooLargeMessage: string): unknown {

@@ -40,6 +40,11 @@ export const RATE_LIMIT_BUDGETS = {
   loginFailuresPerEmailAndAddress: { points: 10, durationSeconds: 60 * 60 },
   loginFailuresPerAddress: { points: 100, durationSeconds: 24 * 60 * 60 },
   loginFailuresPerEmail: { points: 50, durationSeconds: 60 * 60 },
+  /**
+   * Per admin: wrong owner passwords typed to confirm a backup restore (a stolen admin session must not be a
+   * way to guess the owner's password). Counted where the password is checked, so REST and tRPC count once.
+   */
+  restorePasswordFailures: { points: 5, durationSeconds: 15 * 60 },
   waitlistJoin: { points: 10, durationSeconds: 60 },
   /** Per address: unsubscribe links (a bad guess costs one point like a good one). */
   waitlistUnsubscribe: { points: 20, durationSeconds: 60 },

@@ -24,5 +24,11 @@ export const backupRouter = router({
   restore: adminProcedure
     .input(backupRestoreInput)
     .meta({ invalidates: CACHE_TAGS })
-    .mutation(({ ctx, input }) => backup.restoreFromHistory(contextOf(ctx), input.id, { dryRun: input.dryRun, password: input.password })),
+    .mutation(({ ctx, input }) =>
+      backup.restoreFromHistory(contextOf(ctx), input.id, {
+        dryRun: input.dryRun,
+        password: input.password,
+        asker: { userId: ctx.user.id, rateLimits: ctx.deps.rateLimits },
+      }),
+    ),
 });

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { Socket } from "node:net";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -54,7 +53,7 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: singleFileLimits(BACKUP_UPLOAD_MAX_BYTES) });
     upload.post("/api/backup/restore", async (request, reply) => {
-      await guards.admin(request, reply);
+      const { user } = await guards.admin(request, reply);
       keepIdleConnection(request);
       const { dryRun } = parseInput(backupUploadQuery, request.query);
       const form = await spoolSingleFileUpload(request, {
@@ -65,7 +64,11 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
       try {
         // The owner's password travels in the form's body, never in the URL.
         const password = form.fields.password || undefined;
-        const report = await backup.restoreFrom(db, () => Promise.resolve(fs.createReadStream(form.path)), { dryRun, password });
+        const report = await backup.restoreFrom(db, () => form.open(), {
+          dryRun,
+          password,
+          asker: { userId: user.id, rateLimits: deps.rateLimits },
+        });
         // A restore replaces the rows behind every cached page.
         if (!dryRun) await deps.services.cacheBus.publish(CACHE_TAGS);
         return reply.header("Cache-Control", PRIVATE_NO_STORE).send(report);

@@ -14,7 +14,8 @@ import {
 import { rowsOf, type Database } from "#server/db/client.ts";
 import { verifyPassword } from "#server/auth/passwords.ts";
 import { backups, users, type BackupRow } from "#server/db/schema/index.ts";
-import { forbidden, invalid, notFound } from "#server/infra/errors.ts";
+import { forbidden, invalid, notFound, rateLimited } from "#server/infra/errors.ts";
+import { RATE_LIMIT_BUDGETS, retryAfterSeconds, type RateLimits } from "#server/infra/rate-limit.ts";
 import { storedSiteSecret } from "#server/infra/site-secret.ts";
 import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import { tablesOfCategory } from "./backup-tables";
@@ -162,8 +163,15 @@ export const backupSecret = (db: Database) => storedSiteSecret(db, BACKUP_SECRET
 export const WRONG_OWNER_PASSWORD =
   "That is not the owner's password. Type the password of the site's owner account to confirm the restore.";
 
-/** What a restore is asked with: a dry run, or the restore itself, with the owner's password when it needs one. */
-export type RestoreRequest = { dryRun: boolean; password?: string | undefined };
+/**
+ * What a restore is asked with: a dry run, or the restore itself, with the owner's password when it needs one,
+ * and who asks (their wrong passwords spend the restorePasswordFailures budget).
+ */
+export type RestoreRequest = {
+  dryRun: boolean;
+  password?: string | undefined;
+  asker: { userId: string; rateLimits: RateLimits };
+};
 
 /** A dry run or a restore of a backup in the history, read straight from storage. */
 export async function restoreFromHistory(ctx: BackupContext, id: string, request: RestoreRequest): Promise<RestoreReport> {
@@ -189,12 +197,12 @@ export async function restoreFromHistory(ctx: BackupContext, id: string, request
 export async function restoreFrom(
   db: Database,
   open: () => Promise<Readable>,
-  { dryRun, password }: RestoreRequest,
+  { dryRun, password, asker }: RestoreRequest,
 ): Promise<RestoreReport> {
   const secret = await backupSecret(db);
   if (dryRun) return withSource(open, (body) => restoreBackup(db, body, { dryRun, secret }));
   if (password) {
-    if (!(await isOwnerPassword(db, password))) throw forbidden(WRONG_OWNER_PASSWORD);
+    await checkOwnerPassword(db, password, asker);
   } else {
     const { meta, signed } = await withSource(open, (body) => inspectBackup(body, secret));
     const { passwordRequired, confirmation } = confirmationOf(meta, signed);
@@ -210,6 +218,22 @@ async function withSource<T>(open: () => Promise<Readable>, read: (body: Readabl
   } finally {
     body.destroy();
   }
+}
+
+/**
+ * Refuses a wrong owner password (403) and, past the asker's budget of failures, any password (429 with
+ * Retry-After), as sign-in does: every try is counted before the check, so parallel guesses cannot slip
+ * through together, and a right password gives its count back.
+ */
+async function checkOwnerPassword(db: Database, password: string, { userId, rateLimits }: RestoreRequest["asker"]): Promise<void> {
+  const tries = await rateLimits.count("restorePasswordFailures", userId);
+  if (tries.consumed > RATE_LIMIT_BUDGETS.restorePasswordFailures.points)
+    throw rateLimited(
+      `Too many wrong passwords for a restore. Please try again in ${Math.ceil(tries.msBeforeReset / 60_000)} minutes.`,
+      retryAfterSeconds(tries.msBeforeReset),
+    );
+  if (!(await isOwnerPassword(db, password))) throw forbidden(WRONG_OWNER_PASSWORD);
+  await rateLimits.refund("restorePasswordFailures", userId);
 }
 
 /** Whether the password is that of an owner account (argon2id, as at sign-in). */

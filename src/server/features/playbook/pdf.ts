@@ -2,12 +2,14 @@ import type { Readable } from "node:stream";
 import type PDFKit from "pdfkit";
 import { createChapterMarkdown, type MarkdownToken as Token } from "#common/playbook/markdown.ts";
 import { CHAPTER_STATUS_LABELS, formatRating, formatReadTime, type ChapterDetail } from "#common/playbook/playbook.ts";
+import { fontRuns, missingCharactersNote, type FontStyle } from "./pdf-fonts";
 
 /*
  * A chapter as a PDF: title, facts, what you'll learn, tools, the body (the same markdown-it tokens the
  * reading view renders) and the checklist with empty boxes to tick on paper. pdfkit and markdown-it load
- * with the first download, not at start (the server's memory budget). The built-in Helvetica needs no
- * font file and no subsetting, which keeps an 8-page chapter well under its 300 ms budget (npm run bench:pdf).
+ * with the first download, not at start (the server's memory budget). The text is set in Inter, embedded
+ * (pdf-fonts.ts: every Latin, Greek, Cyrillic and Vietnamese letter prints; other scripts are named in a note
+ * at the end); an 8-page chapter stays well under its 300 ms budget (npm run bench:pdf).
  */
 
 export type PdfChapter = Pick<
@@ -30,26 +32,7 @@ export type PdfChapter = Pick<
 const INK = "#1c1917";
 const MUTED = "#57534e";
 const ACCENT = "#65a30d";
-const FONT = {
-  regular: "Helvetica",
-  bold: "Helvetica-Bold",
-  italic: "Helvetica-Oblique",
-  boldItalic: "Helvetica-BoldOblique",
-  code: "Courier",
-};
 const MARGIN = 56;
-
-/** Characters outside Windows-1252 that the built-in fonts cannot draw. */
-const WIN_ANSI_EXTRA = new Set([
-  402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482, 338, 339, 732, 352, 353,
-  376, 381, 382,
-]);
-const drawable = (text: string) =>
-  text.replace(/[^\n\x20-\x7e\xa0-\xff]/gu, (char) => {
-    if (WIN_ANSI_EXTRA.has(char.codePointAt(0)!)) return char;
-    if (char === "→") return "->";
-    return char === "\t" ? "  " : "?";
-  });
 
 type Span = { text: string; bold: boolean; italic: boolean; code: boolean; link: string | null };
 
@@ -73,8 +56,8 @@ function spansOf(inline: Token): Span[] {
   return spans;
 }
 
-const fontOf = (span: Span) =>
-  span.code ? FONT.code : span.bold && span.italic ? FONT.boldItalic : span.bold ? FONT.bold : span.italic ? FONT.italic : FONT.regular;
+const styleOf = (span: Span): FontStyle | "code" =>
+  span.code ? "code" : span.bold && span.italic ? "boldItalic" : span.bold ? "bold" : span.italic ? "italic" : "regular";
 
 /** pdfkit and the configured parser, loaded with the first download and kept. */
 let tools: Promise<{ PDFDocument: typeof PDFKit; markdown: ReturnType<typeof createChapterMarkdown> }> | undefined;
@@ -89,36 +72,41 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
-    info: { Title: drawable(chapter.title), Author: "The $100 Lab", Subject: chapter.category },
+    // The document's properties are Unicode strings: the title as written.
+    info: { Title: chapter.title, Author: "The $100 Lab", Subject: chapter.category },
   });
   const width = doc.page.width - MARGIN * 2;
+  /** The characters no embedded font could draw, for the closing note. */
+  const missing = new Set<string>();
+  const useFont = (font: ReturnType<typeof fontRuns>[number]["font"]) =>
+    typeof font === "string" ? doc.font(font) : doc.font(font.source as PDFKit.Mixins.PDFFontSource, font.key);
 
   const write = (spans: Span[], size: number, options: { indent?: number; color?: string } = {}) => {
-    const shown = spans.filter((span) => span.text !== "");
-    if (shown.length === 0) return;
+    const pieces = spans.flatMap((span) => fontRuns(span.text, styleOf(span), missing).map((run) => ({ run, link: span.link })));
+    if (pieces.length === 0) return;
     doc.fontSize(size).fillColor(options.color ?? INK);
-    shown.forEach((span, i) => {
-      doc.font(fontOf(span)).text(drawable(span.text), (options.indent ?? 0) + MARGIN, undefined, {
-        continued: i < shown.length - 1,
-        link: span.link,
-        underline: span.link !== null,
+    pieces.forEach(({ run, link }, i) => {
+      useFont(run.font).text(run.text, (options.indent ?? 0) + MARGIN, undefined, {
+        continued: i < pieces.length - 1,
+        link,
+        underline: link !== null,
         width: width - (options.indent ?? 0),
         lineGap: 2,
       });
     });
   };
-  const plain = (text: string, font = FONT.regular): Span[] => [
-    { text, bold: font === FONT.bold, italic: font === FONT.italic, code: false, link: null },
+  const plain = (text: string, style: "regular" | "bold" | "italic" = "regular"): Span[] => [
+    { text, bold: style === "bold", italic: style === "italic", code: false, link: null },
   ];
   const heading = (text: string, size: number) => {
     doc.moveDown(0.8);
-    write(plain(text, FONT.bold), size);
+    write(plain(text, "bold"), size);
     doc.moveDown(0.3);
   };
   const bullet = (spans: Span[], marker: string, indent: number) => {
     const y = doc.y;
+    for (const run of fontRuns(marker, "regular", missing)) useFont(run.font);
     doc
-      .font(FONT.regular)
       .fontSize(11)
       .fillColor(MUTED)
       .text(marker, MARGIN + indent - 14, y, { width: 14, lineBreak: false });
@@ -128,7 +116,7 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
   };
 
   // Title and facts.
-  write(plain(chapter.title, FONT.bold), 24);
+  write(plain(chapter.title, "bold"), 24);
   doc.moveDown(0.3);
   const facts = [chapter.category, chapter.difficulty, formatReadTime(chapter.readTimeMinutes), formatRating(chapter.rating)];
   if (chapter.status !== "published") facts.push(CHAPTER_STATUS_LABELS[chapter.status]);
@@ -139,7 +127,7 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
     { color: MUTED },
   );
   doc.moveDown(0.6);
-  write(plain(chapter.description, FONT.italic), 12, { color: MUTED });
+  write(plain(chapter.description, "italic"), 12, { color: MUTED });
 
   if (chapter.keyTakeaways.length > 0) {
     heading("What you'll learn", 14);
@@ -180,7 +168,7 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
       const cells: string[] = [];
       for (let j = i + 1; tokens[j] && tokens[j]!.type !== "tr_close"; j += 1)
         if (tokens[j]!.type === "inline") cells.push(tokens[j]!.content);
-      write(plain(cells.join("   |   "), tokens[i - 1]?.type === "thead_open" ? FONT.bold : FONT.regular), 10);
+      write(plain(cells.join("   |   "), tokens[i - 1]?.type === "thead_open" ? "bold" : "regular"), 10);
     } else if (token.type === "table_close") doc.moveDown(0.5);
     else if (token.type === "hr") {
       doc
@@ -208,6 +196,12 @@ export async function renderChapterPdf(chapter: PdfChapter): Promise<Readable> {
       if (item.timeEstimate) write(plain(item.timeEstimate), 9, { indent: 20, color: MUTED });
       doc.moveDown(0.4);
     }
+  }
+
+  const note = missingCharactersNote(missing);
+  if (note) {
+    doc.moveDown(1.2);
+    write(plain(note, "italic"), 9, { color: MUTED });
   }
 
   doc.end();
