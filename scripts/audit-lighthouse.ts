@@ -1,8 +1,8 @@
 /**
  * npm run audit:lighthouse — Lighthouse (mobile, simulated throttling: its defaults) on Debian's Chromium
  * against the built app started as production runs it, with six approved builders in the directory and a shared
- * experiment. Five runs per page; the table shows each figure's median, and the budgets of the public pages
- * (issue 13). CHROME_PATH overrides the browser (default /usr/bin/chromium); paths given as arguments replace the
+ * experiment. Five runs per page; the table shows each figure's median, and the budgets of the public pages.
+ * CHROME_PATH overrides the browser (default /usr/bin/chromium); paths given as arguments replace the
  * pages (`npm run audit:lighthouse -- /builders`; `/lab/{id}` is the shared experiment's page).
  */
 import * as chromeLauncher from "chrome-launcher";

@@ -113,7 +113,7 @@ describe("the image drop widget on /admin/image-test", () => {
     expect(await page.getByText("notes.txt").count()).toBe(0);
   });
 
-  it("annotates an image, shows content ideas from it, and shares it as the spec's JSON", async () => {
+  it("annotates an image, shows content ideas from it, and shares it as the documented JSON", async () => {
     await page.getByRole("button", { name: "Open red-square.png" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Annotation").fill(ANNOTATION);
@@ -176,7 +176,7 @@ describe("the image drop widget on /admin/image-test", () => {
     }
   });
 
-  it("keeps an image the server refuses in this browser, with the spec's error text", async () => {
+  it("keeps an image the server refuses in this browser, with the documented error text", async () => {
     // PNG by its name and type, not by its bytes: the server sniffs the content and refuses it.
     await dispatchFiles("drop", [
       { ...(await png("fake.png", "#000")), base64: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>").toString("base64") },

@@ -94,7 +94,7 @@ describe("admin.overview", () => {
         source: "homepage",
         joinedAt: ago(1 * MINUTE).toISOString(),
       });
-      // Empty fields come back empty; the dashboard shows the spec's fallbacks.
+      // Empty fields come back empty; the dashboard shows its documented fallbacks.
       expect(overview.recentSignups[4]).toMatchObject({ position: 3, name: null, country: null });
       expect(overview.generatedAt).toBe(now.toISOString());
     });

@@ -54,7 +54,7 @@ describe("POST /api/auth/signup", () => {
     [{ name: "A", email: "not-an-email", password: "123456" }, "Please enter a valid email address"],
     [{ name: "A", password: "123456" }, "Email address is required"],
     ["a string", "Request body must be a JSON object"],
-  ])("answers 400 with the spec's message for %j", async (body, message) => {
+  ])("answers 400 with the documented message for %j", async (body, message) => {
     const response = await post("/api/auth/signup", body, {}, "10.0.0.3");
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message });

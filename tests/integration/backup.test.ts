@@ -177,7 +177,7 @@ describe("backup and restore", () => {
     expect(await indexesOf()).toEqual(indexes);
   });
 
-  it("refuses an empty or unknown category list with the spec's message", async () => {
+  it("refuses an empty or unknown category list with its documented message", async () => {
     const empty = await t.inject({ ...exportRequest([]), headers: { ...exportRequest().headers, ...admin.headers } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe("No categories selected. Please select data to backup.");

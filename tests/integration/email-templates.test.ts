@@ -287,7 +287,7 @@ describe("test send", () => {
     }
   });
 
-  it("refuses a missing, malformed or reserved address with the spec's texts, queueing nothing", async () => {
+  it("refuses a missing, malformed or reserved address with the documented texts, queueing nothing", async () => {
     await seed();
     const { id } = await templateOf("newsletter");
     const cases: Array<[unknown, string]> = [

@@ -21,7 +21,7 @@ beforeAll(async () => {
   admin = await t.createUser("admin");
 });
 
-/** The spec's form: the file in `image`, the admin's email beside it. */
+/** The upload form: the file in `image`, the admin's email beside it. */
 async function updateOgRequest(bytes: Buffer, name: string, headers: Record<string, string>) {
   const form = new FormData();
   form.append("adminEmail", admin.user.email);

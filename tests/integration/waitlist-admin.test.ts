@@ -114,7 +114,7 @@ describe("waitlist admin: who may call", () => {
     expect(await t.db.$count(waitlistEntries)).toBe(PEOPLE.length - 2);
   });
 
-  it("opens nothing with the spec's dev and debug parameters: anonymous is still 401, a member still 403", async () => {
+  it("opens nothing with the dev and debug parameters: anonymous is still 401, a member still 403", async () => {
     await seed(PEOPLE);
     const anonymous = await t.inject({ method: "GET", url: "/api/waitlist/admin?dev=1&debug=1" });
     expect(anonymous.statusCode).toBe(401);

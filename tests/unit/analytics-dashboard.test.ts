@@ -4,7 +4,7 @@ import { analyticsDashboardInput, flagCountry, formatSessionTime } from "#common
 import { dashboardWindow } from "#server/features/analytics/dashboard.ts";
 
 describe("flagCountry", () => {
-  it("gives the flag of the spec's fifteen countries, in any case, and null for any other", () => {
+  it("gives the flag of the fifteen flagged countries, in any case, and null for any other", () => {
     expect(flagCountry("US")).toBe("US");
     expect(flagCountry("gb")).toBe("GB");
     expect(flagCountry("NO")).toBe("NO");

@@ -16,7 +16,7 @@ const SPEC_PAIRS = [
 const CONTEXTS = ["", "my AI newsletter tool", "a 🇫🇷 café-finder 👩🏽‍💻", "x".repeat(500), "  spaced   out\ncontext!!  "];
 
 describe("generateTweet", () => {
-  it("has three templates of its own for each of the spec's eight pairs, and a generic set of three for the others", () => {
+  it("has three templates of its own for each of the eight documented pairs, and a generic set of three for the others", () => {
     const generic = templatesFor("launch", "celebration");
     for (const [topic, tone] of SPEC_PAIRS) {
       expect(templatesFor(topic, tone)).toHaveLength(3);

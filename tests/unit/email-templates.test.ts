@@ -103,7 +103,7 @@ describe("the renderer", () => {
 });
 
 describe("testEmailProblem", () => {
-  it("checks presence, shape and reserved domains, in the spec's order", () => {
+  it("checks presence, shape and reserved domains, in the documented order", () => {
     expect(testEmailProblem("")).toBe(TEST_EMAIL_REQUIRED);
     expect(testEmailProblem("a@b")).toBe(TEST_EMAIL_INVALID);
     for (const address of [

@@ -25,7 +25,9 @@ export function DebugPanel({ data, live, updatedAt }: { data: AnalyticsDashboard
       </h2>
       {data ? (
         <dl className="flex flex-col gap-2 font-mono text-[0.8125rem]">
-          <Row term="dataSource">{data.debug.dataSource} (the spec&apos;s r2 and kv stores do not exist here)</Row>
+          <Row term="dataSource">
+            {data.debug.dataSource} (Postgres is the only store: no separate key-value or object store holds events)
+          </Row>
           <Row term="timeRange">{data.debug.timeRange}</Row>
           <Row term="startTime">{data.debug.startTime}</Row>
           <Row term="endTime">{data.debug.endTime}</Row>
