@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
 import { databaseUnavailableError, isDatabasePoolExhausted, isDatabaseUnavailable } from "#server/db/errors.ts";
+import { probeHealth } from "#server/features/system/health.ts";
 import { getSystemStatus } from "#server/features/system/service.ts";
 import { useTestApp } from "../helpers/test-app";
 import { usesRealPostgres } from "../helpers/test-database";
@@ -45,6 +46,8 @@ describe("an exhausted pool is reported as such", () => {
       expect(databaseUnavailableError(error)).toMatchObject({ kind: "unavailable", retryAfterSeconds: 5 });
       expect(warnings.filter((message) => message.startsWith("database pool exhausted: all 1 connections were busy"))).toHaveLength(1);
       expect(handle.pool!()).toMatchObject({ size: 1, inUse: 1, exhaustions: 1 });
+      // The load balancer's probe hears "busy", not "unreachable": the instance stays in rotation.
+      expect(await probeHealth(handle)).toEqual({ code: 200, body: { status: "busy" } });
 
       letGo();
       await holding;
@@ -76,5 +79,6 @@ describe("an exhausted pool is reported as such", () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(isDatabasePoolExhausted(error)).toBe(false);
     expect(handle.pool!().lastExhaustedAt).toBeNull();
+    expect(await probeHealth(handle)).toEqual({ code: 503, body: { status: "unavailable", error: "Database unreachable" } });
   });
 });

@@ -29,7 +29,7 @@ export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = [
     method: "GET",
     path: "/healthz",
     access: "public",
-    summary: "Whether this instance can reach its database: 200 {status: ok} or 503",
+    summary: "Whether this instance can reach its database: 200 {status: ok}, 200 {status: busy} (its pool exhausted) or 503",
     why: "a load balancer's probe: no session, no rate limit, logged at debug",
     body: "none",
     answer: "json",

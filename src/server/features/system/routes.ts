@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "#server/deps.ts";
 import { DEBUG_REQUEST_LOGS } from "#server/infra/request-log.ts";
+import { probeHealth } from "./health";
 
 /**
  * The health probe, hand-written: it is for load balancers and orchestrators, not a procedure's answer (no
@@ -9,11 +10,7 @@ import { DEBUG_REQUEST_LOGS } from "#server/infra/request-log.ts";
  */
 export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get("/healthz", DEBUG_REQUEST_LOGS, async (_request, reply) => {
-    try {
-      await deps.database.ping();
-      return { status: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "unavailable", error: "Database unreachable" });
-    }
+    const { code, body } = await probeHealth(deps.database);
+    return reply.code(code).send(body);
   });
 }
