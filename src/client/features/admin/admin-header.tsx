@@ -1,12 +1,10 @@
 import { Menu } from "lucide-react";
 import { useAuth } from "#client/lib/auth.tsx";
+import { initialOf } from "#client/lib/format.ts";
 import { Badge } from "#client/ui/badge.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { LogoutButton } from "#client/features/auth/logout-button.tsx";
 import { useAdminRoute } from "./use-admin-route";
-
-/** The initial shown in the avatar: of the name, else of the email. */
-export const initialOf = (nameOrEmail: string) => (nameOrEmail.trim()[0] ?? "?").toUpperCase();
 
 /** Page title and subtitle (the page's <h1>), the signed-in admin and Logout; the menu button on phones. */
 export function AdminHeader({ onOpenMenu }: { onOpenMenu: () => void }) {

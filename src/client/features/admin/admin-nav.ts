@@ -1,22 +1,6 @@
 import type { LucideIcon } from "lucide-react";
-import {
-  ArrowLeft,
-  BookOpen,
-  ChartColumn,
-  CirclePlay,
-  ClipboardList,
-  DatabaseBackup,
-  FlaskConical,
-  Flame,
-  ImagePlay,
-  LayoutDashboard,
-  Mail,
-  MailCheck,
-  Palette,
-  Search,
-  Users,
-  Vault,
-} from "lucide-react";
+import { ArrowLeft } from "lucide-react";
+import { ADMIN_ROUTES, type AdminSectionId } from "./admin-routes";
 
 export type AdminNavItem = {
   label: string;
@@ -28,54 +12,38 @@ export type AdminNavItem = {
 };
 
 export type AdminNavSection = {
-  id: "overview" | "administration" | "experiments" | "content";
+  id: AdminSectionId;
   label: string;
   items: AdminNavItem[];
 };
 
-/** The back office's sidebar (Brand Voice is reached from the dashboard's Quick Actions). */
-export const ADMIN_NAV: readonly AdminNavSection[] = [
-  {
-    id: "overview",
-    label: "Overview",
-    items: [
-      { label: "Dashboard", to: "/admin", icon: LayoutDashboard, end: true },
-      { label: "Back to Site", to: "/", icon: ArrowLeft, end: true },
-    ],
-  },
-  {
-    id: "administration",
-    label: "Administration",
-    items: [
-      { label: "Waitlist", to: "/admin/waitlist", icon: ClipboardList },
-      { label: "Builders", to: "/admin/builders", icon: Users },
-      { label: "Analytics", to: "/admin/analytics", icon: ChartColumn },
-      { label: "SEO Setup", to: "/admin/seo-setup", icon: Search },
-      { label: "Site Assets CMS", to: "/admin/site-assets", icon: Palette },
-      { label: "Email Templates", to: "/admin/email-templates", icon: Mail },
-      { label: "Backup Data", to: "/admin/backup", icon: DatabaseBackup },
-    ],
-  },
-  {
-    id: "experiments",
-    label: "Experiments",
-    items: [
-      { label: "The Lab", to: "/admin/lab", icon: FlaskConical },
-      { label: "Trial Demo", to: "/admin/trial-demo", icon: CirclePlay },
-      { label: "Image Test", to: "/admin/image-test", icon: ImagePlay },
-      { label: "Email Test", to: "/admin/email-test", icon: MailCheck },
-      { label: "Vault Demo", to: "/admin/vault-demo", icon: Vault },
-    ],
-  },
-  {
-    id: "content",
-    label: "Content",
-    items: [
-      { label: "Playbook", to: "/admin/playbook", icon: BookOpen },
-      { label: "Content Bangers", to: "/admin/bangers", icon: Flame },
-    ],
-  },
+/** The one link of the sidebar that leaves the back office, last in Overview. */
+const BACK_TO_SITE: AdminNavItem = { label: "Back to Site", to: "/", icon: ArrowLeft, end: true };
+
+const SECTIONS: ReadonlyArray<{ id: AdminSectionId; label: string; after?: AdminNavItem[] }> = [
+  { id: "overview", label: "Overview", after: [BACK_TO_SITE] },
+  { id: "administration", label: "Administration" },
+  { id: "experiments", label: "Experiments" },
+  { id: "content", label: "Content" },
 ];
 
+/**
+ * The sidebar: each section lists the back-office pages that name it (admin-routes.tsx), in that list's order.
+ * A page without a section (Brand Voice) is reached from the dashboard's Quick Actions.
+ */
+export const ADMIN_NAV: readonly AdminNavSection[] = SECTIONS.map(({ id, label, after = [] }) => ({
+  id,
+  label,
+  items: [
+    ...ADMIN_ROUTES.filter((route) => "section" in route && route.section === id).map((route): AdminNavItem => ({
+      label: route.title,
+      to: route.path ? `/admin/${route.path}` : "/admin",
+      icon: route.icon,
+      ...(route.path ? {} : { end: true }),
+    })),
+    ...after,
+  ],
+}));
+
 /** Administration is open by default, the other groups closed (the group of the current page opens too). */
-export const DEFAULT_OPEN_SECTIONS: ReadonlySet<AdminNavSection["id"]> = new Set(["administration"]);
+export const DEFAULT_OPEN_SECTIONS: ReadonlySet<AdminSectionId> = new Set(["administration"]);

@@ -4,10 +4,12 @@ import { ArrowRight, ChartColumn, ClipboardList, DatabaseBackup, Flame, Megaphon
 import type { AdminOverview } from "#common/admin/overview.ts";
 import { countText, formatCount, formatRelativeTime } from "#client/lib/format.ts";
 import { Badge } from "#client/ui/badge.tsx";
+import type { AdminPagePath } from "./admin-routes";
 
 const backupAge = (lastBackupAt: string | null) => (lastBackupAt ? `last ${formatRelativeTime(lastBackupAt)}` : "none yet");
 
-type QuickAction = { title: string; description: string; path: string; icon: LucideIcon; count?: string };
+/** A shortcut to a back-office page, in the dashboard's own words and icon. */
+type QuickAction = { title: string; description: string; path: AdminPagePath; icon: LucideIcon; count?: string };
 
 export function QuickActions({
   pending,

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { ArrowRight, ClipboardList, MapPin } from "lucide-react";
 import { SIGNUP_FALLBACKS, type RecentSignup } from "#common/admin/overview.ts";
-import { formatDateTime, formatRelativeTime, placeText } from "#client/lib/format.ts";
+import { formatDateTime, formatRelativeTime, initialOf, placeText } from "#client/lib/format.ts";
 import { Badge } from "#client/ui/badge.tsx";
 import { Card } from "#client/ui/card.tsx";
 import { cn } from "#client/ui/cn.ts";
 import { Spinner } from "#client/ui/spinner.tsx";
-import { initialOf } from "./admin-header";
 
 export function RecentSignups({ signups, loading, failed }: { signups: RecentSignup[]; loading: boolean; failed: boolean }) {
   return (

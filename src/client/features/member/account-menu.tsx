@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ChevronDown, Home, LayoutDashboard } from "lucide-react";
 import type { SessionUser } from "#common/auth/accounts.ts";
 import { useAuth } from "#client/lib/auth.tsx";
+import { initialOf } from "#client/lib/format.ts";
 import { Badge } from "#client/ui/badge.tsx";
 import {
   DropdownMenu,
@@ -11,7 +12,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "#client/ui/dropdown-menu.tsx";
-import { initialOf } from "#client/features/admin/admin-header.tsx";
 
 const displayNameOf = (user: SessionUser) => user.name.trim() || user.email;
 
