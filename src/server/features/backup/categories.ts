@@ -1,5 +1,5 @@
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { BackupPriority } from "#common/backup/backup.ts";
+import type { BackupCategoryInfo } from "#common/backup/backup.ts";
 import {
   analyticsEvents,
   analyticsPageDays,
@@ -38,22 +38,13 @@ import {
   waitlistEntries,
 } from "#server/db/schema/index.ts";
 
-export type BackupCategory = {
-  /** Ids keep the stores' historical names: `waitlist`, `analytics` (an export's default namespaces). */
-  id: string;
-  name: string;
-  /** A lucide icon name, drawn by the page. */
-  icon: string;
-  priority: BackupPriority;
-  description: string;
-  contains: string[];
-  sensitive?: string;
-  /**
-   * The tables, in the order they are written and restored: a table after those it references. Adding a
-   * table to backups is one line here (its primary key is read from the schema).
-   */
-  tables: PgTable[];
-};
+/**
+ * A category as the page shows it (ids keep the stores' historical names: `waitlist` and `analytics` are an
+ * export's default namespaces), with its tables instead of their names: in the order they are written and
+ * restored, a table after those it references. Adding a table to backups is one line (its primary key is read
+ * from the schema).
+ */
+export type BackupCategory = Omit<BackupCategoryInfo, "keys"> & { tables: PgTable[] };
 
 /**
  * What a backup can hold. Categories are restored in this order (accounts first: other tables reference
