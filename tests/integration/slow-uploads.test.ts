@@ -40,17 +40,29 @@ async function slowRestore(options: { preambleBytes: number; chunkBytes: number;
   const head =
     `POST ${form.url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: ${admin.headers.authorization}\r\n` +
     `Content-Type: ${(form.headers as Record<string, string>)["content-type"]}\r\nContent-Length: ${body.length}\r\n\r\n`;
+  return sendSlowly(head, body, { slowBytes: options.preambleBytes, ...options });
+}
+
+/**
+ * Sends `head`, then the first `slowBytes` of `body`, `chunkBytes` every `everyMs`, then the rest of it at once
+ * (unless `stall`), over a raw connection; what came back, and when the server closed.
+ */
+function sendSlowly(
+  head: string,
+  body: Buffer,
+  options: { slowBytes: number; chunkBytes: number; everyMs: number; stall?: boolean },
+): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const opened = Date.now();
     let answer = "";
     let closed = false;
     const socket = net.connect({ host: "127.0.0.1", port }, async () => {
       socket.write(head);
-      for (let sent = 0; sent < options.preambleBytes && !closed; sent += options.chunkBytes) {
-        socket.write(body.subarray(sent, Math.min(sent + options.chunkBytes, options.preambleBytes)));
+      for (let sent = 0; sent < options.slowBytes && !closed; sent += options.chunkBytes) {
+        socket.write(body.subarray(sent, Math.min(sent + options.chunkBytes, options.slowBytes)));
         await sleep(options.everyMs);
       }
-      if (!options.stall && !closed) socket.write(body.subarray(options.preambleBytes));
+      if (!options.stall && !closed && options.slowBytes < body.length) socket.write(body.subarray(options.slowBytes));
     });
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => (answer += chunk));
@@ -93,32 +105,9 @@ describe("slow uploads", () => {
   });
 
   it("the same slow body to a route that is not an upload is cut at the request timeout", async () => {
-    const body = `{"email":"${"x".repeat(60 * 1024)}@example.com"}`;
-    const { answer, closedAfterMs, reset } = await new Promise<Outcome>((resolve, reject) => {
-      const opened = Date.now();
-      let answer = "";
-      let closed = false;
-      const socket = net.connect({ host: "127.0.0.1", port }, async () => {
-        socket.write(
-          `POST /api/waitlist/join HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-        );
-        for (let sent = 0; sent < body.length && !closed; sent += 4096) {
-          socket.write(body.slice(sent, sent + 4096));
-          await sleep(250);
-        }
-      });
-      socket.setEncoding("utf8");
-      socket.on("data", (chunk: string) => (answer += chunk));
-      socket.on("error", (error: NodeJS.ErrnoException) => {
-        if (error.code !== "ECONNRESET") reject(error);
-        closed = true;
-        resolve({ answer, closedAfterMs: Date.now() - opened, reset: true });
-      });
-      socket.on("close", () => {
-        closed = true;
-        resolve({ answer, closedAfterMs: Date.now() - opened });
-      });
-    });
+    const body = Buffer.from(`{"email":"${"x".repeat(60 * 1024)}@example.com"}`);
+    const head = `POST /api/waitlist/join HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const { answer, closedAfterMs, reset } = await sendSlowly(head, body, { slowBytes: body.length, chunkBytes: 4096, everyMs: 250 });
     expect(reset || /^HTTP\/1\.1 408 /.test(answer)).toBe(true);
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
     expect(closedAfterMs).toBeLessThan(2 * REQUEST_TIMEOUT_MS);
