@@ -1,5 +1,6 @@
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "#common/auth/input.ts";
 import { clearSessionCookie, setSessionCookie } from "#server/auth/request-auth.ts";
+import { signInClientOf } from "#server/auth/sign-in-client.ts";
 import { type Context, limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as auth from "./service";
 
@@ -19,14 +20,19 @@ export const authRouter = router({
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/login", summary: "Sign in with an email and a password" } })
     .input(loginInput)
     .mutation(async ({ ctx, input }) => {
-      return startSession(ctx, await auth.login({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip));
+      const client = await signInClientOf(ctx.req, ctx.deps.geo);
+      const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, publicUrl: ctx.deps.config.publicUrl };
+      return startSession(ctx, await auth.login(deps, input, ctx.req.ip, client));
     }),
 
   signup: publicProcedure
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/signup", summary: "Create an account and sign in", status: 201 } })
     .input(signupInput)
     .use(limited("signup"))
-    .mutation(async ({ ctx, input }) => startSession(ctx, await auth.signup({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl }, input))),
+    .mutation(async ({ ctx, input }) => {
+      const client = await signInClientOf(ctx.req, ctx.deps.geo);
+      return startSession(ctx, await auth.signup({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl }, input, client));
+    }),
 
   resendVerification: memberProcedure
     .meta({

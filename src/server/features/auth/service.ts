@@ -4,10 +4,12 @@ import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, 
 import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "#common/auth/accounts.ts";
 import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
 import { createSession, invalidateSession, invalidateUserSessions, type Session } from "#server/auth/sessions.ts";
+import type { SignInClient } from "#server/auth/sign-in-client.ts";
+import { noteSignInDevice } from "#server/auth/sign-in-devices.ts";
 import { generateToken, hashToken } from "#server/auth/tokens.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { builders, emailVerificationTokens, passwordResetTokens, users, type UserRow } from "#server/db/schema/index.ts";
-import { conflict, invalid, unauthorized } from "#server/infra/errors.ts";
+import { conflict, forbidden, invalid, unauthorized } from "#server/infra/errors.ts";
 import { enqueueMail } from "#server/infra/mail/index.ts";
 import type { RateLimits } from "#server/infra/rate-limit.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
@@ -25,6 +27,7 @@ const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role" | "em
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";
+export const ACCOUNT_DISABLED = "This account has been disabled by the site's administrators. Please contact them if you think this is a mistake.";
 export const INVALID_RESET_LINK = "This reset link is invalid, used or expired. Please ask for a new one.";
 export const RESET_REQUESTED = "If an account exists for that email, we sent a link to reset the password. It is valid for 1 hour.";
 
@@ -35,7 +38,7 @@ export const ALREADY_VERIFIED = "Your email address is already confirmed.";
  * Creates a member and signs them in. The account works at once for what it owns, but its address is only
  * proven once the link mailed here is opened (verifyEmail): until then nothing keyed by the email is theirs.
  */
-export async function signup(deps: { db: Database; publicUrl: string }, input: SignupInput): Promise<SignedIn> {
+export async function signup(deps: { db: Database; publicUrl: string }, input: SignupInput, client?: SignInClient): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
   let row: UserRow | undefined;
   try {
@@ -49,8 +52,25 @@ export async function signup(deps: { db: Database; publicUrl: string }, input: S
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
-  const { token, session } = await createSession(deps.db, row!.id);
+  const { token, session } = await startSignedInSession(deps, row!, client);
   return { user: toSessionUser(row!), token, session };
+}
+
+/**
+ * A new session for an account that proved who it is: its browser and place kept for the sessions list, the time
+ * for the users admin, and a mail to the owner when the browser and place are new to the account.
+ */
+async function startSignedInSession(
+  deps: { db: Database; publicUrl: string },
+  row: Pick<UserRow, "id" | "email" | "name">,
+  client: SignInClient | undefined,
+): Promise<{ token: string; session: Session }> {
+  return deps.db.transaction(async (tx) => {
+    const started = await createSession(tx, row.id, client);
+    await tx.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, row.id));
+    if (client) await noteSignInDevice(tx, row, client, deps.publicUrl);
+    return started;
+  });
 }
 
 /** Stores a new confirmation link (hashed, valid 24 hours, single use) and queues its mail, on the caller's transaction. */
@@ -136,14 +156,24 @@ export async function resendEmailVerification(
   return { message: VERIFICATION_SENT, emailVerified: false };
 }
 
-/** `clientAddress` is the address the login budgets count failures against (login-throttle.ts). */
-export async function login(deps: { db: Database; rateLimits: RateLimits }, input: LoginInput, clientAddress: string): Promise<SignedIn> {
+/**
+ * `clientAddress` is the address the login budgets count failures against (login-throttle.ts); `client` the
+ * browser and place the session remembers. A disabled account is told so only after its password proved right,
+ * so the message tells a guesser nothing.
+ */
+export async function login(
+  deps: { db: Database; rateLimits: RateLimits; publicUrl: string },
+  input: LoginInput,
+  clientAddress: string,
+  client?: SignInClient,
+): Promise<SignedIn> {
   const attempt = await startLoginAttempt(deps.rateLimits, input.email, clientAddress);
   const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const valid = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
   await attempt.succeeded();
-  const { token, session } = await createSession(deps.db, row.id);
+  if (row.disabledAt) throw forbidden(ACCOUNT_DISABLED);
+  const { token, session } = await startSignedInSession(deps, row, client);
   return { user: toSessionUser(row), token, session };
 }
 
