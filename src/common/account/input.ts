@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import { ROLES } from "#common/auth/accounts.ts";
 import { emailField, passwordField, requiredText } from "#common/auth/input.ts";
+import { queryWholeNumber } from "#common/forms/query-number.ts";
 import { safeText } from "#common/forms/text-input.ts";
 import { USERS_PAGE_SIZE } from "./account";
 
@@ -32,8 +33,8 @@ export type AccountDeleteInput = z.infer<typeof accountDeleteInput>;
 
 export const usersListInput = z.object({
   search: z.optional(safeText("Search").check(z.trim(), z.maxLength(254, "Search must be at most 254 characters"))),
-  page: z._default(z.int().check(z.minimum(1), z.maximum(10_000)), 1),
-  pageSize: z._default(z.int().check(z.minimum(1), z.maximum(100)), USERS_PAGE_SIZE),
+  page: queryWholeNumber("Page", 1, 10_000, 1),
+  pageSize: queryWholeNumber("Page size", 1, 100, USERS_PAGE_SIZE),
 });
 export type UsersListInput = z.input<typeof usersListInput>;
 export type UsersListQuery = z.output<typeof usersListInput>;

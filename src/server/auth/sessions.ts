@@ -18,7 +18,11 @@ export type SessionValidation = { session: Session; user: SessionUser; renewed: 
 
 const NO_CLIENT: SignInClient = { userAgent: null, place: null };
 
-export async function createSession(db: Executor, userId: string, client: SignInClient = NO_CLIENT): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Executor,
+  userId: string,
+  client: SignInClient = NO_CLIENT,
+): Promise<{ token: string; session: Session }> {
   const token = generateToken();
   const session: Session = { id: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
   await db.insert(sessions).values({ ...session, ...client });

@@ -47,10 +47,7 @@ export async function noteSignInDevice(
     .onConflictDoUpdate({ target: [knownSignInDevices.userId, knownSignInDevices.fingerprint], set: { lastSeenAt: now } })
     .returning({ fresh: sql<boolean>`(xmax = 0)` });
   if (!inserted?.fresh) return { newDevice: false };
-  const [others] = await db
-    .select({ n: count() })
-    .from(knownSignInDevices)
-    .where(eq(knownSignInDevices.userId, account.id));
+  const [others] = await db.select({ n: count() }).from(knownSignInDevices).where(eq(knownSignInDevices.userId, account.id));
   if ((others?.n ?? 0) <= 1) return { newDevice: false };
   const { device, browser } = describeUserAgent(client.userAgent);
   await enqueueMail(db, {

@@ -44,13 +44,23 @@ export async function exportAccount(deps: { db: Database; publicUrl: string }, o
           .orderBy(asc(experimentUpdates.createdAt), asc(experimentUpdates.id));
   const imageRows = await db.select().from(images).where(eq(images.ownerId, user.id)).orderBy(asc(images.createdAt), asc(images.id));
   const ticks = await db
-    .select({ chapterId: playbookChecklistTicks.chapterId, chapter: playbookChapters.title, itemId: playbookChecklistTicks.itemId, at: playbookChecklistTicks.createdAt })
+    .select({
+      chapterId: playbookChecklistTicks.chapterId,
+      chapter: playbookChapters.title,
+      itemId: playbookChecklistTicks.itemId,
+      at: playbookChecklistTicks.createdAt,
+    })
     .from(playbookChecklistTicks)
     .innerJoin(playbookChapters, eq(playbookChapters.id, playbookChecklistTicks.chapterId))
     .where(eq(playbookChecklistTicks.userId, user.id))
     .orderBy(asc(playbookChecklistTicks.createdAt));
   const ratings = await db
-    .select({ chapterId: playbookRatings.chapterId, chapter: playbookChapters.title, rating: playbookRatings.rating, at: playbookRatings.updatedAt })
+    .select({
+      chapterId: playbookRatings.chapterId,
+      chapter: playbookChapters.title,
+      rating: playbookRatings.rating,
+      at: playbookRatings.updatedAt,
+    })
     .from(playbookRatings)
     .innerJoin(playbookChapters, eq(playbookChapters.id, playbookRatings.chapterId))
     .where(eq(playbookRatings.userId, user.id))
@@ -110,8 +120,18 @@ export async function exportAccount(deps: { db: Database; publicUrl: string }, o
       uploadedAt: iso(row.createdAt),
     })),
     playbook: {
-      checklistTicks: ticks.map((tick) => ({ chapterId: tick.chapterId, chapter: tick.chapter, itemId: tick.itemId, tickedAt: iso(tick.at) })),
-      ratings: ratings.map((rating) => ({ chapterId: rating.chapterId, chapter: rating.chapter, rating: rating.rating, ratedAt: iso(rating.at) })),
+      checklistTicks: ticks.map((tick) => ({
+        chapterId: tick.chapterId,
+        chapter: tick.chapter,
+        itemId: tick.itemId,
+        tickedAt: iso(tick.at),
+      })),
+      ratings: ratings.map((rating) => ({
+        chapterId: rating.chapterId,
+        chapter: rating.chapter,
+        rating: rating.rating,
+        ratedAt: iso(rating.at),
+      })),
     },
     sessions: sessions.map(({ id: _id, ...session }) => session),
   };

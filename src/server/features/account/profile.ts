@@ -24,10 +24,14 @@ const toSessionUser = (row: UserRow): SessionUser => ({
   emailVerified: row.emailVerifiedAt !== null,
 });
 
-/** The account's row, once its password proved right (the same refusal whether the row or the password is wrong). */
+/**
+ * The account's row, once its password proved right. A wrong password is bad input (400), not a lost session
+ * (401): the page keeps its signed-in state and shows the message beside the field.
+ */
 export async function accountWithPassword(db: Database, userId: string, password: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (!(await verifyPassword(row?.passwordHash, password)) || !row) throw unauthorized(WRONG_PASSWORD);
+  if (!row) throw unauthorized();
+  if (!(await verifyPassword(row.passwordHash, password))) throw invalid(WRONG_PASSWORD);
   return row;
 }
 
@@ -104,12 +108,17 @@ export async function confirmEmailChange(db: Database, token: string): Promise<{
       const [used] = await tx
         .update(emailChangeTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(emailChangeTokens.id, hashToken(token)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, new Date())))
+        .where(
+          and(eq(emailChangeTokens.id, hashToken(token)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, new Date())),
+        )
         .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail });
       if (!used) return { ok: false };
       const [before] = await tx.select().from(users).where(eq(users.id, used.userId));
       if (!before) return { ok: false };
-      await tx.update(users).set({ email: used.newEmail, emailVerifiedAt: sql`now()` }).where(eq(users.id, used.userId));
+      await tx
+        .update(users)
+        .set({ email: used.newEmail, emailVerifiedAt: sql`now()` })
+        .where(eq(users.id, used.userId));
       await enqueueMail(tx, {
         to: before.email,
         subject: "Your email address was changed",

@@ -1,10 +1,4 @@
-import {
-  accountDeleteInput,
-  accountRenameInput,
-  emailChangeInput,
-  passwordChangeInput,
-  sessionIdInput,
-} from "#common/account/input.ts";
+import { accountDeleteInput, accountRenameInput, emailChangeInput, passwordChangeInput, sessionIdInput } from "#common/account/input.ts";
 import { clearSessionCookie } from "#server/auth/request-auth.ts";
 import { memberProcedure, router, type Context } from "#server/trpc/init.ts";
 import { deleteAccount } from "./delete-account";
@@ -23,7 +17,10 @@ export const accountRouter = router({
     .query(({ ctx }) => listAccountSessions(ctx.db, ownerOf(ctx))),
 
   endSession: memberProcedure
-    .meta({ invalidates: [], rest: { method: "DELETE", path: "/api/account/sessions", summary: "End one of the account's sessions (?id=)" } })
+    .meta({
+      invalidates: [],
+      rest: { method: "DELETE", path: "/api/account/sessions", summary: "End one of the account's sessions (?id=)" },
+    })
     .input(sessionIdInput)
     .mutation(async ({ ctx, input }) => {
       const result = await endAccountSession(ctx.db, ownerOf(ctx), input.id);
@@ -32,7 +29,10 @@ export const accountRouter = router({
     }),
 
   endOtherSessions: memberProcedure
-    .meta({ invalidates: [], rest: { method: "POST", path: "/api/account/sessions/end-others", summary: "End every session but this one" } })
+    .meta({
+      invalidates: [],
+      rest: { method: "POST", path: "/api/account/sessions/end-others", summary: "End every session but this one" },
+    })
     .mutation(({ ctx }) => endOtherAccountSessions(ctx.db, ownerOf(ctx))),
 
   rename: memberProcedure
@@ -53,7 +53,10 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => requestEmailChange(dataOf(ctx), ctx.user.id, input)),
 
   export: memberProcedure
-    .meta({ heavyRead: true, rest: { method: "GET", path: "/api/account/export", summary: "Everything the signed-in account owns, as JSON" } })
+    .meta({
+      heavyRead: true,
+      rest: { method: "GET", path: "/api/account/export", summary: "Everything the signed-in account owns, as JSON" },
+    })
     .query(({ ctx }) => exportAccount(dataOf(ctx), ownerOf(ctx))),
 
   /** Its shared experiments' and images' pages answer 404 at once on every instance. */

@@ -27,7 +27,8 @@ const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role" | "em
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";
-export const ACCOUNT_DISABLED = "This account has been disabled by the site's administrators. Please contact them if you think this is a mistake.";
+export const ACCOUNT_DISABLED =
+  "This account has been disabled by the site's administrators. Please contact them if you think this is a mistake.";
 export const INVALID_RESET_LINK = "This reset link is invalid, used or expired. Please ask for a new one.";
 export const RESET_REQUESTED = "If an account exists for that email, we sent a link to reset the password. It is valid for 1 hour.";
 
@@ -67,7 +68,10 @@ async function startSignedInSession(
 ): Promise<{ token: string; session: Session }> {
   return deps.db.transaction(async (tx) => {
     const started = await createSession(tx, row.id, client);
-    await tx.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, row.id));
+    await tx
+      .update(users)
+      .set({ lastSignInAt: sql`now()` })
+      .where(eq(users.id, row.id));
     if (client) await noteSignInDevice(tx, row, client, deps.publicUrl);
     return started;
   });

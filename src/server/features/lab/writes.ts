@@ -79,11 +79,7 @@ export async function createExperiment(
  * Deletes an experiment for good: its images with their stored files, then the experiment with its update log
  * (content drafts made from it stay, unlinked). The procedure drops the cached shared pages on every instance.
  */
-export async function deleteExperiment(
-  ctx: { db: Database; storage: ObjectStorage },
-  actor: LabActor,
-  id: string,
-): Promise<{ ok: true }> {
+export async function deleteExperiment(ctx: { db: Database; storage: ObjectStorage }, actor: LabActor, id: string): Promise<{ ok: true }> {
   const { row } = await manageableRow(ctx.db, actor, id);
   await deleteImagesOf(ctx, { ownerId: row.ownerId, experimentId: row.id });
   await ctx.db.delete(experiments).where(eq(experiments.id, row.id));

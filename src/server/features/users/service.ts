@@ -66,16 +66,19 @@ export async function setUserRole(db: Database, actor: UsersActor, input: UserSe
 /**
  * Disables an account (it cannot sign in, and every session it has ends at once: sessions are read from the
  * database on each request) or enables it again. Admins may disable members; only an owner may disable an admin
- * or an owner; nobody disables themselves, and the last owner that can sign in stays enabled.
+ * or an owner; nobody disables themselves. So an owner is only ever disabled by another owner who can still sign
+ * in: the site always keeps one.
  */
-export async function setUserDisabled(db: Database, actor: UsersActor, input: UserDisableInput): Promise<{ user: AdminUserRow; endedSessions: number }> {
+export async function setUserDisabled(
+  db: Database,
+  actor: UsersActor,
+  input: UserDisableInput,
+): Promise<{ user: AdminUserRow; endedSessions: number }> {
   if (input.disabled && input.id === actor.id) throw forbidden(NOT_YOURSELF);
   return db.transaction(async (tx) => {
-    const owners = await lockedActiveOwnerCount(tx);
     const [target] = await tx.select().from(users).where(eq(users.id, input.id));
     if (!target) throw notFound(USER_NOT_FOUND);
     if (target.role !== "member" && actor.role !== "owner") throw forbidden(OWNER_TO_DISABLE_ADMINS);
-    if (input.disabled && target.role === "owner" && target.disabledAt === null && owners <= 1) throw conflict(LAST_OWNER);
     const [updated] = await tx
       .update(users)
       .set({ disabledAt: input.disabled ? sql`coalesce(${users.disabledAt}, now())` : null })
