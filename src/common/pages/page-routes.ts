@@ -40,6 +40,8 @@ export const MEMBER_PAGES = {
   experiment: "/lab/:id",
   playbook: "/playbook",
   playbookChapter: "/playbook/:id",
+  /** Every signed-in user's own account: profile, sign-in security, sessions, export, deletion. */
+  account: "/account",
 } as const;
 
 export type PublicPageName = keyof typeof PUBLIC_PAGES;
