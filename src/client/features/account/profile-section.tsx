@@ -15,7 +15,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
 
   return (
     <AccountSection id="profile" title="Profile" description="Your name shows on the experiments you share.">
-      <div className="grid gap-8 md:grid-cols-2">
+      <div className="grid gap-6 max-md:divide-y max-md:divide-line md:grid-cols-2 md:gap-8 [&>*+*]:max-md:pt-6">
         <AccountForm
           fields={[{ name: "name", label: "Full name", kind: "name" }]}
           initial={{ name: user.name }}

@@ -21,6 +21,8 @@ import { toast } from "#client/ui/toast.tsx";
 const TEXTS = { fallback: "Please try again.", network: "Network error. Please try again." };
 const ROLE_LABEL: Record<Role, string> = { member: "Member", admin: "Admin", owner: "Owner" };
 const SEARCH_DELAY_MS = 300;
+/** One grid for the header and every row, so the columns line up whatever a row's buttons are. */
+const COLUMNS = "md:grid-cols-[minmax(0,2fr)_9rem_minmax(0,1fr)_7.5rem]";
 
 /**
  * /admin/users: every account, searchable, with its role, status and last sign-in. Owners change roles; admins
@@ -108,47 +110,52 @@ export function UsersAdminPage() {
       ) : data.users.length === 0 ? (
         <EmptyState title="No account matches" description="Try another name or email." icon={Search} />
       ) : (
-        <ul
-          aria-label="Accounts"
-          className={`flex flex-col divide-y divide-line rounded-panel border border-line bg-surface ${list.isPlaceholderData ? "opacity-60" : ""}`}
-        >
-          {data.users.map((user) => (
-            <li
-              key={user.id}
-              className="grid gap-3 p-4 md:grid-cols-[minmax(0,2fr)_9rem_minmax(0,1fr)_auto] md:items-center"
-              data-user={user.email}
-            >
-              <div className="flex min-w-0 flex-col">
-                <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-                  <span className="truncate">{user.name}</span>
-                  {user.id === me?.id ? <Badge>You</Badge> : null}
-                  {user.disabled ? <Badge variant="danger">Disabled</Badge> : null}
+        <div className={`rounded-panel border border-line bg-surface ${list.isPlaceholderData ? "opacity-60" : ""}`}>
+          <div
+            aria-hidden="true"
+            className={`hidden gap-3 border-b border-line px-4 py-2 text-xs font-semibold tracking-wide text-ink-muted uppercase md:grid ${COLUMNS}`}
+          >
+            <span>Account</span>
+            <span>Role</span>
+            <span>Last sign-in</span>
+            <span />
+          </div>
+          <ul aria-label="Accounts" className="flex flex-col divide-y divide-line">
+            {data.users.map((user) => (
+              <li key={user.id} className={`grid gap-3 p-4 md:items-center ${COLUMNS}`} data-user={user.email}>
+                <div className="flex min-w-0 flex-col">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+                    <span className="truncate">{user.name}</span>
+                    {user.id === me?.id ? <Badge>You</Badge> : null}
+                    {user.disabled ? <Badge variant="danger">Disabled</Badge> : null}
+                  </p>
+                  <p className="truncate text-sm text-ink-muted">
+                    {user.email}
+                    {user.emailVerified ? null : " · not confirmed"}
+                  </p>
+                </div>
+                <RoleCell user={user} editable={isOwner} onChange={(role) => void changeRole(user, role)} />
+                <p className="text-sm text-ink-muted">
+                  <span className="md:hidden">Last sign-in </span>
+                  {user.lastSignInAt ? formatRelativeTime(user.lastSignInAt) : "never"}
                 </p>
-                <p className="truncate text-sm text-ink-muted">
-                  {user.email}
-                  {user.emailVerified ? null : " · not confirmed"}
-                </p>
-              </div>
-              <RoleCell user={user} editable={isOwner} onChange={(role) => void changeRole(user, role)} />
-              <p className="text-sm text-ink-muted">
-                {user.lastSignInAt ? <>Last sign-in {formatRelativeTime(user.lastSignInAt)}</> : "Never signed in"}
-              </p>
-              <div className="md:justify-self-end">
-                {user.id === me?.id || (user.role !== "member" && !isOwner) ? null : user.disabled ? (
-                  <Button variant="outline" size="sm" onClick={() => void setDisabled(user, false).catch(() => undefined)}>
-                    <UserRoundCheck aria-hidden="true" />
-                    Enable
-                  </Button>
-                ) : (
-                  <Button variant="outline" size="sm" className="text-red-700" onClick={() => setToDisable(user)}>
-                    <UserRoundX aria-hidden="true" />
-                    Disable
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+                <div className="md:justify-self-end">
+                  {user.id === me?.id || (user.role !== "member" && !isOwner) ? null : user.disabled ? (
+                    <Button variant="outline" size="sm" onClick={() => void setDisabled(user, false).catch(() => undefined)}>
+                      <UserRoundCheck aria-hidden="true" />
+                      Enable
+                    </Button>
+                  ) : (
+                    <Button variant="outline" size="sm" className="text-red-700" onClick={() => setToDisable(user)}>
+                      <UserRoundX aria-hidden="true" />
+                      Disable
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       {data && pages > 1 ? (
@@ -187,7 +194,7 @@ function RoleCell({ user, editable, onChange }: { user: AdminUserRow; editable: 
   if (!editable) return <Badge className="self-start md:self-center">{ROLE_LABEL[user.role]}</Badge>;
   return (
     <Select value={user.role} onValueChange={(value) => onChange(value as Role)}>
-      <SelectTrigger aria-label={`Role of ${user.email}`} className="h-9 w-full md:w-36">
+      <SelectTrigger aria-label={`Role of ${user.email}`} className="h-9 w-40 md:w-36">
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
