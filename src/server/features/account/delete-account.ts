@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { AccountDeleteInput } from "#common/account/input.ts";
 import { LAST_OWNER, lockedActiveOwnerCount } from "#server/auth/owners.ts";
-import type { Database, Executor } from "#server/db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 import { users } from "#server/db/schema/index.ts";
 import { deleteImagesOf } from "#server/features/images/index.ts";
 import { conflict } from "#server/infra/errors.ts";
 import type { ObjectStorage } from "#server/infra/storage/index.ts";
-import { accountWithPassword } from "./profile";
+import { accountWithPassword, type AccountDeps } from "./profile";
 
 /**
  * Erases the account, proven by its password: its images' stored files first (a storage outage leaves the account
@@ -15,11 +15,11 @@ import { accountWithPassword } from "./profile";
  * cannot go: the site would be left without one.
  */
 export async function deleteAccount(
-  ctx: { db: Database; storage: ObjectStorage },
+  ctx: AccountDeps & { storage: ObjectStorage },
   userId: string,
   input: AccountDeleteInput,
 ): Promise<{ ok: true }> {
-  const row = await accountWithPassword(ctx.db, userId, input.password);
+  const row = await accountWithPassword(ctx, userId, input.password);
   const isLastOwner = async (db: Executor) => row.role === "owner" && (await lockedActiveOwnerCount(db)) <= 1;
   // Checked before any file goes, and again under the lock with the deletion itself.
   if (await isLastOwner(ctx.db)) throw conflict(LAST_OWNER);

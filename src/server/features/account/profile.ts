@@ -8,8 +8,12 @@ import { generateToken, hashToken } from "#server/auth/tokens.ts";
 import type { Database } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { emailChangeTokens, users, type UserRow } from "#server/db/schema/index.ts";
-import { conflict, invalid, unauthorized } from "#server/infra/errors.ts";
+import { conflict, invalid, rateLimited, unauthorized } from "#server/infra/errors.ts";
 import { enqueueMail } from "#server/infra/mail/index.ts";
+import { RATE_LIMIT_BUDGETS, retryAfterSeconds, type RateLimits } from "#server/infra/rate-limit.ts";
+
+/** What the account's own changes need: the database, and the budgets that guard them. */
+export type AccountDeps = { db: Database; rateLimits: RateLimits };
 
 export const WRONG_PASSWORD = "Your current password is not correct";
 export const EMAIL_IN_USE = "An account with this email already exists";
@@ -26,12 +30,21 @@ const toSessionUser = (row: UserRow): SessionUser => ({
 
 /**
  * The account's row, once its password proved right. A wrong password is bad input (400), not a lost session
- * (401): the page keeps its signed-in state and shows the message beside the field.
+ * (401): the page keeps its signed-in state and shows the message. Past the account's budget of wrong passwords
+ * any password is refused (429), as sign-in does: every try is counted before the check, and a right one gives
+ * its count back.
  */
-export async function accountWithPassword(db: Database, userId: string, password: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+export async function accountWithPassword(deps: AccountDeps, userId: string, password: string): Promise<UserRow> {
+  const tries = await deps.rateLimits.count("accountPasswordFailures", userId);
+  if (tries.consumed > RATE_LIMIT_BUDGETS.accountPasswordFailures.points)
+    throw rateLimited(
+      `Too many wrong passwords. Please try again in ${Math.ceil(tries.msBeforeReset / 60_000)} minutes.`,
+      retryAfterSeconds(tries.msBeforeReset),
+    );
+  const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!row) throw unauthorized();
   if (!(await verifyPassword(row.passwordHash, password))) throw invalid(WRONG_PASSWORD);
+  await deps.rateLimits.refund("accountPasswordFailures", userId);
   return row;
 }
 
@@ -46,11 +59,12 @@ export async function renameAccount(db: Database, userId: string, input: Account
  * old password), and so does every pending reset link; the caller's session stays.
  */
 export async function changePassword(
-  db: Database,
+  deps: AccountDeps,
   owner: { userId: string; sessionId: string },
   input: PasswordChangeInput,
 ): Promise<{ ok: true; endedSessions: number }> {
-  await accountWithPassword(db, owner.userId, input.currentPassword);
+  const { db } = deps;
+  await accountWithPassword(deps, owner.userId, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   const endedSessions = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, owner.userId));
@@ -65,14 +79,15 @@ export async function changePassword(
  * until it is opened.
  */
 export async function requestEmailChange(
-  deps: { db: Database; publicUrl: string },
+  deps: AccountDeps & { publicUrl: string },
   userId: string,
   input: EmailChangeInput,
 ): Promise<{ message: string }> {
-  const row = await accountWithPassword(deps.db, userId, input.currentPassword);
+  const row = await accountWithPassword(deps, userId, input.currentPassword);
   if (row.email === input.email) throw invalid(SAME_EMAIL);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw conflict(EMAIL_IN_USE);
+  await deps.rateLimits.consume("emailChangeMail", userId);
   const token = generateToken();
   const link = `${deps.publicUrl}${EMAIL_CHANGE_CONFIRM_PATH}?token=${token}`;
   await deps.db.transaction(async (tx) => {

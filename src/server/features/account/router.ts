@@ -7,7 +7,12 @@ import { changePassword, renameAccount, requestEmailChange } from "./profile";
 import { endAccountSession, endOtherAccountSessions, listAccountSessions } from "./sessions";
 
 const ownerOf = (ctx: { user: { id: string }; session: { id: string } }) => ({ userId: ctx.user.id, sessionId: ctx.session.id });
-const dataOf = (ctx: Context) => ({ db: ctx.db, storage: ctx.deps.storage, publicUrl: ctx.deps.config.publicUrl });
+const dataOf = (ctx: Context) => ({
+  db: ctx.db,
+  rateLimits: ctx.deps.rateLimits,
+  storage: ctx.deps.storage,
+  publicUrl: ctx.deps.config.publicUrl,
+});
 
 /** The signed-in account's own page: every procedure acts on the caller's account and nothing else. */
 export const accountRouter = router({
@@ -44,7 +49,7 @@ export const accountRouter = router({
   changePassword: memberProcedure
     .meta({ invalidates: [] })
     .input(passwordChangeInput)
-    .mutation(({ ctx, input }) => changePassword(ctx.db, ownerOf(ctx), input)),
+    .mutation(({ ctx, input }) => changePassword(dataOf(ctx), ownerOf(ctx), input)),
 
   /** Mails a confirmation link to the new address; the change happens when it is opened (GET /account/confirm-email). */
   requestEmailChange: memberProcedure
