@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { EMAIL_CHANGE_INVALID_REDIRECT, EMAIL_CHANGED_REDIRECT } from "#common/account/account.ts";
 import { hashToken } from "#server/auth/tokens.ts";
-import { mailMessages, sessions, users } from "#server/db/schema/index.ts";
+import { mailMessages, passwordResetTokens, sessions, users } from "#server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app";
 
 const t = useTestApp({ rateLimits: false });
@@ -68,6 +68,11 @@ describe("email change", () => {
     // Nothing changes before the link is opened.
     expect((await t.db.select().from(users).where(eq(users.id, member.user.id)))[0]!.email).toBe(oldEmail);
 
+    // A reset link mailed to the old address before the change.
+    await t.db
+      .insert(passwordResetTokens)
+      .values({ id: hashToken("old-reset"), userId: member.user.id, expiresAt: new Date(Date.now() + 60_000) });
+
     const [mail] = await mailsTo("new.address@example.com");
     expect(mail?.subject).toBe("Confirm your new email address");
     const link = linkIn(mail!.textBody);
@@ -78,6 +83,11 @@ describe("email change", () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, member.user.id));
     expect(row).toMatchObject({ email: "new.address@example.com" });
     expect(row!.emailVerifiedAt).not.toBeNull();
+    const [reset] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, hashToken("old-reset")));
+    expect(reset!.usedAt).not.toBeNull();
     const told = (await mailsTo(oldEmail)).find((m) => m.subject === "Your email address was changed");
     expect(told?.textBody).toContain("new.address@example.com");
     expect(told?.textBody).not.toContain(link.searchParams.get("token")!);

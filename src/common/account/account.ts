@@ -40,4 +40,4 @@ export type AdminUserRow = {
   lastSignInAt: string | null;
   createdAt: string;
 };
-export type AdminUserList = { users: AdminUserRow[]; total: number; page: number; pageSize: number; owners: number };
+export type AdminUserList = { users: AdminUserRow[]; total: number; page: number; pageSize: number };

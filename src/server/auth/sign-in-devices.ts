@@ -17,7 +17,7 @@ export function describeUserAgent(userAgent: string | null): { device: string; b
   if (!userAgent) return { device: "Unknown device", browser: "Unknown browser" };
   const info = userAgents.describe(userAgent);
   return {
-    device: info.os ? `${info.os} ${DEVICE_WORD[info.deviceType]}` : `Unknown ${DEVICE_WORD[info.deviceType]}`,
+    device: info.os ? `${info.os} ${DEVICE_WORD[info.deviceType]}` : "Unknown device",
     browser: info.browser ?? "Unknown browser",
   };
 }

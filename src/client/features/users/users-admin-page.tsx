@@ -31,7 +31,7 @@ const COLUMNS = "md:grid-cols-[minmax(0,2fr)_9rem_minmax(0,1fr)_7.5rem]";
 export function UsersAdminPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { user: me } = useAuth();
+  const { user: me, refresh } = useAuth();
   const [text, setText] = useState("");
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
@@ -47,6 +47,8 @@ export function UsersAdminPage() {
     try {
       await setRole.mutateAsync({ id: user.id, role });
       toast({ variant: "success", title: "Role changed", description: `${user.email} is now ${ROLE_LABEL[role].toLowerCase()}.` });
+      // An owner who gave up the role sees the page as an admin from now on.
+      if (user.id === me?.id) await refresh();
     } catch (error) {
       toast({ variant: "error", title: "Could not change the role", description: errorMessage(error, TEXTS) });
     }

@@ -7,7 +7,7 @@ import { invalidateUserSessions } from "#server/auth/sessions.ts";
 import { generateToken, hashToken } from "#server/auth/tokens.ts";
 import type { Database } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
-import { emailChangeTokens, users, type UserRow } from "#server/db/schema/index.ts";
+import { emailChangeTokens, passwordResetTokens, users, type UserRow } from "#server/db/schema/index.ts";
 import { conflict, invalid, rateLimited, unauthorized } from "#server/infra/errors.ts";
 import { enqueueMail } from "#server/infra/mail/index.ts";
 import { RATE_LIMIT_BUDGETS, retryAfterSeconds, type RateLimits } from "#server/infra/rate-limit.ts";
@@ -134,6 +134,11 @@ export async function confirmEmailChange(db: Database, token: string): Promise<{
         .update(users)
         .set({ email: used.newEmail, emailVerifiedAt: sql`now()` })
         .where(eq(users.id, used.userId));
+      // Reset links mailed to the old address must not reach the account any more.
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
       await enqueueMail(tx, {
         to: before.email,
         subject: "Your email address was changed",

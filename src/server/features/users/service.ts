@@ -42,8 +42,7 @@ export async function listUsers(db: Database, input: UsersListQuery): Promise<Ad
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   const [total] = await db.select({ n: count() }).from(users).where(where);
-  const [owners] = await db.select({ n: count() }).from(users).where(eq(users.role, "owner"));
-  return { users: rows.map(toRow), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize, owners: owners?.n ?? 0 };
+  return { users: rows.map(toRow), total: total?.n ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
 /**
