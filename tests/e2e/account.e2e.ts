@@ -70,7 +70,9 @@ describe("the account page", () => {
     await expect.poll(() => sessionItems(laptop).count()).toBe(1);
     await laptop.getByText("This is the only device signed in to your account.").waitFor();
 
-    // The other browser's next request finds its session gone: the page asks it to sign in again.
+    // The other browser's next call finds its session gone: the page asks it to sign in again, and so does a reload.
+    await phone.getByRole("button", { name: "Download my data" }).click();
+    await phone.getByRole("button", { name: "Sign In" }).waitFor();
     await phone.reload();
     await phone.getByRole("button", { name: "Sign In" }).waitFor();
     await laptop.reload();
