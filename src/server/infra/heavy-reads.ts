@@ -22,7 +22,9 @@ export const insideHeavyRead = (): boolean => heavyReadScope.getStore() === true
  * pool too. Thirty admins' tabs asking for a busy dashboard otherwise filled the rest of the pool with their
  * session lookups, and sign-ins waited behind them.
  */
-export const asPartOfHeavyRead = <T>(task: () => T): T => heavyReadScope.run(true, task);
+export const asPartOfHeavyRead = <T>(task: () => T | PromiseLike<T>): Promise<T> =>
+  // Awaited inside the scope: a drizzle query only starts when it is awaited, and must start in it.
+  heavyReadScope.run(true, async () => await task());
 
 /**
  * The per-instance limit of heavy reads (the analytics dashboard, the admin overview, the daily plan, the
