@@ -20,6 +20,7 @@ import type { Feature } from "#server/features/feature.ts";
 import { registerFormPosts, registerServerRendering, type FormPosts, type RenderPublicPage } from "#server/features/ssr/index.ts";
 import { errorReply } from "#server/infra/error-reply.ts";
 import { DomainError, rateLimited } from "#server/infra/errors.ts";
+import { asPartOfHeavyRead } from "#server/infra/heavy-reads.ts";
 import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { registerPasswordQueryRedirect } from "#server/infra/password-query-redirect.ts";
 import { retryAfterSeconds } from "#server/infra/rate-limit.ts";
@@ -27,6 +28,7 @@ import { registerRequestDeadline } from "#server/infra/request-deadline.ts";
 import { registerRequestIdHeader, requestIdOptions } from "#server/infra/request-id.ts";
 import { createRequestLogController } from "#server/infra/request-log.ts";
 import { recordRoutes } from "#server/infra/route-list.ts";
+import { heavyReadCalls } from "#server/trpc/heavy-read-calls.ts";
 import { createCallerFactory, createContext } from "#server/trpc/init.ts";
 import { registerApiReference } from "#server/rest/api-reference.ts";
 import { registerRestOperations } from "#server/rest/rest-adapter.ts";
@@ -112,6 +114,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
     }
   });
 
+  const callsOnlyHeavyReads = heavyReadCalls(appRouter);
   await app.register(async (api) => {
     if (config.rateLimits) {
       await api.register(rateLimit, {
@@ -130,7 +133,10 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
       prefix: "/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: (opts) => createContext(opts, deps, "trpc"),
+        createContext: (opts) =>
+          callsOnlyHeavyReads(opts.req.url)
+            ? asPartOfHeavyRead(() => createContext(opts, deps, "trpc"))
+            : createContext(opts, deps, "trpc"),
         // Every procedure answers for the caller's session (auth.me, auth.login, the back office's lists):
         // no cache may keep an answer. A rate-limited call says when to come back.
         responseMeta: ({ errors }) => {

@@ -50,11 +50,13 @@ export class DatabasePoolExhaustedError extends Error {
   constructor(
     readonly figures: PoolFigures,
     waitedMs: number,
-    options: { cause: unknown },
+    /** `heavyReadShare`: the wait was for the heavy reads' share of the pool (the rest of it may be free). */
+    options: { cause?: unknown; heavyReadShare?: boolean },
   ) {
+    const connections = options.heavyReadShare ? "connections heavy reads may hold" : "connections";
     super(
-      `database pool exhausted: all ${figures.size} connections were busy for ${waitedMs / 1000} s (${figures.waiting} more requests waiting)`,
-      options,
+      `database pool exhausted: all ${figures.size} ${connections} were busy for ${waitedMs / 1000} s (${figures.waiting} more requests waiting)`,
+      { cause: options.cause },
     );
     this.name = "DatabasePoolExhaustedError";
   }

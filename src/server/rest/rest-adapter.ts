@@ -1,6 +1,7 @@
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "#server/deps.ts";
+import { asPartOfHeavyRead } from "#server/infra/heavy-reads.ts";
 import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { createCallerFactory, createContext } from "#server/trpc/init.ts";
 import { procedureError } from "#server/trpc/procedure-error.ts";
@@ -47,7 +48,9 @@ export function registerRestOperations(app: FastifyInstance, deps: AppDeps, rout
         let output: unknown;
         try {
           // Reading the session is the first query: a lost database is refused like the procedure's own errors (503).
-          const ctx = await createContext({ req: request, res: reply }, deps, "rest");
+          // A heavy read's is part of it, in the heavy reads' share of the pool (infra/heavy-reads.ts).
+          const context = () => createContext({ req: request, res: reply }, deps, "rest");
+          const ctx = await (meta.heavyRead ? asPartOfHeavyRead(context) : context());
           output = await procedureAt(createCaller(ctx), procedurePath)(input);
         } catch (error) {
           throw procedureError(error);

@@ -87,16 +87,11 @@ const publishInvalidations = t.middleware(async ({ ctx, type, meta, next }) => {
 /**
  * A procedure whose meta says `heavyRead` waits for a slot of the instance's heavy-read limit, or is refused
  * with 503 and Retry-After (infra/heavy-reads.ts). It runs after the access checks, so a caller without the
- * right still gets 401 or 403, and a refused one holds no slot.
+ * right still gets 401 or 403, and a refused one holds no slot. Its queries use the heavy reads' share of the pool.
  */
 const limitHeavyReads = t.middleware(async ({ ctx, meta, next }) => {
   if (!meta?.heavyRead) return next();
-  const release = await ctx.deps.services.heavyReads.acquire();
-  try {
-    return await next();
-  } finally {
-    release();
-  }
+  return ctx.deps.services.heavyReads.run(() => next());
 });
 
 export const router = t.router;

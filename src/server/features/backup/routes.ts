@@ -6,6 +6,7 @@ import type { Guards } from "#server/auth/guards.ts";
 import type { BackupRow } from "#server/db/schema/index.ts";
 import type { AppDeps } from "#server/deps.ts";
 import { CACHE_TAGS } from "#server/infra/cache-tags.ts";
+import { asPartOfHeavyRead } from "#server/infra/heavy-reads.ts";
 import { isUuid, parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { singleFileLimits, spoolSingleFileUpload, uploadSpoolDir } from "#server/infra/multipart-upload.ts";
 import { serveStoredObject } from "#server/infra/serve-stored-object.ts";
@@ -33,7 +34,7 @@ export async function registerBackupRoutes(app: FastifyInstance, deps: AppDeps, 
   };
 
   app.post("/api/backup/export", async (request, reply) => {
-    const { user } = await guards.admin(request, reply);
+    const { user } = await asPartOfHeavyRead(() => guards.admin(request, reply));
     keepIdleConnection(request);
     const { namespaces } = parseInput(backupExportInput, request.body ?? {});
     // Writing the backup reads every table: a heavy read (sending the stored file afterwards is not).

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
 import type { Guards } from "#server/auth/guards.ts";
 import type { AppDeps } from "#server/deps.ts";
+import { asPartOfHeavyRead } from "#server/infra/heavy-reads.ts";
 import { parseInput, PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { exportWaitlistCsv, waitlistExportFileName } from "./admin-service";
 import type { RouteContext } from "#server/features/feature.ts";
@@ -42,7 +43,7 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: AppDeps, guar
 
   /** The whole list as a CSV attachment, streamed as it is read: a heavy read until the stream closes. */
   app.get("/api/waitlist/export", async (request, reply) => {
-    await guards.admin(request, reply);
+    await asPartOfHeavyRead(() => guards.admin(request, reply));
     const release = await deps.services.heavyReads.acquire();
     const csv = Readable.from(exportWaitlistCsv(db));
     csv.once("close", release);
