@@ -7,9 +7,12 @@
  * autocannon (50 connections) in short turns, one server at a time, 10 s each in all: on a shared machine
  * the load of other work drifts, and turns spread that drift over the three alike. Then the servers stop
  * (SIGTERM) and the stored events are counted.
- * Budgets: persisted throughput at least 0.6 of the non-persisted one and 0.5 of the bare route's, no
+ * Budgets: persisted throughput at least 0.6 of the non-persisted one and 0.6 of the bare route's, no
  * accepted event lost, and the server's resident memory at most 200 MB after start and after 10,000
  * tracked events.
+ * It also prints what each request cost in CPU time (the server's, and for the persisted run the
+ * database's too, when Postgres runs on this machine): a steadier view than requests per second when
+ * other work shares the cores, since it does not depend on how much of the machine a server got.
  *
  * BENCH_DATABASE_URL overrides the server to use (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -33,11 +36,13 @@ const CONNECTIONS = 50;
 const TURNS = 5;
 const TURN_SECONDS = 2;
 const MIN_RATIO = 0.6;
-const MIN_BARE_RATIO = 0.5;
+const MIN_BARE_RATIO = 0.6;
 const WARM_UP_EVENTS = 10_000;
 const MAX_RSS_MB = 200;
 const BARE_SERVER_ARGS = [...PRODUCTION_NODE_FLAGS, "--import", "tsx", "scripts/bench-bare-server.ts"];
 const TRACK_PATH = "/api/analytics/track";
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, on every mainstream architecture. */
+const CLOCK_TICKS_PER_SECOND = 100;
 const BARE_PATH = "/bench/bare-track";
 
 type ServerKind = "persisted" | "discarded" | "bare";
@@ -52,8 +57,37 @@ type BenchServer = {
   errors: number;
   seconds: number;
   p99: number;
+  /** CPU seconds the server process spent during its turns (null where /proc is not readable). */
+  cpuSeconds: number | null;
+  /** ...and the database's backends serving it (persisted run only). */
+  databaseCpuSeconds: number | null;
   rss: { started: number | null; afterWarmUp: number | null; afterLoad: number | null };
 };
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere or when it is not on this machine. */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  try {
+    // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** The database backends' CPU seconds, summed: the connections of the bench's own database (the server's pool). */
+async function databaseCpuSeconds(sql: pg.Client, database: string): Promise<number | null> {
+  const { rows } = await sql.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+    database,
+  ]);
+  let total = 0;
+  for (const { pid } of rows) {
+    const seconds = cpuSecondsOf(pid);
+    if (seconds === null) return null;
+    total += seconds;
+  }
+  return total;
+}
 
 /** Resident memory of a process in MB, from /proc (Linux); null elsewhere. */
 function residentMb(pid: number | undefined): number | null {
@@ -100,15 +134,22 @@ async function startBenchServer(label: string, kind: ServerKind, databaseUrl: st
     errors: 0,
     seconds: 0,
     p99: 0,
+    cpuSeconds: 0,
+    databaseCpuSeconds: 0,
     rss: { started: null, afterWarmUp: null, afterLoad: null },
   };
   await waitUntilHealthy(origin, child);
   return server;
 }
 
+/** Adds after - before to a running total; unknown as soon as one reading is. */
+const addIfKnown = (total: number | null, before: number | null, after: number | null) =>
+  total === null || before === null || after === null ? null : total + (after - before);
+
 async function main() {
   const database = await createThrowawayDatabase("bench_track");
   const databaseUrl = database.url;
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   const servers: BenchServer[] = [];
@@ -132,7 +173,13 @@ async function main() {
     process.stdout.write(`${CONNECTIONS} connections, ${TURNS} turns of ${TURN_SECONDS} s per server...\n`);
     for (let turn = 0; turn < TURNS; turn++) {
       for (const server of servers) {
+        const cpuBefore = cpuSecondsOf(server.child.pid);
+        const databaseBefore = server.kind === "persisted" ? await databaseCpuSeconds(sql, databaseName) : null;
         const result = await load(server.url, CONNECTIONS, { seconds: TURN_SECONDS });
+        const cpuAfter = cpuSecondsOf(server.child.pid);
+        const databaseAfter = server.kind === "persisted" ? await databaseCpuSeconds(sql, databaseName) : null;
+        server.cpuSeconds = addIfKnown(server.cpuSeconds, cpuBefore, cpuAfter);
+        server.databaseCpuSeconds = addIfKnown(server.databaseCpuSeconds, databaseBefore, databaseAfter);
         server.ok += result["2xx"];
         server.non2xx += result.non2xx;
         server.errors += result.errors;
@@ -156,6 +203,10 @@ async function main() {
     const ratio = rps(persisted) / rps(discarded);
     const bareRatio = rps(persisted) / rps(bare);
     const megabytes = (value: number | null) => (value === null ? "n/a" : `${value} MB`);
+    const microseconds = (seconds: number | null, server: BenchServer) =>
+      seconds === null ? "n/a" : Math.round((seconds * 1e6) / server.ok);
+    const cpuPerRequest = (server: BenchServer) =>
+      server.cpuSeconds === null ? null : (server.cpuSeconds + (server.databaseCpuSeconds ?? 0)) / server.ok;
 
     console.log("");
     console.table(
@@ -163,6 +214,8 @@ async function main() {
         run: server.label,
         "req/s": Math.round(rps(server)),
         "p99 ms": server.p99,
+        "CPU µs/req": microseconds(server.cpuSeconds, server),
+        "DB CPU µs/req": server.kind === "persisted" ? microseconds(server.databaseCpuSeconds, server) : "",
         "2xx": server.warmUpOk + server.ok,
         "non-2xx": server.non2xx,
         errors: server.errors,
@@ -177,6 +230,11 @@ async function main() {
     console.log(`stored without a counted answer (in flight when a turn ended, at most ${CONNECTIONS * TURNS}): ${unanswered}`);
     console.log(`throughput ratio persisted / not persisted: ${ratio.toFixed(2)} (budget >= ${MIN_RATIO})`);
     console.log(`throughput ratio persisted / bare route: ${bareRatio.toFixed(2)} (budget >= ${MIN_BARE_RATIO})`);
+    const [bareCpu, persistedCpu] = [cpuPerRequest(bare), cpuPerRequest(persisted)];
+    if (bareCpu !== null && persistedCpu !== null && persisted.databaseCpuSeconds !== null)
+      console.log(
+        `CPU per request, bare route / persisted (server and database): ${(bareCpu / persistedCpu).toFixed(2)} (the same comparison, independent of the machine's other load; not a budget)`,
+      );
     const { started, afterWarmUp } = persisted.rss;
     console.log(
       `server memory (RSS, persisted run): ${megabytes(started)} after start, ${megabytes(afterWarmUp)} after ${WARM_UP_EVENTS} tracked events (budget <= ${MAX_RSS_MB} MB each)`,

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -24,6 +23,7 @@ import { asPartOfHeavyRead } from "#server/infra/heavy-reads.ts";
 import { PRIVATE_NO_STORE } from "#server/infra/http.ts";
 import { registerPasswordQueryRedirect } from "#server/infra/password-query-redirect.ts";
 import { retryAfterSeconds } from "#server/infra/rate-limit.ts";
+import { registerSecurityHeaders } from "#server/infra/security-headers.ts";
 import { registerRequestDeadline } from "#server/infra/request-deadline.ts";
 import { registerRequestIdHeader, requestIdOptions } from "#server/infra/request-id.ts";
 import { createRequestLogController } from "#server/infra/request-log.ts";
@@ -76,26 +76,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
-    // The browser default: full URL within the site, origin only across sites, nothing on downgrade.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.env === "production" ? [] : null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app, config);
 
   // Answers of 1 KB and more (JSON of the API and tRPC, CSV exports), in brotli or gzip as the client accepts.
   // Built client files are compressed once at build time instead (preCompressed below): a reply that already

@@ -1,5 +1,6 @@
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
+import { boundedMemo } from "./bounded-memo";
 
 export type DeviceType = "mobile" | "tablet" | "desktop";
 export type UserAgentInfo = { isBot: boolean; deviceType: DeviceType; browser: string | null; os: string | null };
@@ -13,19 +14,8 @@ const NO_AGENT: UserAgentInfo = { isBot: false, deviceType: "desktop", browser: 
  * nothing a second instance would need to share.
  */
 export function createUserAgentLookup(options: { cacheSize?: number } = {}): UserAgentLookup {
-  const cacheSize = options.cacheSize ?? 1000;
-  const cache = new Map<string, UserAgentInfo>();
-  return {
-    describe(userAgent) {
-      if (!userAgent) return NO_AGENT;
-      const cached = cache.get(userAgent);
-      if (cached) return cached;
-      const info = parse(userAgent);
-      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
-      cache.set(userAgent, info);
-      return info;
-    },
-  };
+  const describe = boundedMemo(options.cacheSize ?? 1000, parse);
+  return { describe: (userAgent) => (userAgent ? describe(userAgent) : NO_AGENT) };
 }
 
 function parse(userAgent: string): UserAgentInfo {

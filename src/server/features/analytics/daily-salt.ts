@@ -8,6 +8,8 @@ export const SALT_RETENTION_MS = 48 * 60 * 60 * 1000;
 
 export type DailySalts = { saltFor(now: Date): Promise<string> };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
@@ -17,7 +19,8 @@ export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
  * (once per instance and day, so a new day's salt always comes with the clean-up).
  */
 export function createDailySalts(db: Database): DailySalts {
-  let cached: { day: string; salt: Promise<string> } | undefined;
+  // Keyed by the day's number since the epoch: every beacon asks, and a division is cheaper than formatting a date.
+  let cached: { dayNumber: number; salt: Promise<string> } | undefined;
 
   const load = async (day: string): Promise<string> => {
     // Once per instance and day: cheap, and old salts go even if another instance made today's. The
@@ -41,9 +44,9 @@ export function createDailySalts(db: Database): DailySalts {
 
   return {
     saltFor(now) {
-      const day = utcDay(now);
-      if (cached?.day === day) return cached.salt;
-      const entry = { day, salt: load(day) };
+      const dayNumber = Math.floor(now.getTime() / DAY_MS);
+      if (cached?.dayNumber === dayNumber) return cached.salt;
+      const entry = { dayNumber, salt: load(utcDay(now)) };
       cached = entry;
       // A failed read is not cached: the next request tries again.
       entry.salt.catch(() => {

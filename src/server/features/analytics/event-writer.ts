@@ -44,6 +44,8 @@ const MAX_ATTEMPTS_OF_FAILING_BATCH = 3;
 const COLUMNS = Object.entries(getTableColumns(analyticsEvents)).filter(([key]) => key !== "id") as Array<
   [keyof AnalyticsEventRow, PgColumn]
 >;
+const COLUMN_KEYS = COLUMNS.map(([key]) => key);
+const COLUMN_NAMES = COLUMNS.map(([, column]) => column.name);
 const COLUMN_LIST = sql.join(
   COLUMNS.map(([, column]) => sql.identifier(column.name)),
   sql`, `,
@@ -56,8 +58,13 @@ const SELECT_LIST = sql.join(
 /** NUL and lone surrogates: Postgres text and jsonb refuse them, and one would fail a whole batch. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what has to go.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Whether a text may hold one: almost none does, and this test is cheaper than the replacement. */
+// eslint-disable-next-line no-control-regex -- as above.
+const MAYBE_UNSTORABLE = /[\u0000\ud800-\udfff]/;
 const storable = (value: unknown): unknown => {
-  if (typeof value === "string") return value.replace(UNSTORABLE, (match) => (match === "\u0000" ? "" : "\ufffd"));
+  if (typeof value === "string") {
+    return MAYBE_UNSTORABLE.test(value) ? value.replace(UNSTORABLE, (match) => (match === "\u0000" ? "" : "\ufffd")) : value;
+  }
   if (value && typeof value === "object" && !(value instanceof Date)) {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [storable(key), storable(inner)]));
   }
@@ -74,11 +81,14 @@ const storable = (value: unknown): unknown => {
 export const insertAnalyticsEvents =
   (db: Database) =>
   async (rows: AnalyticsEventRow[]): Promise<void> => {
-    const records = rows.map((row) => {
+    // Indexed loops: this runs for every column of every event, and was a visible share of the beacon's CPU.
+    const records = new Array<Record<string, unknown>>(rows.length);
+    for (let at = 0; at < rows.length; at++) {
+      const row = rows[at]!;
       const record: Record<string, unknown> = {};
-      for (const [key, column] of COLUMNS) record[column.name] = storable(row[key]);
-      return record;
-    });
+      for (let column = 0; column < COLUMN_KEYS.length; column++) record[COLUMN_NAMES[column]!] = storable(row[COLUMN_KEYS[column]!]);
+      records[at] = record;
+    }
     await insertEventsWithRollups(
       db,
       sql`insert into ${analyticsEvents} (${COLUMN_LIST}) select ${SELECT_LIST} from json_populate_recordset(null::${analyticsEvents}, ${JSON.stringify(records)}::json) as r`,

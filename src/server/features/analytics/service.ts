@@ -1,9 +1,10 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 import { sanitizeTrackedUrl, type AnalyticsPropertyValue } from "#common/analytics/events.ts";
 import { campaignOfUrl } from "#common/analytics/campaigns.ts";
 import { analyticsTrackInput, type AnalyticsTrackInput } from "#common/analytics/input.ts";
+import { boundedMemo } from "#server/infra/bounded-memo.ts";
 import { DomainError } from "#server/infra/errors.ts";
 import type { GeoLookup } from "#server/infra/geo.ts";
 import { parseInput } from "#server/infra/http.ts";
@@ -17,6 +18,11 @@ export type TrackOutcome = "accepted" | "ignored_bot";
 
 /** What a refused beacon is told to wait: about how long the writer needs to catch up once the database answers. */
 const TRACK_RETRY_AFTER_SECONDS = 30;
+/**
+ * How many distinct page URLs and referrers each keep their parsed form: a site's beacons repeat a few hundred
+ * of them, and parsing one costs a few microseconds each time (bounded: at most about 2 MB of text).
+ */
+const PARSED_URLS_KEPT = 500;
 
 export type AnalyticsService = {
   /** Validates, enriches and buffers one event; resolves once it is buffered (not yet written). */
@@ -33,6 +39,8 @@ export type AnalyticsServiceDeps = {
 
 export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsService {
   const now = deps.now ?? (() => new Date());
+  const landingOf = boundedMemo(PARSED_URLS_KEPT, landingOfUrl);
+  const referrerHost = boundedMemo(PARSED_URLS_KEPT, referrerHostOf);
   return {
     async track(body, context) {
       const input = parseInput(analyticsTrackInput, body);
@@ -43,14 +51,13 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
       const receivedAt = now();
       const [salt, place] = await Promise.all([deps.salts.saltFor(receivedAt), deps.geo.locate(context.ip, context.headers)]);
       const visitorId = visitorIdOf(salt, context.ip, userAgent);
-      const url = input.url ? sanitizeTrackedUrl(input.url) : null;
-      const landing = url ? campaignOfUrl(url) : { source: null, campaign: null };
+      const landing = input.url ? landingOf(input.url) : NO_LANDING;
       const taken = deps.writer.push({
         receivedAt,
         clientTimestamp: input.timestamp ?? null,
         event: input.event,
-        page: pageOf(input),
-        url,
+        page: pageOf(input.page ?? landing.path),
+        url: landing.url,
         category: input.category ?? null,
         label: input.label ?? null,
         value: input.value ?? null,
@@ -68,7 +75,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
         deviceType: agent.deviceType,
         browser: agent.browser,
         os: agent.os,
-        referrerHost: referrerHostOf(input.referrer),
+        referrerHost: input.referrer ? referrerHost(input.referrer) : null,
         utmSource: landing.source,
         utmCampaign: landing.campaign,
       } satisfies AnalyticsEventRow);
@@ -89,7 +96,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
  * give the same id all day, and nobody can link ids across days once the day's salt is deleted.
  */
 export function visitorIdOf(salt: string, ip: string, userAgent: string): string {
-  return createHash("sha256").update(`${salt}\n${ip}\n${userAgent}`).digest("hex");
+  return hash("sha256", `${salt}\n${ip}\n${userAgent}`, "hex");
 }
 
 /**
@@ -113,9 +120,17 @@ export function maskIp(ip: string): string | null {
   return `${groups.join(":")}::`;
 }
 
+/** What an event's URL says: the URL as stored (sanitised), its path, and the campaign it landed with. */
+type Landing = { url: string | null; path: string | undefined; source: string | null; campaign: string | null };
+const NO_LANDING: Landing = { url: null, path: undefined, source: null, campaign: null };
+
+function landingOfUrl(raw: string): Landing {
+  const url = sanitizeTrackedUrl(raw);
+  return { url, path: pathOf(raw), ...campaignOfUrl(url) };
+}
+
 /** The path an event belongs to: the page the client named, else the URL's path. Never a query string. */
-function pageOf(input: AnalyticsTrackInput): string {
-  const raw = input.page ?? (input.url ? pathOf(input.url) : undefined) ?? "/";
+function pageOf(raw = "/"): string {
   return raw.split(/[?#]/, 1)[0] || "/";
 }
 
