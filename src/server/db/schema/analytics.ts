@@ -162,3 +162,30 @@ export const analyticsSessions = pgTable(
     index("analytics_sessions_ended_at_idx").on(t.endedAt),
   ],
 );
+
+/*
+ * Per-day summaries of whole past days, so the 7- and 30-day ranges add up a few rows per day instead of
+ * counting every visitor row and session (docs/decisions/027-analytics-at-scale.md). They are a cache:
+ * every batch that changes a day's visitor rows or sessions deletes that day's summary in its own
+ * transaction, and the dashboard computes a missing one from the rollups under the rollup lock.
+ */
+
+/** A day's visitor rows by the UTC day of their prev_seen (null: never seen before), country and device. */
+export const analyticsVisitorDayCounts = pgTable(
+  "analytics_visitor_day_counts",
+  {
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    prevDay: timestamp("prev_day", { withTimezone: true }),
+    country: text("country"),
+    deviceType: text("device_type"),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [index("analytics_visitor_day_counts_day_idx").on(t.day)],
+);
+
+/** The sessions (runs) that ended on a UTC day: how many and their total length. */
+export const analyticsSessionDayCounts = pgTable("analytics_session_day_counts", {
+  day: timestamp("day", { withTimezone: true }).primaryKey(),
+  sessions: integer("sessions").notNull(),
+  totalMs: doublePrecision("total_ms").notNull(),
+});

@@ -19,11 +19,14 @@ import {
   analyticsEvents,
   analyticsPageDays,
   analyticsPageHours,
+  analyticsSessionDayCounts,
   analyticsSessions,
+  analyticsVisitorDayCounts,
   analyticsVisitorDays,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
+import { ensureDaySummaries } from "./rollups";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**
@@ -181,17 +184,26 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
     select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, prev_seen, country, device_type
     from ${analyticsVisitorHours} where ${within("hour", spans, false)} ${extra}`;
   const rollupRows = [
-    ...(mid
-      ? [
-          mid.unit === "day"
-            ? sql`select day as bucket, prev_seen, country, device_type from ${analyticsVisitorDays} where ${within("day", [mid.span], false)}`
-            : hourRows([mid.span], sql``),
-        ]
-      : []),
+    ...(mid?.unit === "hour" ? [hourRows([mid.span], sql``)] : []),
     ...(window.edgeHours.length > 0 ? [hourRows(window.edgeHours, sql``)] : []),
     // The last partial hour when the events hold it: a visitor is in it when their first event there is.
     ...(lastHour ? [hourRows([{ from: lastHour.from, to: new Date(lastHour.from.getTime() + 1) }], sql`and first_seen <= ${ts(lastHour.to)}`)] : []),
   ];
+  // Whole days from their summaries: rows whose previous event is on an earlier day than the range's first
+  // count in the range; those whose previous event is on that first (partial) day are compared one by one.
+  const firstDay = ts(new Date(floorTo(window.start.getTime(), DAY_MS)));
+  const fromDays =
+    mid?.unit === "day"
+      ? sql`
+      select day as bucket, country, device_type,
+        coalesce(sum(visitors) filter (where prev_day is null or prev_day < ${firstDay}), 0) as in_range, sum(visitors) as in_bucket
+      from ${analyticsVisitorDayCounts} where ${within("day", [mid.span], false)} group by 1, 2, 3
+      union all
+      select day, country, device_type, count(*), 0 from ${analyticsVisitorDays}
+      where ${within("day", [mid.span], false)} and prev_seen >= ${firstDay} and prev_seen < ${start}
+      group by 1, 2, 3
+      union all`
+      : sql``;
   const result = await db.execute(sql`
     with leading_events as (
       select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, visitor_id, received_at, country, device_type
@@ -205,6 +217,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
     ),
     rollup_rows as (${rollupRows.length > 0 ? sql.join(rollupRows, sql` union all `) : sql`select null::timestamptz as bucket, null::timestamptz as prev_seen, null::text as country, null::text as device_type where false`}),
     counts as (
+      ${fromDays}
       select bucket, country, device_type,
         count(*) filter (where prev_seen is null or prev_seen < ${start}) as in_range,
         count(*) filter (where prev_seen is null or prev_seen < greatest(bucket, ${start})) as in_bucket
@@ -338,15 +351,29 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
   return parseJson<PageFigures>(rowsOf<{ figures: unknown }>(result)[0]?.figures);
 }
 
-/** Sessions whose span overlaps the range, and their mean length (analytics_sessions_ended_at_idx). */
+/**
+ * Sessions whose span overlaps the range (ended at or after its start, started at or before its end), and
+ * their mean length. Over whole days, by the day they ended, from analytics_session_day_counts; the rest
+ * (the first partial day, and the sessions ending on the last day or later) from analytics_sessions by
+ * analytics_sessions_ended_at_idx.
+ */
 async function sessionFigures(db: Database, window: DashboardWindow): Promise<{ sessions: number; avgMs: number }> {
-  const result = await db.execute(sql`
-    select count(*)::int as sessions,
-      coalesce(avg(extract(epoch from ended_at - started_at) * 1000), 0)::float8 as avg_ms
-    from ${analyticsSessions}
-    where ended_at >= ${ts(window.start)} and started_at <= ${ts(window.end)}`);
-  const row = rowsOf<{ sessions: number; avg_ms: number }>(result)[0];
-  return { sessions: Number(row?.sessions ?? 0), avgMs: Math.round(Number(row?.avg_ms ?? 0)) };
+  const days = window.mid?.unit === "day" ? window.mid.span : null;
+  const rows = (where: SQL) => sql`
+    select count(*) as sessions, coalesce(sum(extract(epoch from ended_at - started_at) * 1000), 0) as total_ms
+    from ${analyticsSessions} where ${where}`;
+  const parts = days
+    ? sql`
+      ${rows(sql`ended_at >= ${ts(window.start)} and ended_at < ${ts(days.from)}`)}
+      union all
+      select coalesce(sum(sessions), 0), coalesce(sum(total_ms), 0) from ${analyticsSessionDayCounts} where ${within("day", [days], false)}
+      union all
+      ${rows(sql`ended_at >= ${ts(days.to)} and started_at <= ${ts(window.end)}`)}`
+    : rows(sql`ended_at >= ${ts(window.start)} and started_at <= ${ts(window.end)}`);
+  const result = await db.execute(sql`select sum(sessions)::int as sessions, sum(total_ms)::float8 as total_ms from (${parts}) as p`);
+  const row = rowsOf<{ sessions: number; total_ms: number }>(result)[0];
+  const sessions = Number(row?.sessions ?? 0);
+  return { sessions, avgMs: sessions > 0 ? Math.round(Number(row?.total_ms ?? 0) / sessions) : 0 };
 }
 
 /**
@@ -395,6 +422,7 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
   const began = performance.now();
   const liveInRollups = await lastHourInRollups(db, cut);
   const window = liveInRollups ? withLastHourFromRollups(cut) : cut;
+  if (window.mid?.unit === "day") await ensureDaySummaries(db, window.mid.span.from, window.mid.span.to);
   const lastHour = liveInRollups ? null : (trailingEvents(window)[0] ?? null);
   const [figures, pages, recent, sessions, live, lastAlert, campaigns] = await Promise.all([
     visitorFigures(db, window, lastHour),

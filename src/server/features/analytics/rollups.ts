@@ -5,7 +5,9 @@ import {
   analyticsEvents,
   analyticsPageDays,
   analyticsPageHours,
+  analyticsSessionDayCounts,
   analyticsSessions,
+  analyticsVisitorDayCounts,
   analyticsVisitorDays,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
@@ -85,11 +87,8 @@ function batchVisitorsOf(unit: Unit, source: SQL): SQL {
       from ${source} group by 1, 2
     ) as n
     join (
-      select ${truncTo(unit, "e.received_at")} as ${name}, e.visitor_id, ${firstAttributes(unit, "e")}
-      from ${source} as e
-      where e.received_at = (select min(f.received_at) from ${source} as f where f.visitor_id = e.visitor_id and ${truncTo(unit, "f.received_at")} = ${truncTo(unit, "e.received_at")})
-      group by 1, 2
-    ) as a using (${name}, visitor_id)`;
+      select e.visitor_id, e.received_at, ${firstAttributes(unit, "e")} from ${source} as e group by 1, 2
+    ) as a on a.visitor_id = n.visitor_id and a.received_at = n.first_seen`;
 }
 
 /**
@@ -132,7 +131,8 @@ function laterVisitors(unit: Unit, source: SQL): SQL {
       where not exists (select 1 from ${source} as own where own.visitor_id = s.visitor_id and ${truncTo(unit, "own.received_at")} = s.${name})
       group by 1, 2
     ) as l
-    where t.${name} = l.${name} and t.visitor_id = l.visitor_id and (t.prev_seen is null or t.prev_seen < l.before)`;
+    where t.${name} = l.${name} and t.visitor_id = l.visitor_id and (t.prev_seen is null or t.prev_seen < l.before)
+    returning t.${name}`;
 }
 
 const pageRollupOf = (unit: Unit, source: SQL) => sql`
@@ -191,14 +191,20 @@ export async function insertEventsWithRollups(db: Database, insertEvents: SQL): 
         join touched on touched.session_id = s.session_id
         where s.ended_at >= touched.first_at - ${GAP} and s.started_at <= touched.last_at + ${GAP}
       ),
-      replaced as (delete from ${analyticsSessions} where id in (select id from joined)),
+      replaced as (delete from ${analyticsSessions} where id in (select id from joined) returning ended_at),
       pieces as (
         select session_id, started_at, ended_at, events, page_views from joined
         union all
         select session_id, received_at, received_at, 1, (event = 'page_view')::int from inserted
+      ),
+      merged as (insert into ${analyticsSessions} (${SESSION_COLUMNS}) ${sessionRunsOf(sql`pieces`)} returning ended_at),
+      -- The days whose summaries this batch changes: computed again when the dashboard next needs them.
+      stale_visitor_days as (
+        delete from ${analyticsVisitorDayCounts}
+        where day in (select date_trunc('day', received_at, 'UTC') from inserted union select day from later_days)
       )
-      insert into ${analyticsSessions} (${SESSION_COLUMNS})
-      ${sessionRunsOf(sql`pieces`)}`);
+      delete from ${analyticsSessionDayCounts}
+      where day in (select date_trunc('day', ended_at, 'UTC') from replaced union select date_trunc('day', ended_at, 'UTC') from merged)`);
   });
 }
 
@@ -229,6 +235,37 @@ export async function ensureRollups(db: Database): Promise<boolean> {
   });
 }
 
+/**
+ * Makes sure the whole UTC days in [from, to) have their summaries (analytics_visitor_day_counts,
+ * analytics_session_day_counts): computes the missing ones from the rollups, under the rollup lock, so no
+ * batch changes a day between reading its rows and storing its summary. A past day is computed once and
+ * then read until a late batch changes it; at 10 million events, about 40 ms per day on first use.
+ */
+export async function ensureDaySummaries(db: Database, from: Date, to: Date): Promise<void> {
+  const days = sql`(select d as day from generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - interval '24 hours', interval '24 hours') as d)`;
+  const missingVisitors = sql`
+    select day from ${days} as d
+    where not exists (select 1 from ${analyticsVisitorDayCounts} as c where c.day = d.day)
+      and exists (select 1 from ${analyticsVisitorDays} as v where v.day = d.day)`;
+  const missingSessions = sql`select day from ${days} as d where not exists (select 1 from ${analyticsSessionDayCounts} as c where c.day = d.day)`;
+  const check = await db.execute(sql`select exists (${missingVisitors}) or exists (${missingSessions}) as missing`);
+  if (rowsOf<{ missing: boolean }>(check)[0]?.missing !== true) return;
+  await db.transaction(async (tx) => {
+    await lockRollups(tx);
+    await tx.execute(sql`
+      insert into ${analyticsVisitorDayCounts} (day, prev_day, country, device_type, visitors)
+      select day, date_trunc('day', prev_seen, 'UTC'), country, device_type, count(*) from ${analyticsVisitorDays}
+      where day in (${missingVisitors})
+      group by 1, 2, 3, 4`);
+    await tx.execute(sql`
+      insert into ${analyticsSessionDayCounts} (day, sessions, total_ms)
+      select d.day, count(s.id), coalesce(sum(extract(epoch from s.ended_at - s.started_at) * 1000), 0)
+      from (${missingSessions}) as d
+      left join ${analyticsSessions} as s on s.ended_at >= d.day and s.ended_at < d.day + interval '24 hours'
+      group by 1`);
+  });
+}
+
 async function rollupsMissing(tx: Executor): Promise<boolean> {
   const result = await tx.execute(sql`
     select exists (select 1 from ${analyticsEvents}) and not exists (select 1 from ${analyticsVisitorHours}) as missing`);
@@ -248,7 +285,8 @@ async function rebuildLocked(tx: Executor): Promise<void> {
   // The aggregates below hold about one entry per visitor and hour; in memory rather than spilled to disk.
   await tx.execute(sql`set local work_mem = '256MB'`);
   await tx.execute(
-    sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,
+    sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions},
+      ${analyticsVisitorDayCounts}, ${analyticsSessionDayCounts} restart identity`,
   );
   await tx.execute(sql`
     insert into ${analyticsVisitorHours} (${visitorColumns("hour")})
