@@ -21,7 +21,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { ANALYTICS_TIME_RANGE_MS, ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
+import { ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
 import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/client.ts";
 import { getAnalyticsDashboard, insertAnalyticsEvents, rebuildRollups, type AnalyticsEventRow } from "#server/features/analytics/index.ts";
 import { dashboardTruth, figuresOf } from "../tests/helpers/analytics-truth";
@@ -48,7 +48,28 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 }
 
 const COUNTRIES = ["US", "US", "US", "US", "GB", "GB", "DE", "DE", "FR", "CA", "JP", "AU", "BR", "IN", "CN", "ES", "IT", "NL", "SE", "NO"];
-const CITIES = ["Austin", "Seattle", "Chicago", "New York", "London", "Leeds", "Berlin", "Munich", "Paris", "Toronto", "Tokyo", "Sydney", "Sao Paulo", "Bengaluru", "Shanghai", "Madrid", "Rome", "Amsterdam", "Stockholm", "Oslo"];
+const CITIES = [
+  "Austin",
+  "Seattle",
+  "Chicago",
+  "New York",
+  "London",
+  "Leeds",
+  "Berlin",
+  "Munich",
+  "Paris",
+  "Toronto",
+  "Tokyo",
+  "Sydney",
+  "Sao Paulo",
+  "Bengaluru",
+  "Shanghai",
+  "Madrid",
+  "Rome",
+  "Amsterdam",
+  "Stockholm",
+  "Oslo",
+];
 const sqlArray = (values: string[]) => `array[${values.map((value) => `'${value}'`).join(",")}]`;
 const deviceOf = (visitor: number) => (visitor % 20 < 12 ? "desktop" : visitor % 20 < 19 ? "mobile" : "tablet");
 
@@ -186,7 +207,9 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
   let passed = true;
   const rows: Row[] = [];
   try {
-    console.log(`\n== ${size.events.toLocaleString("en")} events, ${size.visitors.toLocaleString("en")} visitors, ${size.sessions.toLocaleString("en")} sessions`);
+    console.log(
+      `\n== ${size.events.toLocaleString("en")} events, ${size.visitors.toLocaleString("en")} visitors, ${size.sessions.toLocaleString("en")} sessions`,
+    );
     await timed("migrating", () => handle.migrate());
     await timed(`loading ${size.events.toLocaleString("en")} events`, () => bulkLoad(url, size, now));
     await timed("building the rollups (rebuildRollups)", () => rebuildRollups(handle.db));
@@ -218,7 +241,13 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
       durations.sort((a, b) => a - b);
       const truth = await dashboardTruth(handle.db, timeRange, now);
       const exact = isDeepStrictEqual(figuresOf(last!), truth);
-      if (!exact) console.log(`${timeRange}: dashboard`, JSON.stringify(figuresOf(last!)).slice(0, 2000), "\ntruth", JSON.stringify(truth).slice(0, 2000));
+      if (!exact)
+        console.log(
+          `${timeRange}: dashboard`,
+          JSON.stringify(figuresOf(last!)).slice(0, 2000),
+          "\ntruth",
+          JSON.stringify(truth).slice(0, 2000),
+        );
       const median = durations[Math.floor(RUNS / 2)]!;
       const budget = BUDGET_MS[timeRange];
       const ok = budget === undefined || median <= budget;
@@ -266,7 +295,9 @@ async function main() {
   } finally {
     await admin.end();
   }
-  console.log(`\nthe dashboard service with a live hour of ${LIVE_EVENTS.toLocaleString("en")} events, median of ${RUNS} calls after one warm-up:`);
+  console.log(
+    `\nthe dashboard service with a live hour of ${LIVE_EVENTS.toLocaleString("en")} events, median of ${RUNS} calls after one warm-up:`,
+  );
   console.table(rows);
   console.log(passed ? "PASS" : "FAIL: over budget or not exact");
   process.exitCode = passed ? 0 : 1;

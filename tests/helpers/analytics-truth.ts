@@ -116,8 +116,16 @@ export async function dashboardTruth(db: Database, timeRange: AnalyticsTimeRange
       visitors: Number(row.visitors),
       percentage: percentOf(Number(row.visitors), unique),
     })),
-    devices: devices.map((row) => ({ type: row.type ?? "unknown", count: Number(row.count), percentage: percentOf(Number(row.count), unique) })),
-    series: series.map((row) => ({ start: new Date(row.start).toISOString(), visitors: Number(row.visitors), pageViews: Number(row.views) })),
+    devices: devices.map((row) => ({
+      type: row.type ?? "unknown",
+      count: Number(row.count),
+      percentage: percentOf(Number(row.count), unique),
+    })),
+    series: series.map((row) => ({
+      start: new Date(row.start).toISOString(),
+      visitors: Number(row.visitors),
+      pageViews: Number(row.views),
+    })),
     recent: recent.map((row) => ({ lastSeen: new Date(row.last_seen).toISOString(), pages: Number(row.pages) })),
     campaigns: campaigns.map((row) => ({ campaign: row.campaign, visitors: Number(row.visitors) })),
   };

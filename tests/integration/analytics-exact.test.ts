@@ -111,7 +111,7 @@ describe("dashboard figures equal a brute-force count over the events", () => {
   it("in random batches and order, at random instants, and after a rebuild", async () => {
     const rows = shuffle(events());
     const insert = insertAnalyticsEvents(t.db);
-    for (let i = 0; i < rows.length; ) {
+    for (let i = 0; i < rows.length;) {
       const size = 1 + Math.floor(next() * 60);
       await insert(rows.slice(i, i + size));
       i += size;

@@ -187,7 +187,9 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
     ...(mid?.unit === "hour" ? [hourRows([mid.span], sql``)] : []),
     ...(window.edgeHours.length > 0 ? [hourRows(window.edgeHours, sql``)] : []),
     // The last partial hour when the events hold it: a visitor is in it when their first event there is.
-    ...(lastHour ? [hourRows([{ from: lastHour.from, to: new Date(lastHour.from.getTime() + 1) }], sql`and first_seen <= ${ts(lastHour.to)}`)] : []),
+    ...(lastHour
+      ? [hourRows([{ from: lastHour.from, to: new Date(lastHour.from.getTime() + 1) }], sql`and first_seen <= ${ts(lastHour.to)}`)]
+      : []),
   ];
   // Whole days from their summaries: rows whose previous event is on an earlier day than the range's first
   // count in the range; those whose previous event is on that first (partial) day are compared one by one.
@@ -266,11 +268,7 @@ type RecentRow = {
  */
 async function recentVisitors(db: Database, window: DashboardWindow): Promise<RecentRow[]> {
   const mid = window.mid;
-  const hours = [
-    ...(mid?.unit === "hour" ? [mid.span] : []),
-    ...window.edgeHours,
-    ...(mid?.unit === "day" ? [mid.span] : []),
-  ];
+  const hours = [...(mid?.unit === "hour" ? [mid.span] : []), ...window.edgeHours, ...(mid?.unit === "day" ? [mid.span] : [])];
   const hourFrom = hours.length > 0 ? new Date(Math.min(...hours.map((range) => range.from.getTime()))) : window.end;
   const hourTo = hours.length > 0 ? new Date(Math.max(...hours.map((range) => range.to.getTime()))) : window.end;
   const result = await db.execute(sql`
