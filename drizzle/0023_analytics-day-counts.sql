@@ -12,4 +12,5 @@ CREATE TABLE "analytics_visitor_day_counts" (
 	"visitors" integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "analytics_visitor_day_counts_day_idx" ON "analytics_visitor_day_counts" USING btree ("day");
+CREATE INDEX "analytics_visitor_day_counts_day_idx" ON "analytics_visitor_day_counts" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "analytics_visitor_days_prev_seen_idx" ON "analytics_visitor_days" USING btree ("prev_seen");

@@ -119,6 +119,8 @@ export const analyticsVisitorDays = pgTable(
     index("analytics_visitor_days_visitor_day_idx").on(t.visitorId, t.day),
     // Everything the 7- and 30-day counts read, so they scan this index alone (an index-only scan).
     index("analytics_visitor_days_counts_idx").on(t.day, t.prevSeen, t.country, t.deviceType),
+    // The rows of visitors back from the range's first (partial) day, compared one by one.
+    index("analytics_visitor_days_prev_seen_idx").on(t.prevSeen),
   ],
 );
 

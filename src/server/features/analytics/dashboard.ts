@@ -33,13 +33,15 @@ import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
  * The admin analytics dashboard: every figure of `AnalyticsDashboard` (definitions in
  * common/analytics-dashboard.ts) over [now - range, now], exact, from Postgres.
  *
- * Where the figures come from (docs/decisions/004-analytics-dashboard.md): the range is cut into whole UTC
- * days (read from the daily rollups), whole UTC hours (the hourly rollups) and the partial hours at its
- * edges (analytics_events, by its received_at indexes; under an hour at each end). The 30-day range thus
- * reads about one row per visitor and day instead of every event, and still starts and ends to the
- * millisecond. Visitor rows are cut into "slices", one per chart bucket and visitor; unique visitors are the
- * distinct visitor ids over all slices of the range (never a sum of days), a bucket's visitors its slices.
- * Sessions come from analytics_sessions, realTime from the last 10 minutes of events.
+ * Where the figures come from (docs/decisions/004-analytics-dashboard.md, 027-analytics-at-scale.md): the
+ * range is cut into whole UTC days (the daily rollups and their per-day summaries), whole UTC hours (the
+ * hourly rollups) and the partial hours at its edges (analytics_events, by its received_at indexes; under an
+ * hour at each end). The last partial hour is read from the hourly rollups too when nothing after the range's
+ * end was received in it, which is always so for a range that ends now: a busy live hour costs one row per
+ * visitor, not one per event. Unique visitors are distinct visitor ids over the whole range (never a sum of
+ * days), counted as each visitor's first row in the range (prev_seen before the range), so no statement
+ * holds a set of visitor ids. Sessions come from analytics_sessions and its per-day summary, realTime from the
+ * rollups of the last hour (or the last 10 minutes of events).
  */
 
 const MINUTE_MS = 60_000;

@@ -13,15 +13,19 @@ import {
 } from "#server/db/schema/analytics.ts";
 
 /**
- * The dashboard's rollups (docs/decisions/004-analytics-dashboard.md), kept by two paths that must agree:
+ * The dashboard's rollups (docs/decisions/004-analytics-dashboard.md, 027-analytics-at-scale.md), kept by
+ * two paths that must agree:
  *
  * - incremental: every batch the event writer inserts goes through `insertEventsWithRollups`, which
- *   inserts the events and folds exactly those rows into the rollups, in one statement and one transaction;
+ *   inserts the events and folds exactly those rows into the rollups, in one statement and one transaction,
+ *   and drops the per-day summaries of the days it changed (`ensureDaySummaries` computes them again);
  * - rebuild: `rebuildRollups` recomputes every rollup from analytics_events (start-up backfill of a
- *   database that has events but no rollups yet, and the benchmark after its bulk load).
+ *   database that has events but no rollups yet, after a restore, and the benchmark after its bulk load).
  *
- * Both use the same SQL fragments below (per hour or day aggregation, session runs); the tests check that feeding
- * events in any batches and any order gives the same rows as a rebuild.
+ * Every merge rule is order-independent (sums, least and greatest, the first event's attributes with the
+ * greatest value on equal times), so feeding events in any batches and any order gives a rebuild's rows: the
+ * tests check exactly that, and that every figure equals a brute-force count. A normal day never needs a
+ * rebuild; late events (another instance's batch overtaking this one) are merged like any other.
  *
  * Rollup maintenance is serialised across app instances by one transaction-level advisory lock: the
  * session merge reads the runs it extends, so two batches of the same session must not interleave. A batch
