@@ -107,7 +107,10 @@ export type AnalyticsDashboard = {
   /** The most recent visitors of the range, newest first (at most RECENT_VISITORS_LIMIT). */
   visitors: AnalyticsVisitor[];
   topPages: Array<{ path: string; views: number }>;
-  /** country is an ISO 3166 code, or null when the address could not be placed. */
+  /**
+   * Each unique visitor once, under the country of their first event in the range (an ISO 3166 code, or
+   * null when the address could not be placed); devices likewise.
+   */
   locations: Array<{ country: string | null; visitors: number; percentage: number }>;
   devices: Array<{ type: string; count: number; percentage: number }>;
   /** Visitors (distinct per bucket) and page views per bucket, oldest first; buckets start on UTC boundaries. */
@@ -169,7 +172,8 @@ export type AnalyticsDashboardDebug = {
   queryMs: number;
   /**
    * Which store served which part of the range: whole UTC days from the daily rollups, whole UTC hours
-   * from the hourly rollups, and the partial hours at the edges (under an hour each) from the events.
+   * from the hourly rollups, and the partial hours at the edges (under an hour each) from the events. The
+   * last partial hour is among `hours` when the rollups hold it exactly (nothing received after endTime in it).
    */
   sources: {
     days: AnalyticsTimeSpan | null;

@@ -62,16 +62,26 @@ export const analyticsSalts = pgTable("analytics_salts", {
  * the benchmark). `hour` is date_trunc('hour', received_at, 'UTC'), `day` date_trunc('day', received_at, 'UTC').
  */
 
+/*
+ * The visitor rollups hold, per unit (UTC hour or day) and visitor: the first and last event, counts, the
+ * attributes of the first event (on equal times the greatest value), and `prev_seen`, the visitor's last
+ * event before the unit starts (null: none). A range counts a visitor once, on its first row in the range:
+ * the row whose prev_seen lies before the range (docs/decisions/027-analytics-at-scale.md). That makes
+ * unique visitors, countries and devices a filtered count over the rows instead of a distinct over them.
+ */
+
 /** One row per visitor and UTC hour with any event: exact distinct-visitor counts, and the Recent Visitors list. */
 export const analyticsVisitorHours = pgTable(
   "analytics_visitor_hours",
   {
     hour: timestamp("hour", { withTimezone: true }).notNull(),
     visitorId: text("visitor_id").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true }).notNull(),
     lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+    prevSeen: timestamp("prev_seen", { withTimezone: true }),
     events: integer("events").notNull(),
     pageViews: integer("page_views").notNull(),
-    /** The attributes of the visitor's latest event in the hour. */
+    /** The attributes of the visitor's first event in the hour. */
     maskedIp: text("masked_ip"),
     country: text("country"),
     region: text("region"),
@@ -79,7 +89,14 @@ export const analyticsVisitorHours = pgTable(
     timezone: text("timezone"),
     deviceType: text("device_type"),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.visitorId] })],
+  (t) => [
+    primaryKey({ columns: [t.hour, t.visitorId] }),
+    // A batch looks up the visitor's rows before and after its events (prev_seen).
+    index("analytics_visitor_hours_visitor_hour_idx").on(t.visitorId, t.hour),
+    // Recent Visitors: the latest rows first.
+    index("analytics_visitor_hours_last_seen_idx").on(t.lastSeen),
+    index("analytics_visitor_hours_counts_idx").on(t.hour, t.prevSeen, t.firstSeen, t.country, t.deviceType),
+  ],
 );
 
 /** The same per UTC day (country and device only): what the 7- and 30-day ranges read. */
@@ -88,14 +105,23 @@ export const analyticsVisitorDays = pgTable(
   {
     day: timestamp("day", { withTimezone: true }).notNull(),
     visitorId: text("visitor_id").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true }).notNull(),
     lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+    prevSeen: timestamp("prev_seen", { withTimezone: true }),
     events: integer("events").notNull(),
     pageViews: integer("page_views").notNull(),
-    /** The attributes of the visitor's latest event in the day. */
+    /** The attributes of the visitor's first event in the day. */
     country: text("country"),
     deviceType: text("device_type"),
   },
-  (t) => [primaryKey({ columns: [t.day, t.visitorId] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.visitorId] }),
+    index("analytics_visitor_days_visitor_day_idx").on(t.visitorId, t.day),
+    // Everything the 7- and 30-day counts read, so they scan this index alone (an index-only scan).
+    index("analytics_visitor_days_counts_idx").on(t.day, t.prevSeen, t.country, t.deviceType),
+    // The rows of visitors back from the range's first (partial) day, compared one by one.
+    index("analytics_visitor_days_prev_seen_idx").on(t.prevSeen),
+  ],
 );
 
 /** page_view events per page and UTC hour, and per page and UTC day: Top Pages without touching the events. */
@@ -138,3 +164,30 @@ export const analyticsSessions = pgTable(
     index("analytics_sessions_ended_at_idx").on(t.endedAt),
   ],
 );
+
+/*
+ * Per-day summaries of whole past days, so the 7- and 30-day ranges add up a few rows per day instead of
+ * counting every visitor row and session (docs/decisions/027-analytics-at-scale.md). They are a cache:
+ * every batch that changes a day's visitor rows or sessions deletes that day's summary in its own
+ * transaction, and the dashboard computes a missing one from the rollups under the rollup lock.
+ */
+
+/** A day's visitor rows by the UTC day of their prev_seen (null: never seen before), country and device. */
+export const analyticsVisitorDayCounts = pgTable(
+  "analytics_visitor_day_counts",
+  {
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    prevDay: timestamp("prev_day", { withTimezone: true }),
+    country: text("country"),
+    deviceType: text("device_type"),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [index("analytics_visitor_day_counts_day_idx").on(t.day)],
+);
+
+/** The sessions (runs) that ended on a UTC day: how many and their total length. */
+export const analyticsSessionDayCounts = pgTable("analytics_session_day_counts", {
+  day: timestamp("day", { withTimezone: true }).primaryKey(),
+  sessions: integer("sessions").notNull(),
+  totalMs: doublePrecision("total_ms").notNull(),
+});

@@ -19,24 +19,29 @@ import {
   analyticsEvents,
   analyticsPageDays,
   analyticsPageHours,
+  analyticsSessionDayCounts,
   analyticsSessions,
+  analyticsVisitorDayCounts,
   analyticsVisitorDays,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
+import { ensureDaySummaries } from "./rollups";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**
  * The admin analytics dashboard: every figure of `AnalyticsDashboard` (definitions in
  * common/analytics-dashboard.ts) over [now - range, now], exact, from Postgres.
  *
- * Where the figures come from (docs/decisions/004-analytics-dashboard.md): the range is cut into whole UTC
- * days (read from the daily rollups), whole UTC hours (the hourly rollups) and the partial hours at its
- * edges (analytics_events, by its received_at indexes; under an hour at each end). The 30-day range thus
- * reads about one row per visitor and day instead of every event, and still starts and ends to the
- * millisecond. Visitor rows are cut into "slices", one per chart bucket and visitor; unique visitors are the
- * distinct visitor ids over all slices of the range (never a sum of days), a bucket's visitors its slices.
- * Sessions come from analytics_sessions, realTime from the last 10 minutes of events.
+ * Where the figures come from (docs/decisions/004-analytics-dashboard.md, 027-analytics-at-scale.md): the
+ * range is cut into whole UTC days (the daily rollups and their per-day summaries), whole UTC hours (the
+ * hourly rollups) and the partial hours at its edges (analytics_events, by its received_at indexes; under an
+ * hour at each end). The last partial hour is read from the hourly rollups too when nothing after the range's
+ * end was received in it, which is always so for a range that ends now: a busy live hour costs one row per
+ * visitor, not one per event. Unique visitors are distinct visitor ids over the whole range (never a sum of
+ * days), counted as each visitor's first row in the range (prev_seen before the range), so no statement
+ * holds a set of visitor ids. Sessions come from analytics_sessions and its per-day summary, realTime from the
+ * rollups of the last hour (or the last 10 minutes of events).
  */
 
 const MINUTE_MS = 60_000;
@@ -104,7 +109,150 @@ function within(column: string, spans: Span[], closedEnd: boolean): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-type VisitorRow = {
+/**
+ * Whether the rollups hold the last hour exactly as far as the range goes: nothing was received after the
+ * range's end within that hour. Always so when the range ends now (events are never in the future), so the
+ * live hour, however busy, is read from analytics_visitor_hours and analytics_page_hours like any other
+ * hour; a range pinned in the past (the tests) reads that hour's events instead.
+ */
+async function lastHourInRollups(db: Database, window: DashboardWindow): Promise<boolean> {
+  const last = window.events.at(-1);
+  if (trailingEvents(window).length === 0 || !last || last.from.getTime() === last.to.getTime()) return false;
+  const result = await db.execute(sql`
+    select not exists (
+      select 1 from ${analyticsEvents} where received_at > ${ts(last.to)} and received_at < ${ts(new Date(last.from.getTime() + HOUR_MS))}
+    ) as complete`);
+  return rowsOf<{ complete: boolean }>(result)[0]?.complete === true;
+}
+
+/** The window with its last partial hour read from the hourly rollups (see lastHourInRollups). */
+function withLastHourFromRollups(window: DashboardWindow): DashboardWindow {
+  const last = window.events.at(-1)!;
+  const hour = { from: last.from, to: last.to };
+  const events = window.events.slice(0, -1);
+  if (window.mid?.unit === "hour") return { ...window, mid: { unit: "hour", span: { from: window.mid.span.from, to: last.to } }, events };
+  return { ...window, edgeHours: [...window.edgeHours, hour], events };
+}
+
+/** `received_at` within the spans; the last one closed when it ends where the range does. */
+const eventsWithin = (window: DashboardWindow, spans: Span[]) =>
+  within("received_at", spans, spans.at(-1)?.to.getTime() === window.end.getTime());
+
+/** Where the rollups begin in the range, if they hold any of it. */
+const rollupsFrom = (window: DashboardWindow): number | null => {
+  const starts = [...(window.mid ? [window.mid.span] : []), ...window.edgeHours].map((range) => range.from.getTime());
+  return starts.length > 0 ? Math.min(...starts) : null;
+};
+/** The events spans before the rollups (the range's partial first hour; all of a 1-hour range)... */
+const leadingEvents = (window: DashboardWindow) => {
+  const from = rollupsFrom(window);
+  return from === null ? window.events : window.events.filter((range) => range.to.getTime() <= from);
+};
+/** ...and after them: the last partial hour, unless the rollups hold it. */
+const trailingEvents = (window: DashboardWindow) => {
+  const from = rollupsFrom(window);
+  return from === null ? [] : window.events.filter((range) => range.from.getTime() >= from);
+};
+
+type CountRow = { country: string | null; visitors: number };
+type VisitorFigures = {
+  unique_visitors: number;
+  locations: CountRow[];
+  devices: Array<{ type: string | null; count: number }>;
+  series: Array<{ start: string; visitors: number }>;
+};
+
+/**
+ * Unique visitors, countries, devices and each chart bucket's visitors, exact, without a distinct over the
+ * visitors of the range: a visitor counts once, on its first row in the range, and the rows carry what tells
+ * it (docs/decisions/027-analytics-at-scale.md):
+ *
+ * - the events before the first whole hour (under an hour; all of a 1-hour range): distinct by visitor,
+ *   with the attributes of the visitor's first event there;
+ * - every rollup row of a whole unit (day or hour) in the range, and the last hour's rows of visitors whose
+ *   first event in it is within the range: the row is the visitor's first in the range when prev_seen (their
+ *   last event before the unit) is before the range, and its first in a chart bucket when prev_seen is before
+ *   the bucket; its attributes are those of its first event.
+ *
+ * So the 30-day range counts ~one index entry per visitor and day (analytics_visitor_days_counts_idx) and
+ * groups them by bucket, country and device: a few hundred groups, not one per visitor. A visitor's country
+ * and device are those of their first event in the range (on equal times the greatest value).
+ */
+async function visitorFigures(db: Database, window: DashboardWindow, lastHour: Span | null): Promise<VisitorFigures> {
+  const bucket = interval(window.bucketMs);
+  const start = ts(window.start);
+  const mid = window.mid;
+  const hourRows = (spans: Span[], extra: SQL) => sql`
+    select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, prev_seen, country, device_type
+    from ${analyticsVisitorHours} where ${within("hour", spans, false)} ${extra}`;
+  const rollupRows = [
+    ...(mid?.unit === "hour" ? [hourRows([mid.span], sql``)] : []),
+    ...(window.edgeHours.length > 0 ? [hourRows(window.edgeHours, sql``)] : []),
+    // The last partial hour when the events hold it: a visitor is in it when their first event there is.
+    ...(lastHour
+      ? [hourRows([{ from: lastHour.from, to: new Date(lastHour.from.getTime() + 1) }], sql`and first_seen <= ${ts(lastHour.to)}`)]
+      : []),
+  ];
+  // Whole days from their summaries: rows whose previous event is on an earlier day than the range's first
+  // count in the range; those whose previous event is on that first (partial) day are compared one by one.
+  const firstDay = ts(new Date(floorTo(window.start.getTime(), DAY_MS)));
+  const fromDays =
+    mid?.unit === "day"
+      ? sql`
+      select day as bucket, country, device_type,
+        coalesce(sum(visitors) filter (where prev_day is null or prev_day < ${firstDay}), 0) as in_range, sum(visitors) as in_bucket
+      from ${analyticsVisitorDayCounts} where ${within("day", [mid.span], false)} group by 1, 2, 3
+      union all
+      select day, country, device_type, count(*), 0 from ${analyticsVisitorDays}
+      where ${within("day", [mid.span], false)} and prev_seen >= ${firstDay} and prev_seen < ${start}
+      group by 1, 2, 3
+      union all`
+      : sql``;
+  const result = await db.execute(sql`
+    with leading_events as (
+      select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, visitor_id, received_at, country, device_type
+      from ${analyticsEvents} where ${eventsWithin(window, leadingEvents(window))}
+    ),
+    first_events as (
+      select e.visitor_id, max(e.country) as country, max(e.device_type) as device_type
+      from (select visitor_id, min(received_at) as first_seen from leading_events group by 1) as v
+      join leading_events as e on e.visitor_id = v.visitor_id and e.received_at = v.first_seen
+      group by 1
+    ),
+    rollup_rows as (${rollupRows.length > 0 ? sql.join(rollupRows, sql` union all `) : sql`select null::timestamptz as bucket, null::timestamptz as prev_seen, null::text as country, null::text as device_type where false`}),
+    counts as (
+      ${fromDays}
+      select bucket, country, device_type,
+        count(*) filter (where prev_seen is null or prev_seen < ${start}) as in_range,
+        count(*) filter (where prev_seen is null or prev_seen < greatest(bucket, ${start})) as in_bucket
+      from rollup_rows group by 1, 2, 3
+      union all
+      select null, country, device_type, count(*), 0 from first_events group by 2, 3
+      union all
+      select bucket, null, null, 0, count(distinct visitor_id) from leading_events group by 1
+    ),
+    by_visitor as (select country, device_type, sum(in_range) as visitors from counts group by 1, 2)
+    select json_build_object(
+      'unique_visitors', (select coalesce(sum(visitors), 0) from by_visitor),
+      'locations', (
+        select coalesce(json_agg(r), '[]') from (
+          select country, sum(visitors) as visitors from by_visitor group by country having sum(visitors) > 0
+          order by sum(visitors) desc, country nulls last limit ${LOCATIONS_LIMIT}
+        ) as r),
+      'devices', (
+        select coalesce(json_agg(r), '[]') from (
+          select device_type as type, sum(visitors) as count from by_visitor group by device_type having sum(visitors) > 0
+          order by sum(visitors) desc, device_type nulls last
+        ) as r),
+      'series', (
+        select coalesce(json_agg(r), '[]') from (
+          select bucket as start, sum(in_bucket) as visitors from counts where bucket is not null group by bucket
+        ) as r)
+    ) as figures`);
+  return parseJson<VisitorFigures>(rowsOf<{ figures: unknown }>(result)[0]?.figures);
+}
+
+type RecentRow = {
   masked_ip: string | null;
   city: string | null;
   region: string | null;
@@ -114,140 +262,140 @@ type VisitorRow = {
   pages: number;
   last_seen: string;
 };
-type VisitorFigures = {
-  unique_visitors: number;
-  recent: VisitorRow[];
-  locations: Array<{ country: string | null; visitors: number }>;
-  devices: Array<{ type: string | null; count: number }>;
-};
-type SeriesRow = { start: string; visitors: number; page_views: number };
 
 /**
- * The range's slices, one row per chart bucket and visitor: the rollup rows of the whole units (already one
- * per bucket and visitor), plus the edges' hour rows and events folded per bucket and visitor (the latest
- * event's country and device).
+ * The 50 visitors whose last event in the range is the latest: from the hourly rows, newest first by
+ * analytics_visitor_hours_last_seen_idx, each visitor's latest hour in the range only, and from the events
+ * the rollups do not hold; then their page views in the range, and the details of their latest hour.
  */
-function slicesOf(window: DashboardWindow): SQL {
+async function recentVisitors(db: Database, window: DashboardWindow): Promise<RecentRow[]> {
+  const mid = window.mid;
+  const hours = [...(mid?.unit === "hour" ? [mid.span] : []), ...window.edgeHours, ...(mid?.unit === "day" ? [mid.span] : [])];
+  const hourFrom = hours.length > 0 ? new Date(Math.min(...hours.map((range) => range.from.getTime()))) : window.end;
+  const hourTo = hours.length > 0 ? new Date(Math.max(...hours.map((range) => range.to.getTime()))) : window.end;
+  const result = await db.execute(sql`
+    with from_hours as (
+      select visitor_id, last_seen from ${analyticsVisitorHours} as h
+      where h.last_seen >= ${ts(hourFrom)} and h.last_seen <= ${ts(window.end)} and h.hour >= ${ts(hourFrom)} and h.hour < ${ts(hourTo)}
+        and not exists (
+          select 1 from ${analyticsVisitorHours} as later
+          where later.visitor_id = h.visitor_id and later.hour > h.hour and later.hour < ${ts(hourTo)}
+        )
+      order by h.last_seen desc, h.visitor_id
+      limit ${RECENT_VISITORS_LIMIT}
+    ),
+    from_events as (
+      select visitor_id, max(received_at) as last_seen from ${analyticsEvents}
+      where ${eventsWithin(window, window.events)} group by 1
+    ),
+    recent as (
+      select visitor_id, max(last_seen) as last_seen from (select * from from_hours union all select * from from_events) as c
+      group by 1 order by 2 desc, 1 limit ${RECENT_VISITORS_LIMIT}
+    ),
+    pages as (
+      select visitor_id, sum(page_views) as pages from (
+        ${
+          mid?.unit === "day"
+            ? sql`select visitor_id, page_views from ${analyticsVisitorDays}
+                  where visitor_id in (select visitor_id from recent) and ${within("day", [mid.span], false)} union all`
+            : sql``
+        }
+        select visitor_id, page_views from ${analyticsVisitorHours}
+        where visitor_id in (select visitor_id from recent)
+          and ${within("hour", [...(mid?.unit === "hour" ? [mid.span] : []), ...window.edgeHours], false)}
+        union all
+        select visitor_id, (event = 'page_view')::int from ${analyticsEvents}
+        where visitor_id in (select visitor_id from recent) and ${eventsWithin(window, window.events)}
+      ) as p group by 1
+    )
+    select coalesce(json_agg(r order by r.last_seen desc, r.visitor_id), '[]') as recent from (
+      select recent.visitor_id, recent.last_seen, coalesce(pages.pages, 0) as pages,
+        h.masked_ip, h.city, h.region, h.country, h.device_type, h.timezone
+      from recent
+      left join pages using (visitor_id)
+      left join ${analyticsVisitorHours} as h on h.hour = date_trunc('hour', recent.last_seen, 'UTC') and h.visitor_id = recent.visitor_id
+    ) as r`);
+  return parseJson<RecentRow[]>(rowsOf<{ recent: unknown }>(result)[0]?.recent);
+}
+
+type PageFigures = { top: Array<{ path: string; views: number }>; series: Array<{ start: string; page_views: number }> };
+
+/** Page views per chart bucket and the top pages, from the page rollups and the events they do not hold. */
+async function pageFigures(db: Database, window: DashboardWindow): Promise<PageFigures> {
   const bucket = interval(window.bucketMs);
   const mid = window.mid;
   const fromMid = mid
     ? sql`
-      select ${sql.raw(mid.unit)} as bucket, visitor_id, last_seen, page_views, country, device_type
-      from ${mid.unit === "day" ? analyticsVisitorDays : analyticsVisitorHours}
+      select ${sql.raw(mid.unit)} as bucket, page, views from ${mid.unit === "day" ? analyticsPageDays : analyticsPageHours}
       where ${within(mid.unit, [mid.span], false)}
       union all`
     : sql``;
-  return sql`
-    edge_rows as (
-      select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, visitor_id, last_seen, page_views, country, device_type
-      from ${analyticsVisitorHours}
-      where ${within("hour", window.edgeHours, false)}
-      union all
-      select date_bin(${bucket}, received_at, ${ORIGIN}), visitor_id, received_at, (event = 'page_view')::int, country, device_type
-      from ${analyticsEvents}
-      where ${within("received_at", window.events, true)}
-    ),
-    slices as (
-      ${fromMid}
-      select * from (
-        select distinct on (bucket, visitor_id)
-          bucket, visitor_id, max(last_seen) over w as last_seen, sum(page_views) over w as page_views, country, device_type
-        from edge_rows
-        window w as (partition by bucket, visitor_id)
-        order by bucket, visitor_id, last_seen desc
-      ) as edges
-    )`;
+  const result = await db.execute(sql`
+    with views as (
+      select bucket, page, sum(views) as views from (
+        ${fromMid}
+        select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, page, views from ${analyticsPageHours} where ${within("hour", window.edgeHours, false)}
+        union all
+        select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, page, count(*) as views from ${analyticsEvents}
+        where event = 'page_view' and ${eventsWithin(window, window.events)}
+        group by 1, 2
+      ) as p group by 1, 2
+    )
+    select json_build_object(
+      'top', (
+        select coalesce(json_agg(r), '[]') from (
+          select page as path, sum(views) as views from views group by page order by sum(views) desc, page limit ${TOP_PAGES_LIMIT}
+        ) as r),
+      'series', (select coalesce(json_agg(r), '[]') from (select bucket as start, sum(views) as page_views from views group by bucket) as r)
+    ) as figures`);
+  return parseJson<PageFigures>(rowsOf<{ figures: unknown }>(result)[0]?.figures);
 }
 
 /**
- * Everything counted per visitor, in one statement: the slices folded per visitor (one hash aggregate),
- * then unique visitors, locations, devices and Recent Visitors, whose attributes are those of their latest
- * hour, looked up by primary key. A visitor's country and device are the same on all their events in
- * practice (the id hashes the address and the browser); should they ever differ (a geo database update
- * mid-day), the visitor still counts once, under the greatest value.
+ * Sessions whose span overlaps the range (ended at or after its start, started at or before its end), and
+ * their mean length. Over whole days, by the day they ended, from analytics_session_day_counts; the rest
+ * (the first partial day, and the sessions ending on the last day or later) from analytics_sessions by
+ * analytics_sessions_ended_at_idx.
  */
-async function visitorFigures(db: Database, window: DashboardWindow): Promise<VisitorFigures> {
-  const result = await db.execute(sql`
-    with ${slicesOf(window)},
-    visitors as materialized (
-      select visitor_id, max(last_seen) as last_seen, sum(page_views) as pages, max(country) as country, max(device_type) as device_type
-      from slices
-      group by visitor_id
-    ),
-    recent as (
-      select visitor_id, last_seen, pages from visitors order by last_seen desc, visitor_id limit ${RECENT_VISITORS_LIMIT}
-    )
-    select json_build_object(
-      'unique_visitors', (select count(*) from visitors),
-      'locations', (
-        select coalesce(json_agg(r), '[]') from (
-          select country, count(*) as visitors from visitors
-          group by country order by count(*) desc, country nulls last limit ${LOCATIONS_LIMIT}
-        ) as r),
-      'devices', (
-        select coalesce(json_agg(r), '[]') from (
-          select device_type as type, count(*) as count from visitors group by device_type order by count(*) desc, device_type nulls last
-        ) as r),
-      'recent', (
-        select coalesce(json_agg(r order by r.last_seen desc, r.visitor_id), '[]') from (
-          select recent.visitor_id, recent.last_seen, recent.pages, h.masked_ip, h.city, h.region, h.country, h.device_type, h.timezone
-          from recent
-          left join ${analyticsVisitorHours} as h on h.hour = date_trunc('hour', recent.last_seen, 'UTC') and h.visitor_id = recent.visitor_id
-        ) as r)
-    ) as figures`);
-  return parseJson<VisitorFigures>(rowsOf<{ figures: unknown }>(result)[0]?.figures);
-}
-
-/** The chart: per bucket, its slices (one per visitor: the bucket's distinct visitors) and page views. */
-async function seriesFigures(db: Database, window: DashboardWindow): Promise<SeriesRow[]> {
-  const result = await db.execute(sql`
-    with ${slicesOf(window)}
-    select bucket as start, count(*)::int as visitors, sum(page_views)::int as page_views
-    from slices group by bucket order by bucket`);
-  return rowsOf<SeriesRow>(result);
-}
-
-async function topPages(db: Database, window: DashboardWindow): Promise<Array<{ path: string; views: number }>> {
-  const mid = window.mid;
-  const fromMid = mid
-    ? sql`
-      select page, views from ${mid.unit === "day" ? analyticsPageDays : analyticsPageHours}
-      where ${within(mid.unit, [mid.span], false)}
-      union all`
-    : sql``;
-  const result = await db.execute(sql`
-    select page as path, sum(views)::int as views from (
-      ${fromMid}
-      select page, views from ${analyticsPageHours} where ${within("hour", window.edgeHours, false)}
-      union all
-      select page, count(*) as views from ${analyticsEvents}
-      where event = 'page_view' and ${within("received_at", window.events, true)}
-      group by page
-    ) as p
-    group by page
-    order by sum(views) desc, page
-    limit ${TOP_PAGES_LIMIT}`);
-  return rowsOf<{ path: string; views: number }>(result).map((row) => ({ path: row.path, views: Number(row.views) }));
-}
-
-/** Sessions whose span overlaps the range, and their mean length (analytics_sessions_ended_at_idx). */
 async function sessionFigures(db: Database, window: DashboardWindow): Promise<{ sessions: number; avgMs: number }> {
-  const result = await db.execute(sql`
-    select count(*)::int as sessions,
-      coalesce(avg(extract(epoch from ended_at - started_at) * 1000), 0)::float8 as avg_ms
-    from ${analyticsSessions}
-    where ended_at >= ${ts(window.start)} and started_at <= ${ts(window.end)}`);
-  const row = rowsOf<{ sessions: number; avg_ms: number }>(result)[0];
-  return { sessions: Number(row?.sessions ?? 0), avgMs: Math.round(Number(row?.avg_ms ?? 0)) };
+  const days = window.mid?.unit === "day" ? window.mid.span : null;
+  const rows = (where: SQL) => sql`
+    select count(*) as sessions, coalesce(sum(extract(epoch from ended_at - started_at) * 1000), 0) as total_ms
+    from ${analyticsSessions} where ${where}`;
+  const parts = days
+    ? sql`
+      ${rows(sql`ended_at >= ${ts(window.start)} and ended_at < ${ts(days.from)}`)}
+      union all
+      select coalesce(sum(sessions), 0), coalesce(sum(total_ms), 0) from ${analyticsSessionDayCounts} where ${within("day", [days], false)}
+      union all
+      ${rows(sql`ended_at >= ${ts(days.to)} and started_at <= ${ts(window.end)}`)}`
+    : rows(sql`ended_at >= ${ts(window.start)} and started_at <= ${ts(window.end)}`);
+  const result = await db.execute(sql`select sum(sessions)::int as sessions, sum(total_ms)::float8 as total_ms from (${parts}) as p`);
+  const row = rowsOf<{ sessions: number; total_ms: number }>(result)[0];
+  const sessions = Number(row?.sessions ?? 0);
+  return { sessions, avgMs: sessions > 0 ? Math.round(Number(row?.total_ms ?? 0) / sessions) : 0 };
 }
 
-async function realTime(db: Database, now: Date): Promise<{ current: number; last10min: number }> {
-  const result = await db.execute(sql`
-    select
-      count(distinct visitor_id) filter (where received_at >= ${ts(new Date(now.getTime() - REALTIME_CURRENT_MINUTES * MINUTE_MS))})::int as current,
-      count(distinct visitor_id)::int as recent
-    from ${analyticsEvents}
-    where received_at >= ${ts(new Date(now.getTime() - REALTIME_RECENT_MINUTES * MINUTE_MS))} and received_at <= ${ts(now)}`);
+/**
+ * Distinct visitors over the last 5 and 10 minutes. When the rollups hold the current hour, a visitor has an
+ * event since `since` exactly when one of their hourly rows (this hour or the previous) was last seen since
+ * then (analytics_visitor_hours_last_seen_idx): at a live hour's rate that reads one row per visitor instead
+ * of every event of the last 10 minutes.
+ */
+async function realTime(db: Database, now: Date, fromRollups: boolean): Promise<{ current: number; last10min: number }> {
+  const current = ts(new Date(now.getTime() - REALTIME_CURRENT_MINUTES * MINUTE_MS));
+  const recent = new Date(now.getTime() - REALTIME_RECENT_MINUTES * MINUTE_MS);
+  const result = await db.execute(
+    fromRollups
+      ? sql`
+        select count(distinct visitor_id) filter (where last_seen >= ${current})::int as current, count(distinct visitor_id)::int as recent
+        from ${analyticsVisitorHours}
+        where last_seen >= ${ts(recent)} and last_seen <= ${ts(now)} and hour >= ${ts(new Date(floorTo(recent.getTime(), HOUR_MS)))}`
+      : sql`
+        select count(distinct visitor_id) filter (where received_at >= ${current})::int as current, count(distinct visitor_id)::int as recent
+        from ${analyticsEvents}
+        where received_at >= ${ts(recent)} and received_at <= ${ts(now)}`,
+  );
   const row = rowsOf<{ current: number; recent: number }>(result)[0];
   return { current: Number(row?.current ?? 0), last10min: Number(row?.recent ?? 0) };
 }
@@ -255,12 +403,12 @@ async function realTime(db: Database, now: Date): Promise<{ current: number; las
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /** Every bucket of the range, oldest first, zero where nothing happened. */
-function fillSeries(window: DashboardWindow, rows: SeriesRow[]): AnalyticsSeriesPoint[] {
-  const byStart = new Map(rows.map((row) => [new Date(row.start).getTime(), row]));
+function fillSeries(window: DashboardWindow, visitors: VisitorFigures["series"], views: PageFigures["series"]): AnalyticsSeriesPoint[] {
+  const visitorsAt = new Map(visitors.map((row) => [new Date(row.start).getTime(), Number(row.visitors)]));
+  const viewsAt = new Map(views.map((row) => [new Date(row.start).getTime(), Number(row.page_views)]));
   const points: AnalyticsSeriesPoint[] = [];
   for (let at = floorTo(window.start.getTime(), window.bucketMs); at <= window.end.getTime(); at += window.bucketMs) {
-    const row = byStart.get(at);
-    points.push({ start: new Date(at).toISOString(), visitors: Number(row?.visitors ?? 0), pageViews: Number(row?.page_views ?? 0) });
+    points.push({ start: new Date(at).toISOString(), visitors: visitorsAt.get(at) ?? 0, pageViews: viewsAt.get(at) ?? 0 });
   }
   return points;
 }
@@ -270,21 +418,26 @@ export type DashboardOptions = { timeRange: AnalyticsTimeRange; now?: Date };
 /** The dashboard for one range. `now` is a parameter so tests (and the benchmark) can pin the window. */
 export async function getAnalyticsDashboard(db: Database, options: DashboardOptions): Promise<AnalyticsDashboard> {
   const now = options.now ?? new Date();
-  const window = dashboardWindow(options.timeRange, now);
+  const cut = dashboardWindow(options.timeRange, now);
   const began = performance.now();
-  const [figures, series, pages, sessions, live, lastAlert, campaigns] = await Promise.all([
-    visitorFigures(db, window),
-    seriesFigures(db, window),
-    topPages(db, window),
+  const liveInRollups = await lastHourInRollups(db, cut);
+  const window = liveInRollups ? withLastHourFromRollups(cut) : cut;
+  if (window.mid?.unit === "day") await ensureDaySummaries(db, window.mid.span.from, window.mid.span.to);
+  const lastHour = liveInRollups ? null : (trailingEvents(window)[0] ?? null);
+  const [figures, pages, recent, sessions, live, lastAlert, campaigns] = await Promise.all([
+    visitorFigures(db, window, lastHour),
+    pageFigures(db, window),
+    recentVisitors(db, window),
     sessionFigures(db, window),
-    realTime(db, now),
+    realTime(db, now, liveInRollups),
     readLastVisitorAlert(db),
     campaignsInRange(db, { from: window.start, to: window.end }),
   ]);
   const queryMs = Math.round((performance.now() - began) * 10) / 10;
 
   const unique = Number(figures.unique_visitors);
-  const visitors: AnalyticsVisitor[] = figures.recent.map((row) => ({
+  const series = fillSeries(window, figures.series, pages.series);
+  const visitors: AnalyticsVisitor[] = recent.map((row) => ({
     ip: row.masked_ip,
     city: row.city,
     region: row.region,
@@ -298,11 +451,11 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
     summary: {
       totalVisitors: sessions.sessions,
       uniqueVisitors: unique,
-      pageViews: series.reduce((total, point) => total + Number(point.page_views), 0),
+      pageViews: series.reduce((total, point) => total + point.pageViews, 0),
       avgSessionTime: sessions.avgMs,
     },
     visitors,
-    topPages: pages,
+    topPages: pages.top.map((row) => ({ path: row.path, views: Number(row.views) })),
     locations: figures.locations.map((row) => ({
       country: row.country,
       visitors: Number(row.visitors),
@@ -313,7 +466,7 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
       count: Number(row.count),
       percentage: percentOf(Number(row.count), unique),
     })),
-    series: { bucket: ANALYTICS_SERIES_BUCKET_OF[options.timeRange], points: fillSeries(window, series) },
+    series: { bucket: ANALYTICS_SERIES_BUCKET_OF[options.timeRange], points: series },
     realTime: live,
     campaigns,
     alert: visitorAlertState(lastAlert, live.last10min),
