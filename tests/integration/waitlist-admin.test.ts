@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { WaitlistAdminList, WaitlistStats } from "#common/waitlist/admin.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
@@ -504,7 +504,7 @@ describe("deleting an entry", () => {
     expect(trpc.error).toMatchObject({ message: "Entry id must be a UUID", data: { code: "BAD_REQUEST" } });
   });
 
-  it("does not reuse the number of a deleted entry in the middle: the next join takes max + 1", async () => {
+  it("does not reuse the number of a deleted entry in the middle: the next join takes max + 1, and the rank closes the gap", async () => {
     const rows = await seed(PEOPLE.slice(0, 3));
     await t.inject({ method: "DELETE", url: `/api/waitlist/admin?id=${rows[1]!.id}`, headers: asAdmin() });
     const joined = await t.inject({
@@ -514,6 +514,9 @@ describe("deleting an entry", () => {
       payload: JSON.stringify({ email: "new@example.com" }),
       remoteAddress: "10.9.0.1",
     });
-    expect(joined.json().position).toBe(4);
+    // The position people see is the rank, contiguous from 1; the join number stays max + 1.
+    expect(joined.json().position).toBe(3);
+    const [stored] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "new@example.com"));
+    expect(stored!.position).toBe(4);
   });
 });

@@ -2,11 +2,16 @@ import type { Feature } from "#server/features/feature.ts";
 import { waitlistRouter } from "./router";
 import { registerWaitlistRoutes } from "./routes";
 import { waitlistFormPosts } from "./form-posts";
+import { syncRankScores } from "./ranks";
 
 /** The feature as the app registers it (features/all.ts), and what other features may use of it: nothing else in this folder. */
 export const feature = {
   routers: { waitlist: waitlistRouter },
-  routes: (api, { deps, guards, callerFor }) => registerWaitlistRoutes(api, deps, guards, callerFor),
+  routes: async (api, { deps, guards, callerFor }) => {
+    // The stored rank scores follow WAITLIST_REFERRAL_BOOST: rewritten here when the setting changed.
+    await syncRankScores(deps.database.db, deps.config.waitlist.referralBoost);
+    registerWaitlistRoutes(api, deps, guards, callerFor);
+  },
   formPosts: waitlistFormPosts(),
 } satisfies Feature;
 
