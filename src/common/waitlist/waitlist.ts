@@ -46,6 +46,16 @@ export type WaitlistConfirmResult = {
 /** `?ref=` on the landing page: the referrer's code, carried into the join like campaign tags. */
 export const REFERRAL_PARAM = "ref";
 export const REFERRAL_CODE_PATTERN = /^[a-z0-9]{4,32}$/;
+/** The referral code of a URL's `?ref=`, or null when absent or malformed. */
+export function referralOfUrl(url: string): string | null {
+  try {
+    const code = new URL(url).searchParams.get(REFERRAL_PARAM)?.trim().toLowerCase() ?? "";
+    return REFERRAL_CODE_PATTERN.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The landing page's address with a referral code: what a person shares. */
 export const referralUrlOf = (publicUrl: string, code: string) => `${publicUrl}/?${REFERRAL_PARAM}=${code}`;
 
@@ -64,6 +74,8 @@ export const DISPOSABLE_EMAIL_REFUSED = "Please use a permanent email address: d
 /** A resend is answered alike whether or not a mail went out, so that it tells nothing about other people's addresses. */
 export const CONFIRM_RESENT_MESSAGE = "If that address is waiting for confirmation, a new link is on its way.";
 export const WAITLIST_CONFIRM_DAYS = 7;
+/** The scriptless resend's marker: the landing page's one form path takes the join and the resend. */
+export const RESEND_INTENT = "resend";
 
 /** The welcome-back wording contains "Welcome back": a repeat join answers with it (docs/contract/pages.md). */
 export const waitlistJoinedMessage = (position: number) => `You're #${position} on the list! We'll email you when The $100 Lab opens.`;
