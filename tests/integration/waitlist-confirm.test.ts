@@ -229,3 +229,49 @@ describe("newsletters and double opt-in", () => {
     expect(newsletters.map((mail) => mail.toAddress)).toEqual(["sure@lab.dev"]);
   });
 });
+
+describe("the back office's view of confirmations and referrals", () => {
+  it("lists rank, join number, confirmation and referrals; sorts by rank; filters unconfirmed; names the top referrers", async () => {
+    const admin = await t.createUser("admin");
+    for (let i = 1; i <= 6; i++) {
+      await join(`a${i}@lab.dev`, { name: `A${i}` });
+      await confirmByMail(`a${i}@lab.dev`);
+    }
+    const code = (await join("a6@lab.dev")).body.referralCode;
+    await join("b1@lab.dev", { ref: code });
+    await confirmByMail("b1@lab.dev");
+    await join("b2@lab.dev", { ref: code });
+
+    const list = async (query: string) => {
+      const response = await t.inject({ method: "GET", url: `/api/waitlist/admin${query}`, headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      return response.json<{
+        entries: Array<{ email: string; rank: number; position: number; referrals: number; confirmedAt: string | null }>;
+      }>();
+    };
+    const byRank = await list("?sort=rank&order=asc");
+    expect(byRank.entries.map((entry) => [entry.email, entry.rank, entry.position])).toEqual([
+      // 6 - 5 = 1 ties with the first to join: more referrals first.
+      ["a6@lab.dev", 1, 6],
+      ["a1@lab.dev", 2, 1],
+      ["a2@lab.dev", 3, 2],
+      ["a3@lab.dev", 4, 3],
+      ["a4@lab.dev", 5, 4],
+      ["a5@lab.dev", 6, 5],
+      ["b1@lab.dev", 7, 7],
+      ["b2@lab.dev", 8, 8],
+    ]);
+    const unconfirmed = await list("?status=unconfirmed&sort=rank&order=asc");
+    expect(unconfirmed.entries.map((entry) => [entry.email, entry.rank, entry.confirmedAt])).toEqual([["b2@lab.dev", 8, null]]);
+    expect((await list("?sort=referrals&order=desc")).entries[0]).toMatchObject({ email: "a6@lab.dev", referrals: 1 });
+
+    const stats = await t.inject({ method: "GET", url: "/api/waitlist/stats", headers: admin.headers });
+    expect(stats.json()).toMatchObject({
+      unconfirmed: 1,
+      topReferrers: [{ email: "a6@lab.dev", name: "A6", referrals: 1, rank: 1 }],
+    });
+    const csv = await t.inject({ method: "GET", url: "/api/waitlist/export", headers: admin.headers });
+    expect(csv.body).toContain("\r\n6,A6,a6@lab.dev,,,,homepage,");
+    expect(csv.body).toMatch(/\r\n6,A6,a6@lab\.dev,,,,homepage,[^,]+,1,[^,]+,1\r\n/);
+  });
+});
