@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "#server/db/client.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
 
@@ -13,11 +13,14 @@ import { waitlistEntries } from "#server/db/schema/index.ts";
 /** The first key of the order; the index is on exactly this expression. */
 export const rankScore = sql<number>`coalesce(${waitlistEntries.rankScore}, ${waitlistEntries.position})`;
 
-/** The rank order, ascending (rank 1 first) or reversed. */
+/**
+ * The rank order, ascending (rank 1 first) or reversed. "nulls last" on the referral count matches the index
+ * (referral_count is never null, but the planner only reads the index in order when the clauses agree).
+ */
 export const rankOrder = (order: "asc" | "desc"): SQL[] =>
   order === "asc"
-    ? [asc(rankScore), desc(waitlistEntries.referralCount), asc(waitlistEntries.position)]
-    : [desc(rankScore), asc(waitlistEntries.referralCount), desc(waitlistEntries.position)];
+    ? [asc(rankScore), sql`${waitlistEntries.referralCount} desc nulls last`, asc(waitlistEntries.position)]
+    : [desc(rankScore), sql`${waitlistEntries.referralCount} asc nulls first`, desc(waitlistEntries.position)];
 
 export type RankKey = { score: number; referralCount: number; position: number };
 
@@ -27,23 +30,29 @@ export const rankKeyColumns = {
   position: waitlistEntries.position,
 };
 
-/** How many entries come before the key, plus one. */
+/**
+ * How many entries come before the key, plus one: those with a lower score (one index-only range count),
+ * and those with the same score and more referrals or an earlier join (a handful of index entries). Two
+ * counts, because an OR of both makes the planner scan the table instead.
+ */
 export async function rankOfKey(db: Executor, key: RankKey): Promise<number> {
-  const [row] = await db
-    .select({ ahead: sql<number>`count(*)`.mapWith(Number) })
+  const lower = db
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(sql`${rankScore} < ${key.score}`);
+  const tied = db
+    .select({ n: count() })
     .from(waitlistEntries)
     .where(
-      or(
-        sql`${rankScore} < ${key.score}`,
-        and(
-          sql`${rankScore} = ${key.score}`,
-          or(
-            gt(waitlistEntries.referralCount, key.referralCount),
-            and(eq(waitlistEntries.referralCount, key.referralCount), sql`${waitlistEntries.position} < ${key.position}`),
-          ),
+      and(
+        sql`${rankScore} = ${key.score}`,
+        or(
+          gt(waitlistEntries.referralCount, key.referralCount),
+          and(eq(waitlistEntries.referralCount, key.referralCount), sql`${waitlistEntries.position} < ${key.position}`),
         ),
       ),
     );
+  const [row] = await db.select({ ahead: sql<number>`(${lower}) + (${tied})`.mapWith(Number) }).from(sql`(select 1) as one`);
   return (row?.ahead ?? 0) + 1;
 }
 

@@ -1,1 +1,0 @@
-ALTER TYPE "public"."email_template_type" ADD VALUE 'waitlist_confirm';
