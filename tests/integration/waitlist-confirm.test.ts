@@ -261,6 +261,14 @@ describe("the back office's view of confirmations and referrals", () => {
       ["b1@lab.dev", 7, 7],
       ["b2@lab.dev", 8, 8],
     ]);
+    // The whole list by rank takes its ranks from the page's offset; a filtered view from row_number(): both agree.
+    const lastFirst = await list("?sort=rank&order=desc&pageSize=3&page=2");
+    expect(lastFirst.entries.map((entry) => [entry.email, entry.rank])).toEqual([
+      ["a4@lab.dev", 5],
+      ["a3@lab.dev", 4],
+      ["a2@lab.dev", 3],
+    ]);
+    expect((await list("?sort=rank&order=asc&q=a6")).entries.map((entry) => entry.rank)).toEqual([1]);
     const unconfirmed = await list("?status=unconfirmed&sort=rank&order=asc");
     expect(unconfirmed.entries.map((entry) => [entry.email, entry.rank, entry.confirmedAt])).toEqual([["b2@lab.dev", 8, null]]);
     expect((await list("?sort=referrals&order=desc")).entries[0]).toMatchObject({ email: "a6@lab.dev", referrals: 1 });

@@ -16,8 +16,11 @@ export const EMAIL_TEMPLATE_VARIABLES = {
   waitlist_welcome: ["name", "position", "waitlistCount", "interests", "referralUrl", "referrals"],
   analytics_alert: ["visitorCount", "timeWindow", "timestamp", "siteUrl"],
   newsletter: ["name", "unsubscribeUrl", "date"],
-  /** The double opt-in mail a join sends (WAITLIST_CONFIRM on); the welcome follows the confirmation. */
-  waitlist_confirm: ["name", "position", "confirmUrl"],
+  /**
+   * The double opt-in mail a join sends (WAITLIST_CONFIRM on); the welcome follows the confirmation. No position:
+   * it is rendered before the join takes its number, so that the join's lock is held only for two inserts.
+   */
+  waitlist_confirm: ["name", "confirmUrl"],
 } as const satisfies Record<EmailTemplateType, readonly string[]>;
 
 /** Variables whose value becomes a link: only http(s) URLs are accepted (never `javascript:`). */
@@ -43,7 +46,7 @@ export const EMAIL_TEMPLATE_SAMPLE_DATA: Record<EmailTemplateType, TemplateData>
     siteUrl: "https://example.com",
   },
   newsletter: { name: "Ada", unsubscribeUrl: "https://example.com/unsubscribe?token=sample", date: "January 15, 2026" },
-  waitlist_confirm: { name: "Ada", position: 42, confirmUrl: "https://example.com/waitlist/confirm?token=sample" },
+  waitlist_confirm: { name: "Ada", confirmUrl: "https://example.com/waitlist/confirm?token=sample" },
 };
 
 export const EMAIL_TEMPLATE_FIELD_MAX = { name: 120, subject: 300, htmlContent: 100_000, textContent: 50_000 } as const;

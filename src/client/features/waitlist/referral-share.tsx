@@ -23,7 +23,7 @@ export function ReferralShare({ referralUrl, referrals, className }: ReferralSha
       <p className="text-sm text-ink">
         <strong className="font-semibold">Move up the list:</strong> each friend who joins through your link and confirms moves you up.
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <input
           readOnly
           aria-label="Your referral link"

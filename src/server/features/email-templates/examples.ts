@@ -58,7 +58,7 @@ export const EXAMPLE_TEMPLATES: Record<EmailTemplateType, Example> = {
     name: "Waitlist confirmation",
     subject: "Confirm your place on the $100 Lab waitlist",
     htmlContent: layout(`      <h1 style="font-size:22px;margin:0 0 16px">One click to confirm{% if name %}, {{ name }}{% endif %}</h1>
-      <p>You're number <strong>{{ position }}</strong> on the waitlist. Confirm your address to keep your place and start moving up with your referral link.</p>
+      <p>You're on The $100 Lab waitlist. Confirm your address to keep your place and start moving up with your referral link.</p>
       <p><a href="{{ confirmUrl }}" style="display:inline-block;background:#1c1b18;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Confirm my email</a></p>
       <p style="font-size:12px;color:#77746b">The link works for 7 days. If you did not join, ignore this email: nothing more will be sent.</p>`),
     textContent: "",

@@ -25,6 +25,21 @@ export const WAITLIST_ENTRY_NOT_FOUND = "Waitlist entry not found";
 const HOUR_MS = 60 * 60 * 1000;
 const EXPORT_BATCH_SIZE = 1000;
 
+const entryColumns = {
+  id: waitlistEntries.id,
+  position: waitlistEntries.position,
+  name: waitlistEntries.name,
+  email: waitlistEntries.email,
+  interests: waitlistEntries.interests,
+  country: waitlistEntries.country,
+  city: waitlistEntries.city,
+  source: waitlistEntries.source,
+  joinedAt: waitlistEntries.createdAt,
+  unsubscribedAt: waitlistEntries.unsubscribedAt,
+  confirmedAt: waitlistEntries.confirmedAt,
+  referrals: waitlistEntries.referralCount,
+};
+
 /**
  * Every entry with its rank: row_number() over the rank order, which reads waitlist_entries_rank_idx in order.
  * Filters and sorts apply to this, so a searched or re-sorted page still shows each person's real rank.
@@ -32,19 +47,8 @@ const EXPORT_BATCH_SIZE = 1000;
 function rankedEntries(db: Database) {
   return db
     .select({
-      id: waitlistEntries.id,
+      ...entryColumns,
       rank: sql<number>`row_number() over (order by ${sql.join(rankOrder("asc"), sql`, `)})`.mapWith(Number).as("rank"),
-      position: waitlistEntries.position,
-      name: waitlistEntries.name,
-      email: waitlistEntries.email,
-      interests: waitlistEntries.interests,
-      country: waitlistEntries.country,
-      city: waitlistEntries.city,
-      source: waitlistEntries.source,
-      joinedAt: waitlistEntries.createdAt,
-      unsubscribedAt: waitlistEntries.unsubscribedAt,
-      confirmedAt: waitlistEntries.confirmedAt,
-      referrals: waitlistEntries.referralCount,
     })
     .from(waitlistEntries)
     .as("ranked");
@@ -106,19 +110,11 @@ function orderBy(ranked: Ranked, sort: WaitlistAdminListInput["sort"], order: Wa
 
 /** One page of the list, the number of matching entries, and the Debug panel's figures. */
 export async function listWaitlistEntries(db: Database, input: WaitlistAdminListInput, now = new Date()): Promise<WaitlistAdminList> {
-  const ranked = rankedEntries(db);
-  const where = matches(ranked, input);
-  const countWhere = matches(waitlistEntries, input);
   const started = performance.now();
+  const offset = (input.page - 1) * input.pageSize;
   const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(ranked)
-      .where(where)
-      .orderBy(...orderBy(ranked, input.sort, input.order))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ total: count() }).from(waitlistEntries).where(countWhere),
+    wholeListByRank(input) ? pageByRank(db, input, offset) : rankedPage(db, input, offset),
+    db.select({ total: count() }).from(waitlistEntries).where(matches(waitlistEntries, input)),
   ]);
   const queryMs = Math.round((performance.now() - started) * 10) / 10;
   const total = counted?.total ?? 0;
@@ -138,6 +134,35 @@ export async function listWaitlistEntries(db: Database, input: WaitlistAdminList
       returned: rows.length,
     },
   };
+}
+
+/** The whole list in rank order: the page is a stretch of the rank index, and its ranks follow from the offset. */
+const wholeListByRank = (input: WaitlistAdminListInput) => input.sort === "rank" && !input.q && input.status === "all";
+
+async function pageByRank(db: Database, input: WaitlistAdminListInput, offset: number): Promise<EntryRow[]> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(waitlistEntries)
+      .orderBy(...rankOrder(input.order))
+      .limit(input.pageSize)
+      .offset(offset),
+    input.order === "desc" ? db.select({ total: count() }).from(waitlistEntries) : [{ total: 0 }],
+  ]);
+  const rankAt = (index: number) => (input.order === "asc" ? offset + index + 1 : counted!.total - offset - index);
+  return rows.map((row, index) => ({ ...row, rank: rankAt(index) }));
+}
+
+/** Any other view: the ranked list, filtered and sorted, then paged. */
+function rankedPage(db: Database, input: WaitlistAdminListInput, offset: number): Promise<EntryRow[]> {
+  const ranked = rankedEntries(db);
+  return db
+    .select()
+    .from(ranked)
+    .where(matches(ranked, input))
+    .orderBy(...orderBy(ranked, input.sort, input.order))
+    .limit(input.pageSize)
+    .offset(offset);
 }
 
 /** How many people are on the waitlist. */

@@ -9,7 +9,7 @@ import {
 import { waitlistEntries } from "#server/db/schema/index.ts";
 import { invalid } from "#server/infra/errors.ts";
 import { checkConfirmToken } from "./links";
-import { queueWaitlistConfirm, queueWaitlistWelcome } from "./mails";
+import { queueRendered, queueWaitlistWelcome, renderWaitlistConfirm } from "./mails";
 import { creditReferral } from "./ranks";
 import { answer, mailContext, type WaitlistDeps } from "./service";
 
@@ -61,7 +61,8 @@ export async function resendConfirmation(deps: ConfirmDeps, email: string, now =
   if (entry) {
     const context = await mailContext(deps);
     const slot = Math.floor(now.getTime() / (RESEND_SLOT_MINUTES * 60_000));
-    await deps.db.transaction((tx) => queueWaitlistConfirm(tx, context, entry, `waitlist-confirm/${entry.id}/resend/${slot}`));
+    const rendered = await renderWaitlistConfirm(deps.db, context, entry);
+    await queueRendered(deps.db, rendered, entry.email, `waitlist-confirm/${entry.id}/resend/${slot}`);
   }
   return { message: CONFIRM_RESENT_MESSAGE };
 }

@@ -3,7 +3,13 @@ import { referralUrlOf } from "#common/waitlist/waitlist.ts";
 import type { Executor } from "#server/db/client.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
 import type { Logger } from "#server/infra/logger.ts";
-import { queueTemplatedMail, waitlistEntryData } from "#server/features/email-templates/index.ts";
+import {
+  queueTemplatedMail,
+  renderProductMail,
+  waitlistEntryData,
+  type RenderedProductMail,
+} from "#server/features/email-templates/index.ts";
+import { enqueueMail } from "#server/infra/mail/index.ts";
 import { confirmPageUrl, confirmToken } from "./links";
 import { rankKeyColumns, rankOfKey } from "./ranks";
 
@@ -41,21 +47,23 @@ export async function queueWaitlistWelcome(tx: Executor, context: MailContext, e
   });
 }
 
-/**
- * Queues the double opt-in mail: waitlist_confirm with a fresh 7-day link. `idempotencyKey` tells a join's
- * mail (one per entry) from a resend's (one per entry and time slot, so repeated clicks queue one mail).
- */
-export async function queueWaitlistConfirm(
-  tx: Executor,
+/** The double opt-in mail of an entry, rendered with a fresh 7-day link: waitlist_confirm, or the built-in one. */
+export function renderWaitlistConfirm(
+  executor: Executor,
   context: MailContext,
-  entry: { id: string; email: string; name: string | null },
-  idempotencyKey: string,
-): Promise<void> {
-  const { rank } = await standing(tx, entry.id);
+  entry: { id: string; name: string | null },
+): Promise<RenderedProductMail> {
   const data = {
     ...(entry.name ? { name: entry.name } : {}),
-    position: rank,
     confirmUrl: confirmPageUrl(context.publicUrl, confirmToken(context.secret, entry.id)),
   };
-  await queueTemplatedMail(tx, context.logger, { type: "waitlist_confirm", data, to: entry.email, idempotencyKey });
+  return renderProductMail(executor, context.logger, { type: "waitlist_confirm", data });
+}
+
+/**
+ * Queues a rendered mail in the caller's transaction. `idempotencyKey` tells a join's confirmation (one per
+ * entry) from a resend's (one per entry and time slot, so repeated clicks queue one mail).
+ */
+export async function queueRendered(tx: Executor, rendered: RenderedProductMail, to: string, idempotencyKey: string): Promise<void> {
+  await enqueueMail(tx, { to, ...rendered, idempotencyKey });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import {
@@ -16,7 +17,7 @@ import { isDisposableEmail, normalisedEmail } from "#server/infra/disposable-ema
 import { invalid } from "#server/infra/errors.ts";
 import type { GeoLocation, GeoLookup } from "#server/infra/geo.ts";
 import type { Logger } from "#server/infra/logger.ts";
-import { queueWaitlistConfirm, queueWaitlistWelcome, type MailContext } from "./mails";
+import { queueRendered, queueWaitlistWelcome, renderWaitlistConfirm, type MailContext } from "./mails";
 import { creditReferral, rankKeyColumns, rankOfKey } from "./ranks";
 import { unsubscribeSecret } from "./unsubscribe";
 
@@ -114,6 +115,8 @@ export async function answer(
 /**
  * A new entry's mail is queued in the same transaction: the confirmation link (double opt-in), or, with
  * WAITLIST_CONFIRM off, the welcome at once, the join counting as confirmed (its referral is credited now).
+ * The confirmation is rendered before the lock (the entry's id is drawn here, for its link), so the lock is
+ * held for two inserts, not for a template render: joins queue behind it one at a time.
  * Under the advisory lock (released at commit, after the row became visible), max(position) + 1 is read from
  * committed rows only, and no other join can take the same number. The email may still have been stored since
  * the check above (two tabs, a double click): ON CONFLICT DO NOTHING then inserts nothing, so no number is
@@ -126,6 +129,8 @@ async function insertWithNextNumber(
   location: GeoLocation,
 ): Promise<{ id: string; created: boolean }> {
   const confirmedAtJoin = !deps.settings.confirm;
+  const id = randomUUID();
+  const confirmation = confirmedAtJoin ? null : await renderWaitlistConfirm(deps.db, context, { id, name: input.name });
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_POSITION_LOCK_KEY})`);
     const [next] = await tx
@@ -137,6 +142,7 @@ async function insertWithNextNumber(
     const [inserted] = await tx
       .insert(waitlistEntries)
       .values({
+        id,
         position: next!.position,
         email: input.email,
         name: input.name,
@@ -158,11 +164,11 @@ async function insertWithNextNumber(
       return { id: already, created: false };
     }
     const entry = { id: inserted.id, email: input.email, name: input.name };
-    if (confirmedAtJoin) {
+    if (confirmation) {
+      await queueRendered(tx, confirmation, entry.email, `waitlist-confirm/${entry.id}`);
+    } else {
       if (input.referrerId) await creditReferral(tx, input.referrerId, deps.settings.referralBoost);
       await queueWaitlistWelcome(tx, context, entry);
-    } else {
-      await queueWaitlistConfirm(tx, context, entry, `waitlist-confirm/${entry.id}`);
     }
     return { id: inserted.id, created: true };
   });
