@@ -43,6 +43,7 @@ const restRoutes: Record<string, Sample> = {
   "POST /": { access: "public", request: form("/") },
   "POST /builders": { access: "public", request: form("/builders") },
   "POST /unsubscribe": { access: "public", request: form("/unsubscribe") },
+  "POST /waitlist/confirm": { access: "public", request: form("/waitlist/confirm") },
   "POST /api/auth/login": { access: "public", request: json("POST", "/api/auth/login") },
   "POST /api/auth/signup": { access: "public", request: json("POST", "/api/auth/signup") },
   // Signing out without a session is harmless: it clears the cookie.
