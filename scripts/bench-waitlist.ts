@@ -22,11 +22,15 @@ import { loadConfig } from "#server/config.ts";
 import { openDatabase, rowsOf } from "#server/db/client.ts";
 import { waitlistAdminListInput } from "#common/waitlist/admin.ts";
 import { waitlistJoinInput } from "#common/waitlist/input.ts";
-import { listWaitlistEntries } from "#server/features/waitlist/admin-service.ts";
-import { confirmByToken } from "#server/features/waitlist/confirm.ts";
-import { confirmToken } from "#server/features/waitlist/links.ts";
-import { answer, joinWaitlist, type WaitlistDeps } from "#server/features/waitlist/service.ts";
-import { unsubscribeSecret } from "#server/features/waitlist/unsubscribe.ts";
+import {
+  answer,
+  confirmByToken,
+  confirmToken,
+  joinWaitlist,
+  listWaitlistEntries,
+  unsubscribeSecret,
+  type WaitlistDeps,
+} from "#server/features/waitlist/index.ts";
 import { createLogger } from "#server/infra/logger.ts";
 import { createThrowawayDatabase, percentile } from "./bench-support";
 

@@ -15,6 +15,8 @@ export const feature = {
   formPosts: waitlistFormPosts(),
 } satisfies Feature;
 
-export { countWaitlistEntries, listRecentSignups } from "./admin-service";
-export { WAITLIST_POSITION_LOCK_KEY } from "./service";
+export { countWaitlistEntries, listRecentSignups, listWaitlistEntries } from "./admin-service";
+export { answer, joinWaitlist, WAITLIST_POSITION_LOCK_KEY, type WaitlistDeps } from "./service";
+export { confirmByToken } from "./confirm";
+export { confirmToken } from "./links";
 export { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "./unsubscribe";
