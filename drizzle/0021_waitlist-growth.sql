@@ -5,7 +5,6 @@ ALTER TABLE "waitlist_entries" ADD COLUMN "referred_by" uuid;--> statement-break
 ALTER TABLE "waitlist_entries" ADD COLUMN "referral_counted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "waitlist_entries" ADD COLUMN "referral_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "waitlist_entries" ADD COLUMN "rank_score" integer;--> statement-breakpoint
-ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_referred_by_waitlist_entries_id_fk" FOREIGN KEY ("referred_by") REFERENCES "public"."waitlist_entries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "waitlist_entries_rank_idx" ON "waitlist_entries" USING btree (coalesce("rank_score", "position"),"referral_count" DESC NULLS LAST,"position","rank_score");--> statement-breakpoint
 CREATE INDEX "waitlist_entries_referred_by_idx" ON "waitlist_entries" USING btree ("referred_by");--> statement-breakpoint
 ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_referral_code_unique" UNIQUE("referral_code");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
 export const waitlistEntries = pgTable(
@@ -36,8 +36,12 @@ export const waitlistEntries = pgTable(
       .notNull()
       .unique()
       .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`),
-    /** Whose link brought them (null: none, or that person has since deleted their entry). */
-    referredBy: uuid("referred_by").references((): AnyPgColumn => waitlistEntries.id, { onDelete: "set null" }),
+    /**
+     * Whose link brought them (null: none). No foreign key, on purpose: a backup restores rows in id order,
+     * batch by batch, so a referred entry can arrive before its referrer; an id whose entry was since deleted
+     * is harmless (its credit updates no row) and the referred entry's own data never depends on it.
+     */
+    referredBy: uuid("referred_by"),
     /** Whether this entry's referral was credited to its referrer (once, when this entry confirmed). */
     referralCounted: timestamp("referral_counted_at", { withTimezone: true }),
     /**
