@@ -123,6 +123,13 @@ const publicPages: Record<PublicPageName, PageRoute> = {
       (m) => m.UnsubscribePage,
     ),
   },
+  waitlistConfirm: {
+    api: true,
+    lazy: page(
+      () => import("#client/features/waitlist/confirm-page.tsx"),
+      (m) => m.ConfirmPage,
+    ),
+  },
   sharedImage: {
     api: true,
     loader: sharedImageLoader,

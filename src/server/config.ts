@@ -161,6 +161,17 @@ const envSchema = z.object({
    * changed secret would break every link already mailed; elsewhere a random one is kept in site_settings.
    */
   UNSUBSCRIBE_SECRET: z.string().trim().min(32, "must be at least 32 characters (openssl rand -hex 32 makes one)").optional(),
+  /** Double opt-in: a join counts (referral credit, newsletters) once its address is confirmed by a mailed link. */
+  WAITLIST_CONFIRM: flag.default(true),
+  /** How many places each confirmed referral moves the referrer up the waitlist. */
+  WAITLIST_REFERRAL_BOOST: z.coerce
+    .number({ error: "must be a number of places" })
+    .int("must be a whole number of places")
+    .min(0, "must be at least 0")
+    .max(100_000, "must be at most 100000")
+    .default(5),
+  /** Refuse joins from disposable (throwaway) email domains. */
+  WAITLIST_BLOCK_DISPOSABLE: flag.default(true),
   /** Off only for benchmarks: analytics events are still validated and enriched, then discarded. */
   ANALYTICS_PERSIST: flag.default(true),
   /** When scheduled backups run (a cron expression, UTC; "off" for none): daily at 03:00 by default. */
@@ -252,6 +263,8 @@ export type Config = {
   analyticsPersist: boolean;
   /** UNSUBSCRIBE_SECRET; undefined when not set (a random one stored in the database is used). */
   unsubscribeSecret: string | undefined;
+  /** WAITLIST_CONFIRM, WAITLIST_REFERRAL_BOOST and WAITLIST_BLOCK_DISPOSABLE. */
+  waitlist: { confirm: boolean; referralBoost: number; blockDisposable: boolean };
   storage: StorageConfig;
   /** BACKUP_SCHEDULE: a cron expression (UTC), or undefined when scheduled backups are off. */
   backupSchedule: string | undefined;
@@ -432,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     analyticsPersist: e.ANALYTICS_PERSIST,
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
+    waitlist: { confirm: e.WAITLIST_CONFIRM, referralBoost: e.WAITLIST_REFERRAL_BOOST, blockDisposable: e.WAITLIST_BLOCK_DISPOSABLE },
     storage: storageConfig(e, dataDir),
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,

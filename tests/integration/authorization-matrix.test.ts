@@ -43,6 +43,7 @@ const restRoutes: Record<string, Sample> = {
   "POST /": { access: "public", request: form("/") },
   "POST /builders": { access: "public", request: form("/builders") },
   "POST /unsubscribe": { access: "public", request: form("/unsubscribe") },
+  "POST /waitlist/confirm": { access: "public", request: form("/waitlist/confirm") },
   "POST /api/auth/login": { access: "public", request: json("POST", "/api/auth/login") },
   "POST /api/auth/signup": { access: "public", request: json("POST", "/api/auth/signup") },
   // Signing out without a session is harmless: it clears the cookie.
@@ -55,6 +56,8 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/analytics/track": { access: "public", request: json("POST", "/api/analytics/track") },
   "POST /api/waitlist/join": { access: "public", request: json("POST", "/api/waitlist/join") },
   "POST /api/waitlist/unsubscribe": { access: "public", request: json("POST", "/api/waitlist/unsubscribe") },
+  "POST /api/waitlist/confirm": { access: "public", request: json("POST", "/api/waitlist/confirm") },
+  "POST /api/waitlist/resend": { access: "public", request: json("POST", "/api/waitlist/resend") },
   "GET /api/builders": { access: "public", request: get("/api/builders") },
   "POST /api/builders": { access: "public", request: json("POST", "/api/builders") },
   // The join form is public, so its avatar upload is too (a strict budget per address).
@@ -149,6 +152,8 @@ const procedures: Record<string, ProcedureSample> = {
   "builders.submit": { access: "public", input: {} },
   "waitlist.join": { access: "public", input: {} },
   "waitlist.unsubscribe": { access: "public", input: {} },
+  "waitlist.confirm": { access: "public", input: {} },
+  "waitlist.resendConfirmation": { access: "public", input: {} },
   "images.getShared": { access: "public", input: { id: unknownId } },
   // A shared experiment's public page; another's private one answers 404 (tests/integration/lab.test.ts).
   "lab.get": { access: "public", input: { id: unknownId } },

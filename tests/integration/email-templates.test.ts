@@ -79,10 +79,10 @@ describe("email templates: who may call", () => {
 
 describe("CRUD and seed", () => {
   it("seeds one example per type, then keeps what exists", async () => {
-    expect((await seed()).templates).toEqual(["Waitlist welcome", "Visitor alert", "Monthly newsletter"]);
+    expect((await seed()).templates).toEqual(["Waitlist welcome", "Visitor alert", "Monthly newsletter", "Waitlist confirmation"]);
     const templates = await list();
-    expect(templates.map((template) => template.type)).toEqual(["waitlist_welcome", "analytics_alert", "newsletter"]);
-    expect(templates[0]!.variables).toEqual(["name", "position", "waitlistCount", "interests"]);
+    expect(templates.map((template) => template.type)).toEqual(["waitlist_welcome", "analytics_alert", "newsletter", "waitlist_confirm"]);
+    expect(templates[0]!.variables).toEqual(["name", "position", "waitlistCount", "interests", "referralUrl", "referrals"]);
     expect((await seed()).templates).toEqual([]);
   });
 
@@ -94,14 +94,14 @@ describe("CRUD and seed", () => {
       type: "waitlist_welcome",
       name: "Welcome",
       textContent: "",
-      variables: ["name", "position", "waitlistCount", "interests"],
+      variables: ["name", "position", "waitlistCount", "interests", "referralUrl", "referrals"],
     });
     expect(warnings).toEqual([]);
 
     const edited = await save({ id: template.id, name: "Welcome v2", subject: "Hello {{ nickname }}" });
     expect(edited.statusCode).toBe(200);
     expect(edited.json<EmailTemplateSaveResult>().warnings).toEqual([
-      'Unknown variable "nickname": a waitlist_welcome template can use name, position, waitlistCount, interests. It will render empty.',
+      'Unknown variable "nickname": a waitlist_welcome template can use name, position, waitlistCount, interests, referralUrl, referrals. It will render empty.',
     ]);
     const viaTrpc = await t.trpcQuery<EmailTemplateList>("emailTemplates.list", undefined, admin.headers);
     expect(viaTrpc.data.templates.map((row) => row.name)).toEqual(["Welcome v2"]);
@@ -117,14 +117,14 @@ describe("CRUD and seed", () => {
 
   it("refuses bad templates with a clear message", async () => {
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [
-      [{ type: "promo" }, 400, /^Type must be one of: waitlist_welcome, analytics_alert, newsletter$/],
+      [{ type: "promo" }, 400, /^Type must be one of: waitlist_welcome, analytics_alert, newsletter, waitlist_confirm$/],
       [{ name: "  " }, 400, /^Name is required$/],
       [{ htmlContent: "<p>{% if name %}</p>" }, 400, /^HTML content: tag {% if name %} not closed/],
       [{ subject: "{{ name | shout }}" }, 400, /^Subject: undefined filter: shout/],
       [
         { variables: ["name", "password"] },
         400,
-        /^A waitlist_welcome template can use only name, position, waitlistCount, interests \(not password\)$/,
+        /^A waitlist_welcome template can use only name, position, waitlistCount, interests, referralUrl, referrals \(not password\)$/,
       ],
       [{ id: "not-a-uuid" }, 400, /^Template id must be a UUID$/],
       [{ id: "00000000-0000-4000-8000-000000000000" }, 404, /^Template not found$/],

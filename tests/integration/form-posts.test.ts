@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { builders, mailMessages, users, waitlistEntries } from "#server/db/schema/index.ts";
 import { unsubscribeSecret, unsubscribeToken } from "#server/features/waitlist/unsubscribe.ts";
+import { confirmToken } from "#server/features/waitlist/links.ts";
 import { builtClientDir, SSR_ENTRY } from "../helpers/built-client";
 import { useTestApp } from "../helpers/test-app";
 
@@ -422,6 +423,36 @@ describe("POST /unsubscribe", () => {
     const forged = await postForm("/unsubscribe?token=x.y", [["token", "x.y"]]);
     expect(forged.status).toBe(400);
     expect(forged.body).toContain("This unsubscribe link is not valid");
+  });
+});
+
+describe("POST /waitlist/confirm and the success card's resend", () => {
+  it("confirms with the mailed link's token and shows the rank and referral link; a used link is refused on the same page", async () => {
+    const [entry] = await t.db.insert(waitlistEntries).values({ position: 9101, email: "cora@example.com" }).returning();
+    const token = confirmToken(await unsubscribeSecret(t.db, undefined), entry!.id);
+    const done = await postForm(`/waitlist/confirm?token=${encodeURIComponent(token)}`, [["token", token]]);
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe("/waitlist/confirm");
+    const page = text((await follow(done)).body);
+    expect(page).toContain("You're confirmed!");
+    expect(page).toContain(`/?ref=${entry!.referralCode}`);
+    expect(page).toContain("0 people joined through your link");
+
+    const again = await postForm(`/waitlist/confirm?token=${encodeURIComponent(token)}`, [["token", token]]);
+    expect(again.status).toBe(400);
+    expect(again.body).toContain("This confirmation link has already been used");
+  });
+
+  it("resends the link from the landing page's card without scripts, and shows the card again with the answer", async () => {
+    await t.db.insert(waitlistEntries).values({ position: 9102, email: "rena@example.com" });
+    const done = await postForm("/", [
+      ["intent", "resend"],
+      ["email", "rena@example.com"],
+    ]);
+    expect(done.status).toBe(303);
+    const page = text((await follow(done)).body);
+    expect(page).toContain("If that address is waiting for confirmation, a new link is on its way.");
+    expect(page).toContain("Check your inbox to confirm your email");
   });
 });
 

@@ -29,9 +29,10 @@ beforeEach(async () => {
     .returning();
   templateId = template!.id;
   await t.db.insert(waitlistEntries).values([
-    { email: "ada@example.com", name: "Ada", position: 1 },
-    { email: "grace@example.com", name: "Grace <script>x</script>", position: 2 },
-    { email: "gone@example.com", name: "Gone", position: 3, unsubscribedAt: new Date() },
+    // Confirmed addresses: a newsletter goes to those only (waitlist-confirm.test.ts has the unconfirmed).
+    { email: "ada@example.com", name: "Ada", position: 1, confirmedAt: new Date() },
+    { email: "grace@example.com", name: "Grace <script>x</script>", position: 2, confirmedAt: new Date() },
+    { email: "gone@example.com", name: "Gone", position: 3, unsubscribedAt: new Date(), confirmedAt: new Date() },
   ]);
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { WaitlistAdminList, WaitlistStats } from "#common/waitlist/admin.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
@@ -164,13 +164,17 @@ describe("GET /api/waitlist/admin", () => {
       q: null,
       sort: "position",
       order: "desc",
+      status: "all",
       returned: 6,
     });
     expect(body.debug.queryMs).toBeGreaterThanOrEqual(0);
     const ada = body.entries.find((entry) => entry.position === 1)!;
     expect(ada).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      rank: 1,
       position: 1,
+      confirmedAt: null,
+      referrals: 0,
       name: "Ada Lovelace",
       email: "ada@example.com",
       interests: ["Analytics", "Angel Investing"],
@@ -182,6 +186,7 @@ describe("GET /api/waitlist/admin", () => {
     });
     expect(Object.keys(body.entries[0]!).sort()).toEqual([
       "city",
+      "confirmedAt",
       "country",
       "email",
       "id",
@@ -189,6 +194,8 @@ describe("GET /api/waitlist/admin", () => {
       "joinedAt",
       "name",
       "position",
+      "rank",
+      "referrals",
       "source",
       "unsubscribedAt",
     ]);
@@ -273,7 +280,7 @@ describe("GET /api/waitlist/admin", () => {
       ["?page=1.5", "Page must be a whole number"],
       ["?page=99999999999999", "Page must be at most 1000000"],
       [`?q=${"x".repeat(201)}`, "Search must be at most 200 characters"],
-      ["?sort=created", "Sort must be one of: position, joined, name, email"],
+      ["?sort=created", "Sort must be one of: position, joined, name, email, rank, referrals, confirmed"],
       ["?order=up", "Order must be asc or desc"],
     ];
     for (const [query, message] of cases) {
@@ -387,7 +394,19 @@ describe("GET /api/waitlist/export", () => {
     expect(response.headers["cache-control"]).toBe("private, no-store");
     expect(response.body.startsWith("\uFEFFPosition,")).toBe(true);
     const records = parseCsv(response.body.slice(1));
-    expect(records[0]).toEqual(["Position", "Name", "Email", "Interests", "Country", "City", "Source", "Joined"]);
+    expect(records[0]).toEqual([
+      "Position",
+      "Name",
+      "Email",
+      "Interests",
+      "Country",
+      "City",
+      "Source",
+      "Joined",
+      "Rank",
+      "Confirmed",
+      "Referrals",
+    ]);
     expect(records).toHaveLength(PEOPLE.length + 1);
     expect(records.slice(1).map((r) => r[0])).toEqual(["1", "2", "3", "4", "5", "6"]);
     const rows = await t.db.select().from(waitlistEntries).orderBy(asc(waitlistEntries.position));
@@ -400,8 +419,23 @@ describe("GET /api/waitlist/export", () => {
       "London",
       "homepage",
       rows[0]!.createdAt.toISOString(),
+      "1",
+      "",
+      "0",
     ]);
-    expect(records[3]).toEqual(["3", "", "anon@example.org", "Analytics", "", "", "homepage", rows[2]!.createdAt.toISOString()]);
+    expect(records[3]).toEqual([
+      "3",
+      "",
+      "anon@example.org",
+      "Analytics",
+      "",
+      "",
+      "homepage",
+      rows[2]!.createdAt.toISOString(),
+      "3",
+      "",
+      "0",
+    ]);
     expect(records[4]![1]).toBe("Édouard Lucas");
   });
 
@@ -446,7 +480,7 @@ describe("GET /api/waitlist/export", () => {
 
   it("is a header only for an empty list", async () => {
     const response = await t.inject({ method: "GET", url: "/api/waitlist/export", headers: asAdmin() });
-    expect(response.body).toBe("\uFEFFPosition,Name,Email,Interests,Country,City,Source,Joined\r\n");
+    expect(response.body).toBe("\uFEFFPosition,Name,Email,Interests,Country,City,Source,Joined,Rank,Confirmed,Referrals\r\n");
   });
 });
 
@@ -504,7 +538,7 @@ describe("deleting an entry", () => {
     expect(trpc.error).toMatchObject({ message: "Entry id must be a UUID", data: { code: "BAD_REQUEST" } });
   });
 
-  it("does not reuse the number of a deleted entry in the middle: the next join takes max + 1", async () => {
+  it("does not reuse the number of a deleted entry in the middle: the next join takes max + 1, and the rank closes the gap", async () => {
     const rows = await seed(PEOPLE.slice(0, 3));
     await t.inject({ method: "DELETE", url: `/api/waitlist/admin?id=${rows[1]!.id}`, headers: asAdmin() });
     const joined = await t.inject({
@@ -514,6 +548,9 @@ describe("deleting an entry", () => {
       payload: JSON.stringify({ email: "new@example.com" }),
       remoteAddress: "10.9.0.1",
     });
-    expect(joined.json().position).toBe(4);
+    // The position people see is the rank, contiguous from 1; the join number stays max + 1.
+    expect(joined.json().position).toBe(3);
+    const [stored] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "new@example.com"));
+    expect(stored!.position).toBe(4);
   });
 });

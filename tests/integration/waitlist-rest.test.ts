@@ -23,6 +23,11 @@ describe("POST /api/waitlist/join", () => {
       message: "You're #1 on the list! We'll email you when The $100 Lab opens.",
       position: 1,
       alreadyJoined: false,
+      // Double opt-in and referrals: the person's own link, and an address still to be confirmed.
+      referralCode: expect.stringMatching(/^[0-9a-f]{12}$/),
+      referralUrl: `${t.deps.config.publicUrl}/?ref=${response.json().referralCode}`,
+      referrals: 0,
+      confirmed: false,
     });
     const stored = await entryOf("ada@example.com");
     expect(stored).toMatchObject({
@@ -67,7 +72,15 @@ describe("POST /api/waitlist/join", () => {
       "81.2.69.160",
     );
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ message: expect.stringContaining("Welcome back"), position, alreadyJoined: true });
+    expect(again.json()).toEqual({
+      message: expect.stringContaining("Welcome back"),
+      position,
+      alreadyJoined: true,
+      referralCode: first.json().referralCode,
+      referralUrl: first.json().referralUrl,
+      referrals: 0,
+      confirmed: false,
+    });
     expect(again.json().message).toBe(`Welcome back! You're already #${position} on the list.`);
 
     const rows = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "cy@example.com"));

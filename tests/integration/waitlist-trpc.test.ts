@@ -21,6 +21,10 @@ describe("tRPC waitlist.join", () => {
       message: "You're #1 on the list! We'll email you when The $100 Lab opens.",
       position: 1,
       alreadyJoined: false,
+      referralCode: expect.stringMatching(/^[0-9a-f]{12}$/),
+      referralUrl: expect.stringMatching(/\/\?ref=[0-9a-f]{12}$/),
+      referrals: 0,
+      confirmed: false,
     });
     expect(await entryOf("flo@example.com")).toMatchObject({
       name: "Flo",
@@ -47,6 +51,10 @@ describe("tRPC waitlist.join", () => {
       message: `Welcome back! You're already #${rest.json().position} on the list.`,
       position: rest.json().position,
       alreadyJoined: true,
+      referralCode: rest.json().referralCode,
+      referralUrl: rest.json().referralUrl,
+      referrals: 0,
+      confirmed: false,
     });
     expect(await entryOf("gus@example.com")).toEqual(original);
   });

@@ -4,7 +4,9 @@ import { emailTemplates, mailMessages, waitlistEntries } from "#server/db/schema
 import { seedTemplates } from "#server/features/email-templates/service.ts";
 import { useTestApp } from "../helpers/test-app";
 
-const t = useTestApp({ rateLimits: false });
+// A join queues the welcome at once only without double opt-in; with it (the default), the welcome follows the
+// confirmation (waitlist-confirm.test.ts).
+const t = useTestApp({ rateLimits: false, env: { WAITLIST_CONFIRM: "off" } });
 
 beforeEach(async () => {
   await t.db.delete(emailTemplates);

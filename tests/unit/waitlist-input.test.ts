@@ -22,6 +22,7 @@ describe("waitlistJoinInput", () => {
       source: "homepage",
       utm_source: null,
       utm_campaign: null,
+      ref: null,
     });
   });
 
@@ -33,6 +34,7 @@ describe("waitlistJoinInput", () => {
       source: "homepage",
       utm_source: null,
       utm_campaign: null,
+      ref: null,
     });
   });
 
@@ -44,8 +46,14 @@ describe("waitlistJoinInput", () => {
     expect(waitlistJoinInput.parse({ email: "a@b.co", utm_source: 42, utm_campaign: "<script>" })).toMatchObject({
       utm_source: null,
       utm_campaign: null,
+      ref: null,
     });
     expect(waitlistJoinInput.parse({ email: "a@b.co", utm_campaign: "c".repeat(65) }).utm_campaign).toBeNull();
+  });
+
+  it("keeps a referral code and drops a malformed one instead of refusing the join", () => {
+    expect(waitlistJoinInput.parse({ email: "a@b.co", ref: " A1B2C3D4E5F6 " }).ref).toBe("a1b2c3d4e5f6");
+    for (const ref of ["<script>", "a b", "x".repeat(40), 42, ""]) expect(waitlistJoinInput.parse({ email: "a@b.co", ref }).ref).toBeNull();
   });
 
   it("keeps the interests in the order chosen", () => {

@@ -8,7 +8,7 @@ import {
   type AnalyticsEventName,
   type AnalyticsTrackPayload,
 } from "#common/analytics/events.ts";
-import { rememberVisitCampaign } from "./visit-campaign";
+import { rememberVisitCampaign, rememberVisitReferral } from "./visit-campaign";
 
 /**
  * The beacon client: page views on every route change, `track()` for named events, window errors
@@ -97,6 +97,7 @@ export function installAnalytics(): () => void {
   if (!inBrowser()) return () => {};
   if (uninstall) return uninstall;
   rememberVisitCampaign();
+  rememberVisitReferral();
   const onOnline = () => void resendQueue();
   const onPageHide = () => beaconQueue();
   const onVisibility = () => {

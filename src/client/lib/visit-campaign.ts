@@ -1,4 +1,5 @@
 import { campaignOfUrl } from "#common/analytics/campaigns.ts";
+import { referralOfUrl } from "#common/waitlist/waitlist.ts";
 
 /**
  * The campaign a visit arrived with (the landing URL's utm_source and utm_campaign), kept in sessionStorage
@@ -27,4 +28,33 @@ export function visitCampaign(): VisitCampaign {
   } catch {
     return {};
   }
+}
+
+/**
+ * The referral code a visit arrived with (`?ref=` of a shared link), kept like the campaign: a join later in
+ * the visit credits the person who shared the link, even after the visitor looked at other pages first.
+ */
+const REFERRAL_KEY = "visit_referral";
+
+/** Called at start-up: the first referral link of the session wins. */
+export function rememberVisitReferral(href: string = window.location.href): void {
+  try {
+    if (sessionStorage.getItem(REFERRAL_KEY)) return;
+    const ref = referralOfUrl(href);
+    if (ref) sessionStorage.setItem(REFERRAL_KEY, ref);
+  } catch {
+    // Storage blocked: a join on the landing URL itself still sends the code from the address.
+  }
+}
+
+/** `{ ref }` for a join: the code kept for the visit, else the current address's own. */
+export function visitReferral(href: string = window.location.href): { ref?: string } {
+  let ref: string | null = null;
+  try {
+    ref = sessionStorage.getItem(REFERRAL_KEY);
+  } catch {
+    // Storage blocked: fall back to the address.
+  }
+  ref ??= referralOfUrl(href);
+  return ref ? { ref } : {};
 }

@@ -1,31 +1,44 @@
 // Email templates: the three types the product sends, the variables each may use (an allow-list), sample data
 // for previews, and the texts of the template screens. Shared by the server and the /admin/email-templates page.
 
-export const EMAIL_TEMPLATE_TYPES = ["waitlist_welcome", "analytics_alert", "newsletter"] as const;
+export const EMAIL_TEMPLATE_TYPES = ["waitlist_welcome", "analytics_alert", "newsletter", "waitlist_confirm"] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
 export const EMAIL_TEMPLATE_TYPE_LABELS: Record<EmailTemplateType, string> = {
   waitlist_welcome: "Waitlist welcome",
   analytics_alert: "Analytics alert",
   newsletter: "Newsletter",
+  waitlist_confirm: "Waitlist confirmation",
 };
 
 /** Each type's default variables: the only names a template of the type can use. */
 export const EMAIL_TEMPLATE_VARIABLES = {
-  waitlist_welcome: ["name", "position", "waitlistCount", "interests"],
+  waitlist_welcome: ["name", "position", "waitlistCount", "interests", "referralUrl", "referrals"],
   analytics_alert: ["visitorCount", "timeWindow", "timestamp", "siteUrl"],
   newsletter: ["name", "unsubscribeUrl", "date"],
+  /**
+   * The double opt-in mail a join sends (WAITLIST_CONFIRM on); the welcome follows the confirmation. No position:
+   * it is rendered before the join takes its number, so that the join's lock is held only for two inserts.
+   */
+  waitlist_confirm: ["name", "confirmUrl"],
 } as const satisfies Record<EmailTemplateType, readonly string[]>;
 
 /** Variables whose value becomes a link: only http(s) URLs are accepted (never `javascript:`). */
-export const URL_VARIABLES: ReadonlySet<string> = new Set(["siteUrl", "unsubscribeUrl"]);
+export const URL_VARIABLES: ReadonlySet<string> = new Set(["siteUrl", "unsubscribeUrl", "confirmUrl", "referralUrl"]);
 
 export type TemplateValue = string | number | boolean | string[];
 export type TemplateData = Record<string, TemplateValue>;
 
 /** What a preview fills in when the editor asks for sample data. */
 export const EMAIL_TEMPLATE_SAMPLE_DATA: Record<EmailTemplateType, TemplateData> = {
-  waitlist_welcome: { name: "Ada", position: 42, waitlistCount: 318, interests: ["Angel Investing", "Tool Building"] },
+  waitlist_welcome: {
+    name: "Ada",
+    position: 42,
+    waitlistCount: 318,
+    interests: ["Angel Investing", "Tool Building"],
+    referralUrl: "https://example.com/?ref=sample",
+    referrals: 2,
+  },
   analytics_alert: {
     visitorCount: 3,
     timeWindow: "the last 10 minutes",
@@ -33,6 +46,7 @@ export const EMAIL_TEMPLATE_SAMPLE_DATA: Record<EmailTemplateType, TemplateData>
     siteUrl: "https://example.com",
   },
   newsletter: { name: "Ada", unsubscribeUrl: "https://example.com/unsubscribe?token=sample", date: "January 15, 2026" },
+  waitlist_confirm: { name: "Ada", confirmUrl: "https://example.com/waitlist/confirm?token=sample" },
 };
 
 export const EMAIL_TEMPLATE_FIELD_MAX = { name: 120, subject: 300, htmlContent: 100_000, textContent: 50_000 } as const;

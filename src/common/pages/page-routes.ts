@@ -18,6 +18,8 @@ export const PUBLIC_PAGES = {
   privacy: "/privacy",
   /** The newsletter's unsubscribe link: asks to confirm (?token=). */
   unsubscribe: "/unsubscribe",
+  /** The waitlist's confirmation link (?token=): a button confirms, then the position and referral link show. */
+  waitlistConfirm: "/waitlist/confirm",
   /** An image its owner shared from the image drop widget (a not-shared id shows "This image is not shared"). */
   sharedImage: "/lab/image/:id",
   /** The trial demo, for anyone (also at /admin/trial-demo). */
@@ -63,6 +65,7 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<PublicPageName> = new Set<Public
   "terms",
   "privacy",
   "unsubscribe",
+  "waitlistConfirm",
   "sharedImage",
   "demo",
 ]);

@@ -13,9 +13,12 @@ export const WAITLIST_ADMIN_PAGE_SIZE_MAX = 100;
 /** Deep enough for any real list, small enough that page * pageSize stays a safe integer. */
 export const WAITLIST_ADMIN_PAGE_MAX = 1_000_000;
 export const WAITLIST_ADMIN_QUERY_MAX_LENGTH = 200;
-export const WAITLIST_ADMIN_SORTS = ["position", "joined", "name", "email"] as const;
+/** "rank": the place people see (referrals move them up); "position": the join number. */
+export const WAITLIST_ADMIN_SORTS = ["position", "joined", "name", "email", "rank", "referrals", "confirmed"] as const;
 export type WaitlistAdminSort = (typeof WAITLIST_ADMIN_SORTS)[number];
 export const SORT_ORDERS = ["asc", "desc"] as const;
+export const WAITLIST_ADMIN_STATUSES = ["all", "unconfirmed"] as const;
+export type WaitlistAdminStatus = (typeof WAITLIST_ADMIN_STATUSES)[number];
 export type SortOrder = (typeof SORT_ORDERS)[number];
 /** Newest first: what an operator opening the list wants to see. */
 export const WAITLIST_ADMIN_DEFAULT_SORT: WaitlistAdminSort = "position";
@@ -42,6 +45,8 @@ export const waitlistAdminListInput = z.object({
     WAITLIST_ADMIN_DEFAULT_SORT,
   ),
   order: z._default(z.enum(SORT_ORDERS, { error: "Order must be asc or desc" }), WAITLIST_ADMIN_DEFAULT_ORDER),
+  /** `unconfirmed`: only the entries still waiting for their confirmation link. */
+  status: z._default(z.enum(WAITLIST_ADMIN_STATUSES, { error: `Status must be one of: ${WAITLIST_ADMIN_STATUSES.join(", ")}` }), "all"),
 });
 export type WaitlistAdminListInput = z.infer<typeof waitlistAdminListInput>;
 export type WaitlistAdminListRequest = z.input<typeof waitlistAdminListInput>;
@@ -55,7 +60,14 @@ export type WaitlistAdminDeleteInput = z.infer<typeof waitlistAdminDeleteInput>;
 /** One row of the admin list; `id` is what delete takes. Times are ISO 8601 strings. */
 export type WaitlistAdminEntry = {
   id: string;
+  /** The place the person sees: join number minus the boost per counted referral, contiguous from 1. */
+  rank: number;
+  /** The join number. */
   position: number;
+  /** When the address was confirmed; null while the link waits. */
+  confirmedAt: string | null;
+  /** Confirmed referrals credited to this entry. */
+  referrals: number;
   name: string | null;
   email: string;
   interests: string[];
@@ -83,6 +95,7 @@ export type WaitlistAdminList = {
     q: string | null;
     sort: WaitlistAdminSort;
     order: SortOrder;
+    status: WaitlistAdminStatus;
     /** Entries on this page. */
     returned: number;
   };
@@ -99,6 +112,10 @@ export type WaitlistStats = {
   last7Days: number;
   /** How many entries chose each interest, most chosen first (ties in catalogue order); interests nobody chose are left out. */
   interests: Array<{ interest: string; count: number }>;
+  /** Entries still waiting for their confirmation link. */
+  unconfirmed: number;
+  /** The Top referrers card: most counted referrals first (at most 5), with their current rank. */
+  topReferrers: Array<{ id: string; name: string | null; email: string; referrals: number; rank: number }>;
   generated: string;
 };
 

@@ -4,6 +4,7 @@ import { emailField } from "#common/auth/input.ts";
 import { campaignValue } from "#common/analytics/campaigns.ts";
 import { safeText } from "#common/forms/text-input.ts";
 import {
+  REFERRAL_CODE_PATTERN,
   WAITLIST_DEFAULT_SOURCE,
   WAITLIST_INTERESTS,
   WAITLIST_INTERESTS_MAX,
@@ -52,6 +53,14 @@ export const waitlistJoinInput = z.object({
   /** The campaign of the visit that led here (the landing URL's utm parameters, kept by the browser for the session). */
   utm_source: campaignField,
   utm_campaign: campaignField,
+  /** The referrer's code from the landing URL's `?ref=`; like a campaign tag, a malformed one is dropped. */
+  ref: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => {
+      const code = typeof value === "string" ? value.trim().toLowerCase() : "";
+      return REFERRAL_CODE_PATTERN.test(code) ? code : null;
+    }),
+  ),
 });
 export type WaitlistJoinInput = z.infer<typeof waitlistJoinInput>;
 /** What a caller may send (every field but email optional). */
@@ -63,3 +72,18 @@ export const waitlistUnsubscribeInput = z.object({
     .string({ error: "The unsubscribe link has no token" })
     .check(z.trim(), z.minLength(1, "The unsubscribe link has no token"), z.maxLength(200, "This unsubscribe link is not valid")),
 });
+
+/** A signed token from a waitlist mail's link: what the confirm and manage pages post back. */
+const linkToken = (what: string) =>
+  z
+    .string({ error: `The ${what} link has no token` })
+    .check(z.trim(), z.minLength(1, `The ${what} link has no token`), z.maxLength(200, `This ${what} link is not valid`));
+
+/** `POST /api/waitlist/confirm` and `waitlist.confirm`. */
+export const waitlistConfirmInput = z.object({ token: linkToken("confirmation") });
+
+/** `POST /api/waitlist/resend` and `waitlist.resendConfirmation`: the address that joined. */
+export const waitlistResendInput = z.object({ email: emailField });
+
+/** The "Manage your data" page's reads and actions: the signed token of the mail's link. */
+export const waitlistManageInput = z.object({ token: linkToken("manage") });

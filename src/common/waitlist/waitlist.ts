@@ -23,10 +23,59 @@ export const WAITLIST_INTERESTS_MAX = WAITLIST_INTERESTS.length;
 /** The answer of a join, on REST and tRPC alike. */
 export type WaitlistJoinResult = {
   message: string;
-  /** 1, 2, 3... in join order; on a repeat join, the position first given. */
+  /** The current rank: 1, 2, 3... in join order, each counted referral moving its referrer up. */
   position: number;
   alreadyJoined: boolean;
+  /** The code of the person's own referral link, and that link: `{PUBLIC_URL}/?ref=<code>`. */
+  referralCode: string;
+  referralUrl: string;
+  /** How many people joined through that link and confirmed. */
+  referrals: number;
+  /** False while the address waits for its confirmation link (double opt-in). */
+  confirmed: boolean;
 };
+
+/** The answer of a confirmation link (`POST /api/waitlist/confirm`). */
+export type WaitlistConfirmResult = {
+  confirmed: true;
+  position: number;
+  referralUrl: string;
+  referrals: number;
+};
+
+/** `?ref=` on the landing page: the referrer's code, carried into the join like campaign tags. */
+export const REFERRAL_PARAM = "ref";
+export const REFERRAL_CODE_PATTERN = /^[a-z0-9]{4,32}$/;
+/** The referral code of a URL's `?ref=`, or null when absent or malformed. */
+export function referralOfUrl(url: string): string | null {
+  try {
+    const code = new URL(url).searchParams.get(REFERRAL_PARAM)?.trim().toLowerCase() ?? "";
+    return REFERRAL_CODE_PATTERN.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The landing page's address with a referral code: what a person shares. */
+export const referralUrlOf = (publicUrl: string, code: string) => `${publicUrl}/?${REFERRAL_PARAM}=${code}`;
+
+/** Share links for the success card and the welcome mail. */
+export const REFERRAL_SHARE_TEXT = "I joined The $100 Lab waitlist: small investing experiments, shared in the open. Join me:";
+export const shareOnXUrl = (url: string) =>
+  `https://twitter.com/intent/tweet?text=${encodeURIComponent(REFERRAL_SHARE_TEXT)}&url=${encodeURIComponent(url)}`;
+export const shareOnLinkedInUrl = (url: string) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`;
+export const referralCountText = (count: number) => `${count} ${count === 1 ? "person" : "people"} joined through your link`;
+
+// The confirmation link's refusals (400): each says what happened and what to do.
+export const CONFIRM_LINK_INVALID = "This confirmation link is not valid. Use the full link from the email.";
+export const CONFIRM_LINK_USED = "This confirmation link has already been used: your address is confirmed.";
+export const CONFIRM_LINK_EXPIRED = "This confirmation link has expired. Join again with the same email to get a new one.";
+export const DISPOSABLE_EMAIL_REFUSED = "Please use a permanent email address: disposable addresses cannot join the waitlist.";
+/** A resend is answered alike whether or not a mail went out, so that it tells nothing about other people's addresses. */
+export const CONFIRM_RESENT_MESSAGE = "If that address is waiting for confirmation, a new link is on its way.";
+export const WAITLIST_CONFIRM_DAYS = 7;
+/** The scriptless resend's marker: the landing page's one form path takes the join and the resend. */
+export const RESEND_INTENT = "resend";
 
 /** The welcome-back wording contains "Welcome back": a repeat join answers with it (docs/contract/pages.md). */
 export const waitlistJoinedMessage = (position: number) => `You're #${position} on the list! We'll email you when The $100 Lab opens.`;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { ArrowRight, PartyPopper, Sparkles } from "lucide-react";
+import { ArrowRight, MailCheck, PartyPopper, Sparkles } from "lucide-react";
 import {
+  referralOfUrl,
   WAITLIST_DEFAULT_SOURCE,
   WAITLIST_INTERESTS,
   type WaitlistInterest,
@@ -16,7 +17,7 @@ import { useFormReturn, useTypedBeforeHydration } from "#client/lib/form-return.
 import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { lazySchema } from "#client/lib/validation.ts";
 import { apiClient } from "#client/lib/api-client.ts";
-import { visitCampaign } from "#client/lib/visit-campaign.ts";
+import { visitCampaign, visitReferral } from "#client/lib/visit-campaign.ts";
 import { Alert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { ChoiceChips } from "#client/ui/choice-chips.tsx";
@@ -26,12 +27,15 @@ import { EmailInput, Input } from "#client/ui/input.tsx";
 import { useSubmitHint } from "#client/ui/submit-hint.tsx";
 import { TextLink } from "#client/ui/text-link.tsx";
 import { PostForm } from "#client/ui/post-form.tsx";
+import { ReferralShare } from "./referral-share";
+import { ResendConfirmation } from "./resend-confirmation";
 
 /** The form's error texts: the server's text when it sent one, else these. */
 const ERROR_TEXTS = { fallback: "Something went wrong", network: "Network error. Please try again." };
 
 type FieldName = "email" | "name" | "interests";
-type JoinedResult = WaitlistJoinResult & { email: string };
+/** `resent`: the scriptless "Resend the link" answer, shown on the card it brings back. */
+type JoinedResult = WaitlistJoinResult & { email: string; resent?: string };
 const isInterest = (value: string): value is WaitlistInterest => (WAITLIST_INTERESTS as readonly string[]).includes(value);
 const joinSchema = lazySchema(() => import("#common/waitlist/input.ts").then((m) => m.waitlistJoinInput));
 
@@ -69,7 +73,9 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     if (ticked.length > 0) setInterests(ticked);
   });
   // A visit's campaign, posted with a join made before the scripts ran (they send the visit's own, kept at landing).
-  const landingCampaign = campaignOfUrl(`https://site.invalid${useLocation().search}`);
+  const landingUrl = `https://site.invalid${useLocation().search}`;
+  const landingCampaign = campaignOfUrl(landingUrl);
+  const landingReferral = referralOfUrl(landingUrl);
 
   const toggleInterest = (interest: WaitlistInterest) => {
     setInterests((current) => (current.includes(interest) ? current.filter((value) => value !== interest) : [...current, interest]));
@@ -84,7 +90,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
     try {
       // Same schema as the server: the answer to a bad value is the same sentence on both sides.
       setLoading(true);
-      const checked = await joinSchema.validate({ email, name, interests, source, ...visitCampaign() });
+      const checked = await joinSchema.validate({ email, name, interests, source, ...visitCampaign(), ...visitReferral() });
       if (!checked.ok) {
         setLoading(false);
         const issues = checked.fieldErrors;
@@ -128,6 +134,7 @@ export function WaitlistForm({ source = WAITLIST_DEFAULT_SOURCE, className }: Wa
       <input type="hidden" name="source" value={source} />
       {landingCampaign.source ? <input type="hidden" name="utm_source" value={landingCampaign.source} /> : null}
       {landingCampaign.campaign ? <input type="hidden" name="utm_campaign" value={landingCampaign.campaign} /> : null}
+      {landingReferral ? <input type="hidden" name="ref" value={landingReferral} /> : null}
 
       <Field label="Email" error={fieldErrors.email}>
         <EmailInput
@@ -237,6 +244,17 @@ function JoinedCard({ result, onStartOver, className }: JoinedCardProps) {
           </>
         )}
       </p>
+      {result.confirmed ? null : (
+        <div className="flex w-full flex-col items-center gap-2 rounded-xl border border-brand-300 bg-brand-50 p-4 text-sm text-ink">
+          <p className="flex items-center gap-2 font-semibold">
+            <MailCheck aria-hidden="true" className="size-4" />
+            Check your inbox to confirm your email
+          </p>
+          <p className="text-ink-muted">Your referral link starts counting once you click the link we sent.</p>
+          <ResendConfirmation email={result.email} resent={result.resent} />
+        </div>
+      )}
+      <ReferralShare referralUrl={result.referralUrl} referrals={result.referrals} />
       <div className="flex flex-col items-center gap-3 pt-1 sm:flex-row">
         <TextLink to="/builders">Meet the builders community</TextLink>
         <span aria-hidden="true" className="hidden text-ink-subtle sm:inline">

@@ -6,6 +6,6 @@ export const feature = {
   routers: { emailTemplates: emailTemplatesRouter },
 } satisfies Feature;
 
-export { queueTemplatedMail } from "./product-mail";
+export { queueTemplatedMail, renderProductMail, type RenderedProductMail } from "./product-mail";
 export { compileTemplate } from "./renderer";
 export { TEMPLATE_NOT_FOUND, seedTemplates, waitlistEntryData } from "./service";

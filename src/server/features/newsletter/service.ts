@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { MailStatus } from "#common/mail/mail.ts";
 import type { NewsletterProgress, NewsletterSendInput, NewsletterSendResult } from "#common/newsletter/newsletter.ts";
 import type { Database } from "#server/db/client.ts";
@@ -42,7 +42,8 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
     const recipients = await tx
       .select({ id: waitlistEntries.id, email: waitlistEntries.email, name: waitlistEntries.name })
       .from(waitlistEntries)
-      .where(isNull(waitlistEntries.unsubscribedAt))
+      // Confirmed addresses only (double opt-in): an unconfirmed one may be someone else's, typed by mistake.
+      .where(and(isNull(waitlistEntries.unsubscribedAt), isNotNull(waitlistEntries.confirmedAt)))
       .orderBy(asc(waitlistEntries.position));
     const [existing] = await tx.select({ total: newsletterSends.total }).from(newsletterSends).where(eq(newsletterSends.id, sendId));
     if (!existing)

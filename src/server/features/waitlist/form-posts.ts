@@ -1,7 +1,8 @@
 import type * as z from "zod/mini";
 import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
-import { waitlistJoinInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
+import { waitlistConfirmInput, waitlistJoinInput, waitlistResendInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
 import { parseForm, textField, type FormPosts } from "#server/features/ssr/index.ts";
+import { RESEND_INTENT } from "#common/waitlist/waitlist.ts";
 
 /**
  * The landing page's waitlist form and the unsubscribe page's confirmation, posted without scripts: they call
@@ -11,13 +12,28 @@ export function waitlistFormPosts(): FormPosts {
   return {
     [PUBLIC_PAGES.landing]: {
       lists: ["interests"],
-      keep: ["email", "name", "interests", "source", "utm_source", "utm_campaign"],
+      keep: ["email", "name", "interests", "source", "utm_source", "utm_campaign", "ref"],
       async submit(fields, { api }) {
+        if (textField(fields, "intent") === RESEND_INTENT) {
+          // The success card's "Resend the link": the card shows again (a repeat join changes nothing) with the answer.
+          const { email } = parseForm(waitlistResendInput, { email: textField(fields, "email") });
+          const { message } = await api.waitlist.resendConfirmation({ email });
+          return { redirect: "/#waitlist", result: { ...(await api.waitlist.join({ email })), email, resent: message } };
+        }
         // The schema reads the form's fields as they came (it refused them already if they were wrong).
         const { email } = parseForm(waitlistJoinInput, fields);
         const joined = await api.waitlist.join(fields as z.input<typeof waitlistJoinInput>);
         // The success card stands where the form was, at the foot of the page.
         return { redirect: "/#waitlist", result: { ...joined, email } };
+      },
+    },
+
+    [PUBLIC_PAGES.waitlistConfirm]: {
+      keep: [],
+      async submit(fields, { api }) {
+        const request = parseForm(waitlistConfirmInput, { token: textField(fields, "token") });
+        // The answer shows on the page without the token in its address.
+        return { redirect: PUBLIC_PAGES.waitlistConfirm, result: await api.waitlist.confirm(request) };
       },
     },
 

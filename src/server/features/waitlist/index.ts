@@ -2,14 +2,21 @@ import type { Feature } from "#server/features/feature.ts";
 import { waitlistRouter } from "./router";
 import { registerWaitlistRoutes } from "./routes";
 import { waitlistFormPosts } from "./form-posts";
+import { syncRankScores } from "./ranks";
 
 /** The feature as the app registers it (features/all.ts), and what other features may use of it: nothing else in this folder. */
 export const feature = {
   routers: { waitlist: waitlistRouter },
-  routes: (api, { deps, guards, callerFor }) => registerWaitlistRoutes(api, deps, guards, callerFor),
+  routes: async (api, { deps, guards, callerFor }) => {
+    // The stored rank scores follow WAITLIST_REFERRAL_BOOST: rewritten here when the setting changed.
+    await syncRankScores(deps.database.db, deps.config.waitlist.referralBoost);
+    registerWaitlistRoutes(api, deps, guards, callerFor);
+  },
   formPosts: waitlistFormPosts(),
 } satisfies Feature;
 
-export { countWaitlistEntries, listRecentSignups } from "./admin-service";
-export { WAITLIST_POSITION_LOCK_KEY } from "./service";
+export { countWaitlistEntries, listRecentSignups, listWaitlistEntries } from "./admin-service";
+export { answer, joinWaitlist, WAITLIST_POSITION_LOCK_KEY, type WaitlistDeps } from "./service";
+export { confirmByToken } from "./confirm";
+export { confirmToken } from "./links";
 export { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "./unsubscribe";

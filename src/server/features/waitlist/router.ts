@@ -1,9 +1,21 @@
-import { waitlistJoinInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
+import type { Config } from "#server/config.ts";
+import { waitlistConfirmInput, waitlistJoinInput, waitlistResendInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
 import { waitlistAdminDeleteInput, waitlistAdminListInput } from "#common/waitlist/admin.ts";
 import { adminProcedure, limited, publicProcedure, router } from "#server/trpc/init.ts";
 import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";
-import { joinWaitlist } from "./service";
+import { confirmByToken, resendConfirmation } from "./confirm";
+import { joinWaitlist, type WaitlistDeps } from "./service";
 import { unsubscribeByLink } from "./unsubscribe";
+
+type Context = { db: WaitlistDeps["db"]; deps: { geo: WaitlistDeps["geo"]; logger: WaitlistDeps["logger"]; config: Config } };
+const waitlistDeps = ({ db, deps }: Context): WaitlistDeps => ({
+  db,
+  geo: deps.geo,
+  logger: deps.logger,
+  publicUrl: deps.config.publicUrl,
+  configuredSecret: deps.config.unsubscribeSecret,
+  settings: deps.config.waitlist,
+});
 
 export const waitlistRouter = router({
   join: publicProcedure
@@ -19,10 +31,27 @@ export const waitlistRouter = router({
     })
     .input(waitlistJoinInput)
     .use(limited("waitlistJoin"))
-    .mutation(async ({ ctx, input }) => {
-      const deps = { db: ctx.db, geo: ctx.deps.geo, logger: ctx.deps.logger };
-      return joinWaitlist(deps, input, { ip: ctx.req.ip, headers: ctx.req.headers });
-    }),
+    .mutation(({ ctx, input }) => joinWaitlist(waitlistDeps(ctx), input, { ip: ctx.req.ip, headers: ctx.req.headers })),
+
+  /** The confirmation link's page (and its scriptless form post): 400 for a bad, used or expired token. */
+  confirm: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/waitlist/confirm", summary: "Confirm a waitlist address with the mailed link's token" },
+      invalidates: [],
+    })
+    .input(waitlistConfirmInput)
+    .use(limited("waitlistConfirm"))
+    .mutation(({ ctx, input }) => confirmByToken(waitlistDeps(ctx), input.token)),
+
+  /** The success card's "Resend the link": the same answer whether or not the address was waiting. */
+  resendConfirmation: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/waitlist/resend", summary: "Send the confirmation link again to an unconfirmed address" },
+      invalidates: [],
+    })
+    .input(waitlistResendInput)
+    .use(limited("waitlistResend"))
+    .mutation(({ ctx, input }) => resendConfirmation(waitlistDeps(ctx), input.email)),
 
   /** The /unsubscribe page's button (REST: routes.ts, which also takes a mail client's one-click form post). */
   unsubscribe: publicProcedure

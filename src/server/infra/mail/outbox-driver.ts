@@ -1,7 +1,8 @@
 import type { Logger } from "#server/infra/logger.ts";
 import type { MailDriver } from "./driver";
 
-const LINK_PATTERN = /https?:\/\/[^\s"'<>]+/g;
+/** Parentheses end a link: the text part of a button reads "Confirm my email (https://...)". */
+const LINK_PATTERN = /https?:\/\/[^\s"'<>()]+/g;
 
 /**
  * The default: the message stays in the queue's table with status `kept`, never `sent`, so no screen

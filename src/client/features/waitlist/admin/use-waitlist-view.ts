@@ -8,7 +8,7 @@ export type WaitlistView = WaitlistAdminListInput;
 const DEFAULTS: WaitlistView = z.parse(waitlistAdminListInput, {});
 
 /**
- * The table's page, page size, search and sort live in the address (?page=2&q=ada&sort=name&order=asc), so a
+ * The table's page, page size, search and sort live in the address (?page=2&q=ada&sort=name&order=asc&status=unconfirmed), so a
  * reload, the back button or a shared link shows the same rows. Parsed with the server's own schema; an address
  * it refuses falls back to the defaults rather than to an error.
  */
@@ -24,7 +24,7 @@ export function useWaitlistView(): [WaitlistView, (patch: Partial<WaitlistView>)
     (patch: Partial<WaitlistView>) => {
       const next = { ...view, ...patch };
       const search = new URLSearchParams();
-      for (const name of ["q", "page", "pageSize", "sort", "order"] as const) {
+      for (const name of ["q", "page", "pageSize", "sort", "order", "status"] as const) {
         const value = next[name];
         if (value !== null && value !== DEFAULTS[name]) search.set(name, String(value));
       }

@@ -18,7 +18,7 @@ import { ExportCsvButton } from "./export-csv-button";
 import { useWaitlistView, type WaitlistView } from "./use-waitlist-view";
 import { WaitlistDebugPanel } from "./waitlist-debug-panel";
 import { waitlistFetchErrorText } from "./waitlist-errors";
-import { WaitlistStatCards } from "./waitlist-stats";
+import { TopReferrers, WaitlistStatCards } from "./waitlist-stats";
 import { WaitlistList, WaitlistTable, type SortState } from "./waitlist-table";
 
 const SEARCH_DELAY_MS = 300;
@@ -63,7 +63,10 @@ export function WaitlistAdminPage() {
           {waitlistFetchErrorText(stats.error)}
         </Alert>
       ) : (
-        <WaitlistStatCards stats={stats.data} loading={stats.isPending} />
+        <>
+          <WaitlistStatCards stats={stats.data} loading={stats.isPending} />
+          <TopReferrers stats={stats.data} />
+        </>
       )}
 
       <section aria-labelledby="waitlist-entries-title" className="flex flex-col gap-4">
@@ -75,6 +78,14 @@ export function WaitlistAdminPage() {
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <SearchBox value={view.q ?? ""} onSearch={search} />
             <div className="flex items-center gap-2">
+              <Button
+                variant={view.status === "unconfirmed" ? "primary" : "outline"}
+                size="sm"
+                aria-pressed={view.status === "unconfirmed"}
+                onClick={() => setView({ status: view.status === "unconfirmed" ? "all" : "unconfirmed", page: 1 })}
+              >
+                Unconfirmed only
+              </Button>
               <MobileSort sort={sort} onSort={(next) => setView({ ...next, page: 1 })} />
               <RefreshButton onRefresh={refresh} refreshing={list.isFetching && !list.isPending} />
               <ExportCsvButton />
@@ -202,6 +213,10 @@ const SORT_CHOICES: Array<{ value: string; label: string }> = [
   { value: "email:desc", label: "Email, Z to A" },
   { value: "joined:desc", label: "Joined, newest" },
   { value: "joined:asc", label: "Joined, oldest" },
+  { value: "rank:asc", label: "Rank, from #1" },
+  { value: "rank:desc", label: "Rank, last first" },
+  { value: "referrals:desc", label: "Most referrals" },
+  { value: "confirmed:desc", label: "Confirmed, newest" },
 ];
 
 /** Phones have no column headers to click: the same sorts in a menu. */

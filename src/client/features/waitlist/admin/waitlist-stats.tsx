@@ -1,5 +1,6 @@
-import { CalendarDays, Clock, Sparkles, Users } from "lucide-react";
+import { CalendarDays, Clock, Share2, Sparkles, Users } from "lucide-react";
 import type { WaitlistStats } from "#common/waitlist/admin.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
 import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
 import { formatCount } from "#client/lib/format.ts";
 
@@ -44,5 +45,38 @@ export function WaitlistStatCards({ stats, loading }: { stats: WaitlistStats | u
         }
       />
     </StatCardGrid>
+  );
+}
+
+/** The Top referrers card: who brought the most confirmed people, with the rank that earned them. */
+export function TopReferrers({ stats }: { stats: WaitlistStats | undefined }) {
+  if (!stats) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
+          <Share2 aria-hidden="true" className="size-4" />
+          Top referrers
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {stats.topReferrers.length === 0 ? (
+          <p className="text-sm text-ink-muted">No confirmed referrals yet.</p>
+        ) : (
+          <ol className="flex flex-col divide-y divide-line">
+            {stats.topReferrers.map((referrer) => (
+              <li key={referrer.id} className="flex items-center gap-3 py-2 text-sm">
+                <span className="w-12 shrink-0 font-semibold text-ink tabular-nums">#{referrer.rank}</span>
+                <span className="min-w-0 flex-1 truncate" title={referrer.email}>
+                  {referrer.name ?? referrer.email}
+                  {referrer.name ? <span className="ml-2 text-ink-muted">{referrer.email}</span> : null}
+                </span>
+                <span className="shrink-0 text-ink-muted tabular-nums">{formatCount(referrer.referrals)} referred</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -18,10 +18,24 @@ type TableProps = {
   stale: boolean;
 };
 
-/** The first click on a column: names and emails A to Z, positions from #1, join times newest first. */
-const FIRST_ORDER: Record<WaitlistAdminSort, SortOrder> = { position: "asc", name: "asc", email: "asc", joined: "desc" };
+/**
+ * The first click on a column: names and emails A to Z, ranks and join numbers from #1, join and confirmation
+ * times newest first, most referrals first.
+ */
+const FIRST_ORDER: Record<WaitlistAdminSort, SortOrder> = {
+  rank: "asc",
+  position: "asc",
+  name: "asc",
+  email: "asc",
+  joined: "desc",
+  confirmed: "desc",
+  referrals: "desc",
+};
 
-/** Wide screens: the columns #, Name, Email, Interests, Location, Source, Joined, then the row's actions. */
+/**
+ * Wide screens: Rank, Joined # (the join number), Name, Email, Confirmed, Referrals, Interests, Location, Source,
+ * Joined, then the row's actions.
+ */
 export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableProps) {
   const header = (label: string, column: WaitlistAdminSort, className?: string) => (
     <SortableHead label={label} column={column} sort={sort} onSort={onSort} className={className} />
@@ -33,9 +47,12 @@ export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableP
     >
       {/* Fixed layout: the short columns get their width, the others share the rest and truncate (full text on hover). */}
       <colgroup>
-        <col className="w-12" />
+        <col className="w-16" />
+        <col className="w-20" />
         <col />
-        <col className="w-[25%]" />
+        <col className="w-[20%]" />
+        <col className="w-28" />
+        <col className="w-24" />
         <col />
         <col />
         <col className="w-24" />
@@ -44,9 +61,12 @@ export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableP
       </colgroup>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          {header("#", "position")}
+          {header("Rank", "rank")}
+          {header("Joined #", "position")}
           {header("Name", "name")}
           {header("Email", "email")}
+          {header("Confirmed", "confirmed")}
+          {header("Referrals", "referrals")}
           <TableHead>Interests</TableHead>
           <TableHead>Location</TableHead>
           <TableHead>Source</TableHead>
@@ -59,7 +79,8 @@ export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableP
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.id}>
-            <TableCell className="font-semibold text-ink-muted tabular-nums">{entry.position}</TableCell>
+            <TableCell className="font-semibold text-ink tabular-nums">{entry.rank}</TableCell>
+            <TableCell className="text-ink-muted tabular-nums">{entry.position}</TableCell>
             <TableCell>
               <NameText entry={entry} />
             </TableCell>
@@ -67,6 +88,10 @@ export function WaitlistTable({ entries, sort, onSort, onDelete, stale }: TableP
               {entry.email}
               <UnsubscribedBadge entry={entry} className="ml-2" />
             </TableCell>
+            <TableCell>
+              <ConfirmedBadge entry={entry} />
+            </TableCell>
+            <TableCell className="tabular-nums">{entry.referrals}</TableCell>
             <TableCell>
               <InterestsText interests={entry.interests} />
             </TableCell>
@@ -100,7 +125,9 @@ export function WaitlistList({ entries, onDelete, stale }: Omit<TableProps, "sor
         const location = placeText(entry);
         return (
           <li key={entry.id} className="flex items-start gap-3 px-4 py-3.5">
-            <span className="mt-0.5 w-10 shrink-0 text-sm font-semibold text-ink-muted tabular-nums">#{entry.position}</span>
+            <span className="mt-0.5 w-10 shrink-0 text-sm font-semibold text-ink tabular-nums" title={`Joined #${entry.position}`}>
+              #{entry.rank}
+            </span>
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <NameText entry={entry} />
               <p className="flex min-w-0 items-center gap-2 text-sm text-ink-muted">
@@ -116,6 +143,8 @@ export function WaitlistList({ entries, onDelete, stale }: Omit<TableProps, "sor
                 </span>
               </p>
               <div className="flex flex-wrap items-center gap-1 pt-1">
+                <ConfirmedBadge entry={entry} />
+                {entry.referrals > 0 ? <Badge variant="neutral">{entry.referrals} referred</Badge> : null}
                 <Badge variant={entry.source === "admin" ? "info" : "neutral"} className="font-medium">
                   <span className="sr-only">Source:</span>
                   {entry.source}
@@ -237,5 +266,16 @@ function UnsubscribedBadge({ entry, className }: { entry: WaitlistAdminEntry; cl
     <Badge variant="warning" className={cn("shrink-0 font-medium", className)} title={`Unsubscribed from the newsletter on ${when}`}>
       Unsubscribed
     </Badge>
+  );
+}
+
+/** Confirmed (with the time on hover) or Unconfirmed, while the confirmation link waits. */
+function ConfirmedBadge({ entry }: { entry: WaitlistAdminEntry }) {
+  return entry.confirmedAt ? (
+    <Badge variant="success" title={formatDateTime(entry.confirmedAt)}>
+      Confirmed
+    </Badge>
+  ) : (
+    <Badge variant="warning">Unconfirmed</Badge>
   );
 }
