@@ -34,7 +34,7 @@ describe("email templates", () => {
     await page.getByRole("button", { name: "Seed Examples" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Add examples" }).click();
     await card("Waitlist welcome").waitFor();
-    await expect(page.getByRole("list", { name: "Email templates" }).getByRole("listitem").count()).resolves.toBe(3);
+    await expect(page.getByRole("list", { name: "Email templates" }).getByRole("listitem").count()).resolves.toBe(4);
     await screenshots("email-templates-grid");
 
     const joined = await page.evaluate(async () => {
