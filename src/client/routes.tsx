@@ -173,6 +173,13 @@ const memberPages: Record<MemberPageName, Pick<RouteObject, "lazy" | "loader"> &
     ),
     handle: { title: "Playbook", subtitle: "Read it, then act on it" },
   },
+  account: {
+    lazy: page(
+      () => import("#client/features/account/account-page.tsx"),
+      (m) => m.AccountPage,
+    ),
+    handle: { title: "Account", subtitle: "How you sign in" },
+  },
 };
 
 const backOfficePages: Record<BackOfficePageName, ReactNode> = {

@@ -40,6 +40,8 @@ export const MEMBER_PAGES = {
   experiment: "/lab/:id",
   playbook: "/playbook",
   playbookChapter: "/playbook/:id",
+  /** Every signed-in user's account: passkeys and two-factor codes. */
+  account: "/account",
 } as const;
 
 export type PublicPageName = keyof typeof PUBLIC_PAGES;

@@ -1,26 +1,46 @@
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "#common/auth/input.ts";
-import { clearSessionCookie, setSessionCookie } from "#server/auth/request-auth.ts";
-import { type Context, limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
+import { isAdminRole } from "#common/auth/accounts.ts";
+import { loginSecondFactorInput } from "#common/second-factors/input.ts";
+import { clearSessionCookie } from "#server/auth/request-auth.ts";
+import { hasSecondFactor } from "#server/auth/second-factor-status.ts";
+import { startSession } from "#server/auth/start-session.ts";
+import { completeLoginChallenge } from "#server/features/second-factors/index.ts";
+import { limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as auth from "./service";
 
-/**
- * The session is set as an httpOnly cookie. The browser (tRPC) gets only the user in the answer: page JavaScript
- * never sees the token. A REST caller, an API client with no cookie jar to rely on, gets the token too.
- */
-const startSession = (ctx: Context, signedIn: auth.SignedIn) => {
-  setSessionCookie(ctx.req, ctx.res, ctx.deps.config, signedIn.token, signedIn.session.expiresAt);
-  return ctx.transport === "rest" ? { user: signedIn.user, token: signedIn.token } : { user: signedIn.user };
-};
-
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
+  /**
+   * Who is signed in; `secondFactorSetupRequired` when ADMIN_2FA=required and this admin has neither a passkey nor
+   * two-factor codes yet (the back office then shows only the enrolment, and its procedures refuse).
+   */
+  me: publicProcedure.query(async ({ ctx }) => {
+    const mustEnrol =
+      ctx.deps.config.admin2fa === "required" &&
+      ctx.user !== null &&
+      isAdminRole(ctx.user.role) &&
+      !(await hasSecondFactor(ctx.db, ctx.user.id));
+    return { user: ctx.user, secondFactorSetupRequired: mustEnrol };
+  }),
 
   login: publicProcedure
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/login", summary: "Sign in with an email and a password" } })
     .input(loginInput)
     .mutation(async ({ ctx, input }) => {
-      return startSession(ctx, await auth.login({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip));
+      const outcome = await auth.login({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip);
+      // An account with two-factor codes: no session yet, the challenge for the code step.
+      return "twoFactorRequired" in outcome ? outcome : startSession(ctx, outcome);
     }),
+
+  /** The code step of a sign-in: the challenge login answered and a two-factor or recovery code. */
+  loginSecondFactor: publicProcedure
+    .meta({
+      invalidates: [],
+      rest: { method: "POST", path: "/api/auth/login/2fa", summary: "Finish signing in with a two-factor code or a recovery code" },
+    })
+    .input(loginSecondFactorInput)
+    .mutation(async ({ ctx, input }) =>
+      startSession(ctx, await completeLoginChallenge({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip)),
+    ),
 
   signup: publicProcedure
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/signup", summary: "Create an account and sign in", status: 201 } })

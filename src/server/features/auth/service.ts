@@ -3,7 +3,11 @@ import type { Role, SessionUser } from "#common/auth/accounts.ts";
 import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "#common/auth/input.ts";
 import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "#common/auth/accounts.ts";
 import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
-import { createSession, invalidateSession, invalidateUserSessions, type Session } from "#server/auth/sessions.ts";
+import { hasTotp } from "#server/auth/second-factor-status.ts";
+import { createSession, invalidateSession, invalidateUserSessions } from "#server/auth/sessions.ts";
+import type { SignedIn } from "#server/auth/start-session.ts";
+import type { TwoFactorRequired } from "#common/second-factors/second-factors.ts";
+import { startLoginChallenge } from "#server/features/second-factors/index.ts";
 import { generateToken, hashToken } from "#server/auth/tokens.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { builders, emailVerificationTokens, passwordResetTokens, users, type UserRow } from "#server/db/schema/index.ts";
@@ -13,7 +17,7 @@ import type { RateLimits } from "#server/infra/rate-limit.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { startLoginAttempt } from "./login-throttle";
 
-export type SignedIn = { user: SessionUser; token: string; session: Session };
+export type { SignedIn };
 
 const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role" | "emailVerifiedAt">): SessionUser => ({
   id: row.id,
@@ -136,13 +140,21 @@ export async function resendEmailVerification(
   return { message: VERIFICATION_SENT, emailVerified: false };
 }
 
-/** `clientAddress` is the address the login budgets count failures against (login-throttle.ts). */
-export async function login(deps: { db: Database; rateLimits: RateLimits }, input: LoginInput, clientAddress: string): Promise<SignedIn> {
+/**
+ * `clientAddress` is the address the login budgets count failures against (login-throttle.ts). An account with
+ * two-factor codes gets no session for its password alone: a challenge for the code step (login/2fa) instead.
+ */
+export async function login(
+  deps: { db: Database; rateLimits: RateLimits },
+  input: LoginInput,
+  clientAddress: string,
+): Promise<SignedIn | TwoFactorRequired> {
   const attempt = await startLoginAttempt(deps.rateLimits, input.email, clientAddress);
   const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const valid = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
   await attempt.succeeded();
+  if (await hasTotp(deps.db, row.id)) return startLoginChallenge(deps.db, row.id);
   const { token, session } = await createSession(deps.db, row.id);
   return { user: toSessionUser(row), token, session };
 }
