@@ -65,18 +65,30 @@ async function challengeFor(account: { email: string; password: string }): Promi
 describe("enrolment (account.totpStart, account.totpConfirm)", () => {
   it("answers a secret, its otpauth URL and a server-made QR code, then ten single-use recovery codes for a right code", async () => {
     const member = await t.createUser("member");
-    const start = await t.trpcMutation<{ secret: string; otpauthUrl: string; qrSvg: string }>("account.totpStart", undefined, member.headers);
+    const start = await t.trpcMutation<{ secret: string; otpauthUrl: string; qrSvg: string }>(
+      "account.totpStart",
+      undefined,
+      member.headers,
+    );
     expect(start.status).toBe(200);
     expect(start.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(start.data.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+\?/);
     expect(start.data.otpauthUrl).toContain(`secret=${start.data.secret}`);
     expect(start.data.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
 
-    const wrong = await t.trpcMutation("account.totpConfirm", { code: "000000" === totpCode(start.data.secret, now) ? "111111" : "000000" }, member.headers);
+    const wrong = await t.trpcMutation(
+      "account.totpConfirm",
+      { code: "000000" === totpCode(start.data.secret, now) ? "111111" : "000000" },
+      member.headers,
+    );
     expect(wrong.status).toBe(400);
     expect((await t.trpcQuery<{ enabled: boolean }>("twoFactor.status", undefined, member.headers)).data.enabled).toBe(false);
 
-    const confirm = await t.trpcMutation<{ recoveryCodes: string[] }>("account.totpConfirm", { code: totpCode(start.data.secret, now) }, member.headers);
+    const confirm = await t.trpcMutation<{ recoveryCodes: string[] }>(
+      "account.totpConfirm",
+      { code: totpCode(start.data.secret, now) },
+      member.headers,
+    );
     expect(confirm.status).toBe(200);
     expect(confirm.data.recoveryCodes).toHaveLength(10);
     expect(new Set(confirm.data.recoveryCodes).size).toBe(10);
@@ -119,7 +131,9 @@ describe("signing in with a second factor", () => {
     expect(signedIn.user.email).toBe(account.email);
     const me = await t.inject({ method: "GET", url: "/trpc/auth.me", headers: { cookie: sessionCookieOf(step) } });
     expect(me.json<{ result: { data: { user: { email: string } } } }>().result.data.user.email).toBe(account.email);
-    expect((await t.inject({ method: "GET", url: "/trpc/auth.me", headers: { authorization: `Bearer ${signedIn.token}` } })).json()).toMatchObject({
+    expect(
+      (await t.inject({ method: "GET", url: "/trpc/auth.me", headers: { authorization: `Bearer ${signedIn.token}` } })).json(),
+    ).toMatchObject({
       result: { data: { user: { email: account.email } } },
     });
 
@@ -157,7 +171,10 @@ describe("signing in with a second factor", () => {
     const account = await enrolledMember();
     const [code] = account.recoveryCodes;
     // Typed in capitals without dashes, as people do.
-    const first = await post("/api/auth/login/2fa", { challenge: await challengeFor(account), code: code!.replace(/-/g, "").toUpperCase() });
+    const first = await post("/api/auth/login/2fa", {
+      challenge: await challengeFor(account),
+      code: code!.replace(/-/g, "").toUpperCase(),
+    });
     expect(first.statusCode).toBe(200);
     const second = await post("/api/auth/login/2fa", { challenge: await challengeFor(account), code });
     expect(second.statusCode).toBe(401);
@@ -178,7 +195,10 @@ describe("signing in with a second factor", () => {
 
   it("does the same over tRPC: auth.login answers the challenge, auth.loginSecondFactor sets the cookie and answers only the user", async () => {
     const account = await enrolledMember();
-    const login = await t.trpcMutation<{ twoFactorRequired: true; challenge: string }>("auth.login", { email: account.email, password: account.password });
+    const login = await t.trpcMutation<{ twoFactorRequired: true; challenge: string }>("auth.login", {
+      email: account.email,
+      password: account.password,
+    });
     expect(login.status).toBe(200);
     expect(login.data.twoFactorRequired).toBe(true);
     const response = await t.inject({
@@ -197,7 +217,9 @@ describe("signing in with a second factor", () => {
   it("still asks for the code after a password reset", async () => {
     const account = await enrolledMember();
     const token = `reset-${account.user.id}`;
-    await t.db.insert(passwordResetTokens).values({ id: hashToken(token), userId: account.user.id, expiresAt: new Date(now + 60 * 60 * 1000) });
+    await t.db
+      .insert(passwordResetTokens)
+      .values({ id: hashToken(token), userId: account.user.id, expiresAt: new Date(now + 60 * 60 * 1000) });
     const reset = await post("/api/auth/reset-password/confirm", { token, password: "a-new-password" });
     expect(reset.statusCode).toBe(200);
     expect(reset.cookies.find((cookie) => cookie.name === "session")).toBeUndefined();
@@ -219,7 +241,8 @@ describe("rate limits on codes", () => {
 
   it("refuses an address's guesses after thirty, across accounts and made-up challenges", async () => {
     const from = "10.25.0.1";
-    for (let i = 0; i < 30; i++) expect((await post("/api/auth/login/2fa", { challenge: `guess-${i}`, code: "123456" }, { from })).statusCode).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await post("/api/auth/login/2fa", { challenge: `guess-${i}`, code: "123456" }, { from })).statusCode).toBe(401);
     const account = await enrolledMember();
     const challenge = await challengeFor(account);
     const refused = await post("/api/auth/login/2fa", { challenge, code: totpCode(account.secret, now) }, { from });
@@ -233,7 +256,9 @@ describe("turning codes off (account.totpDisable)", () => {
     const code = totpCode(account.secret, now);
     expect((await t.trpcMutation("account.totpDisable", { password: "wrong-password", code }, account.headers)).status).toBe(400);
     const wrongCode = code === "000000" ? "999999" : "000000";
-    expect((await t.trpcMutation("account.totpDisable", { password: account.password, code: wrongCode }, account.headers)).status).toBe(400);
+    expect((await t.trpcMutation("account.totpDisable", { password: account.password, code: wrongCode }, account.headers)).status).toBe(
+      400,
+    );
     const off = await t.trpcMutation("account.totpDisable", { password: account.password, code }, account.headers);
     expect(off.status).toBe(200);
     expect(await t.db.select().from(totpCredentials).where(eq(totpCredentials.userId, account.user.id))).toEqual([]);

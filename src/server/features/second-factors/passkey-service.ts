@@ -24,6 +24,12 @@ export const relyingPartyOf = (publicUrl: string): RelyingParty => {
   return { id: url.hostname, origin: url.origin };
 };
 
+/**
+ * EdDSA, ES256 and RS256: what authenticators in use sign with. Named here rather than left to the library, whose
+ * default probes Web Crypto for post-quantum algorithms and prints Node's "experimental feature" warning.
+ */
+const ALGORITHMS = [-8, -7, -257];
+
 export const PASSKEY_NOT_ACCEPTED = "This passkey could not be verified. Please try again.";
 export const PASSKEY_UNKNOWN = "This passkey is not registered with this site. Sign in with your password.";
 
@@ -91,6 +97,7 @@ export async function passkeyRegistrationOptions(db: Database, rp: RelyingParty,
     attestationType: "none",
     excludeCredentials: existing.map((row) => ({ id: row.id, transports: row.transports })),
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    supportedAlgorithmIDs: ALGORITHMS,
   });
   await storeChallenge(db, options.challenge, "registration", user.id);
   return options;
@@ -110,6 +117,7 @@ export async function registerPasskey(
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     requireUserVerification: false,
+    supportedAlgorithmIDs: ALGORITHMS,
   }).catch(() => ({ verified: false as const }));
   if (!verification.verified) throw invalid(PASSKEY_NOT_ACCEPTED);
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
