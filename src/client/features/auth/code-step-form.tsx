@@ -87,8 +87,17 @@ export function CodeStepForm({ challenge, action, callback, onSuccess, onRestart
         <Button type="submit" size="lg" className="w-full" loading={submitting}>
           Verify
         </Button>
-        <Button type="button" variant="ghost" onClick={onRestart}>
-          Start again
+        {/* Without scripts, the page itself (the password step); with them, the same step without reloading. */}
+        <Button asChild variant="ghost">
+          <a
+            href={action}
+            onClick={(event) => {
+              event.preventDefault();
+              onRestart();
+            }}
+          >
+            Start again
+          </a>
         </Button>
       </PostForm>
     </AuthCard>
