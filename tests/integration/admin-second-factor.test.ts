@@ -42,16 +42,14 @@ describe("ADMIN_2FA=required", () => {
   it("counts a passkey as a second factor", async () => {
     const admin = await t.createUser("admin");
     expect((await t.trpcQuery("waitlist.adminList", { page: 1, pageSize: 10 }, admin.headers)).status).toBe(403);
-    await t.db
-      .insert(passkeys)
-      .values({
-        id: `credential-${admin.user.id}`,
-        userId: admin.user.id,
-        name: "Laptop",
-        publicKey: "AQID",
-        deviceType: "singleDevice",
-        backedUp: false,
-      });
+    await t.db.insert(passkeys).values({
+      id: `credential-${admin.user.id}`,
+      userId: admin.user.id,
+      name: "Laptop",
+      publicKey: "AQID",
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
     expect((await t.trpcQuery("waitlist.adminList", { page: 1, pageSize: 10 }, admin.headers)).status).toBe(200);
   });
 

@@ -38,10 +38,17 @@ export async function totpStart(db: Database, user: { id: string; email: string 
     .where(eq(totpCredentials.userId, user.id));
   if (existing?.confirmedAt) throw conflict(TOTP_ALREADY_ON);
   const secret = newTotpSecret();
-  await db
+  // Only a pending secret is replaced: codes turned on meanwhile (another tab) are left alone.
+  const [stored] = await db
     .insert(totpCredentials)
     .values({ userId: user.id, secret })
-    .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret, lastUsedStep: null, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: totpCredentials.userId,
+      set: { secret, lastUsedStep: null, createdAt: new Date() },
+      setWhere: isNull(totpCredentials.confirmedAt),
+    })
+    .returning({ userId: totpCredentials.userId });
+  if (!stored) throw conflict(TOTP_ALREADY_ON);
   return { secret, ...(await enrolmentOf(secret, user.email)) };
 }
 
