@@ -69,16 +69,14 @@ describe("passkeys", () => {
   it("lists, renames and removes an account's own passkeys only", async () => {
     const owner = await t.createUser("member");
     const other = await t.createUser("member");
-    await t.db
-      .insert(passkeys)
-      .values({
-        id: "credential-1",
-        userId: owner.user.id,
-        name: "Passkey 1",
-        publicKey: "AQID",
-        deviceType: "multiDevice",
-        backedUp: true,
-      });
+    await t.db.insert(passkeys).values({
+      id: "credential-1",
+      userId: owner.user.id,
+      name: "Passkey 1",
+      publicKey: "AQID",
+      deviceType: "multiDevice",
+      backedUp: true,
+    });
 
     expect((await t.trpcQuery<unknown[]>("passkeys.list", undefined, other.headers)).data).toEqual([]);
     expect((await t.trpcMutation("passkeys.rename", { id: "credential-1", name: "Mine now" }, other.headers)).status).toBe(404);
