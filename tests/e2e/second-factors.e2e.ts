@@ -122,3 +122,32 @@ describe("second factors in the browser", () => {
     await page.context().close();
   });
 });
+
+describe("ADMIN_2FA=required in the browser", () => {
+  let strict: RunningServer;
+  beforeAll(async () => {
+    strict = await startServer({ admins: [admin], env: { ADMIN_2FA: "required" } });
+  });
+  afterAll(async () => {
+    await strict?.stop();
+  });
+
+  it("shows an admin without a second factor only the enrolment, then the back office once codes are on", async () => {
+    const page = await openPage(browser);
+    await page.goto(`${strict.url}/system/admin`);
+    await page.getByLabel("Email", { exact: true }).fill(admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(admin.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(`${strict.url}/today`);
+    await page.getByRole("heading", { name: "Protect your admin account", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Set up two-factor codes" }).waitFor();
+    await screenshot(page, "admin-2fa-required");
+    await page.getByRole("button", { name: "Set up two-factor codes" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    await page.getByLabel("Code from the app").fill(totpCode(secret, Date.now()));
+    await page.getByRole("button", { name: "Turn on two-factor codes" }).click();
+    // The daily plan replaces the enrolment as soon as the server says a second factor is there.
+    await page.getByRole("heading", { name: /^(Good morning|Good afternoon|Good evening|Working late), /, level: 1 }).waitFor();
+    await page.context().close();
+  });
+});
