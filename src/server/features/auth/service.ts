@@ -4,6 +4,7 @@ import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, 
 import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "#common/auth/accounts.ts";
 import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
 import { hasTotp } from "#server/auth/second-factor-status.ts";
+import { toSessionUser } from "#server/auth/session-user.ts";
 import { createSession, invalidateSession, invalidateUserSessions } from "#server/auth/sessions.ts";
 import type { SignedIn } from "#server/auth/start-session.ts";
 import type { TwoFactorRequired } from "#common/second-factors/second-factors.ts";
@@ -18,14 +19,6 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import { startLoginAttempt } from "./login-throttle";
 
 export type { SignedIn };
-
-const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role" | "emailVerifiedAt">): SessionUser => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  role: row.role,
-  emailVerified: row.emailVerifiedAt !== null,
-});
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";

@@ -1,8 +1,9 @@
 import { and, eq, gt, lte } from "drizzle-orm";
-import type { SessionUser } from "#common/auth/accounts.ts";
 import { LOGIN_CHALLENGE_VALID_MS, type TwoFactorRequired } from "#common/second-factors/second-factors.ts";
 import type { LoginSecondFactorInput } from "#common/second-factors/input.ts";
-import { createSession, type Session } from "#server/auth/sessions.ts";
+import { toSessionUser } from "#server/auth/session-user.ts";
+import { createSession } from "#server/auth/sessions.ts";
+import type { SignedIn } from "#server/auth/start-session.ts";
 import { generateToken, hashToken } from "#server/auth/tokens.ts";
 import type { Database } from "#server/db/client.ts";
 import { loginChallenges, users } from "#server/db/schema/index.ts";
@@ -28,11 +29,7 @@ export async function startLoginChallenge(db: Database, userId: string): Promise
  * (it is deleted in the statement that claims it, so it signs in once). A wrong code leaves the challenge for
  * another try, within the code budgets; an expired or unknown one asks to start again.
  */
-export async function completeLoginChallenge(
-  deps: CodeDeps,
-  input: LoginSecondFactorInput,
-  clientAddress: string,
-): Promise<{ user: SessionUser; token: string; session: Session }> {
+export async function completeLoginChallenge(deps: CodeDeps, input: LoginSecondFactorInput, clientAddress: string): Promise<SignedIn> {
   const id = hashToken(input.challenge);
   const live = and(eq(loginChallenges.id, id), gt(loginChallenges.expiresAt, new Date()));
   const [challenge] = await deps.db.select({ userId: loginChallenges.userId }).from(loginChallenges).where(live);
@@ -48,6 +45,5 @@ export async function completeLoginChallenge(
   const [row] = await deps.db.select().from(users).where(eq(users.id, claimed.userId));
   if (!row) throw unauthorized(CHALLENGE_EXPIRED);
   const { token, session } = await createSession(deps.db, row.id);
-  const user: SessionUser = { id: row.id, email: row.email, name: row.name, role: row.role, emailVerified: row.emailVerifiedAt !== null };
-  return { user, token, session };
+  return { user: toSessionUser(row), token, session };
 }

@@ -11,6 +11,7 @@ import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { SessionUser } from "#common/auth/accounts.ts";
 import type { PasskeyRegisterInput, PasskeySignInInput } from "#common/second-factors/input.ts";
 import { TOTP_ISSUER, WEBAUTHN_CHALLENGE_VALID_MS } from "#common/second-factors/second-factors.ts";
+import { toSessionUser } from "#server/auth/session-user.ts";
 import { createSession } from "#server/auth/sessions.ts";
 import type { SignedIn } from "#server/auth/start-session.ts";
 import type { Database } from "#server/db/client.ts";
@@ -197,6 +198,5 @@ export async function signInWithPasskey(db: Database, rp: RelyingParty, input: P
   const [row] = await db.select().from(users).where(eq(users.id, stored.userId));
   if (!row) throw unauthorized(PASSKEY_UNKNOWN);
   const { token, session } = await createSession(db, row.id);
-  const user: SessionUser = { id: row.id, email: row.email, name: row.name, role: row.role, emailVerified: row.emailVerifiedAt !== null };
-  return { user, token, session };
+  return { user: toSessionUser(row), token, session };
 }

@@ -75,7 +75,10 @@ export async function totpConfirm(deps: CodeDeps, userId: string, input: TotpCod
     if (!confirmed) throw conflict(NO_ENROLMENT);
     return replaceRecoveryCodes(tx, userId);
   });
-  await deps.rateLimits.refund("secondFactorCodesPerAccount", userId);
+  await Promise.all([
+    deps.rateLimits.refund("secondFactorCodesPerAddress", clientAddress),
+    deps.rateLimits.refund("secondFactorCodesPerAccount", userId),
+  ]);
   return { recoveryCodes: codes };
 }
 
