@@ -53,7 +53,7 @@ export function reportBundle(outDir: string): boolean {
   const isAdmin = (key: string) => /features\/(admin|today)\//.test(key);
   // Member pages a visitor reaches only after signing in (the member area's gate): not a first visit, so
   // reported apart. The Lab's experiment page stays public: a shared experiment is read signed out.
-  const isMemberOnly = (key: string) => /features\/(playbook\/|lab\/lab-page)/.test(key);
+  const isMemberOnly = (key: string) => /features\/(playbook\/|lab\/lab-page|account\/)/.test(key);
   const publicPages = lazyFromEntry.filter((key) => !isAdmin(key) && !isMemberOnly(key) && /features\//.test(key));
   const memberPages = lazyFromEntry.filter(isMemberOnly);
   /** The entry, plus what the page's route chunk adds to it. */

@@ -178,7 +178,7 @@ const memberPages: Record<MemberPageName, Pick<RouteObject, "lazy" | "loader"> &
       () => import("#client/features/account/account-page.tsx"),
       (m) => m.AccountPage,
     ),
-    handle: { title: "Account", subtitle: "How you sign in" },
+    handle: { title: "Your account", subtitle: "Profile, sign-in security, sessions and your data" },
   },
 };
 

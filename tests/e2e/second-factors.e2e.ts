@@ -38,7 +38,7 @@ describe("second factors in the browser", () => {
     await page.waitForURL(`${server.url}/today`);
 
     await page.goto(`${server.url}/account`);
-    await page.getByRole("heading", { name: "Account", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Your account", level: 1 }).waitFor();
     await page.getByRole("button", { name: "Set up two-factor codes" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -84,13 +84,21 @@ const restRoutes: Record<string, Sample> = {
   "GET /api/docs/json": { access: "public", request: get("/api/docs/json") },
   "GET /api/docs/yaml": { access: "public", request: get("/api/docs/yaml") },
 
+  // Opened from the mail sent to the new address: the single-use token is the gate (account-profile.test.ts).
+  "GET /account/confirm-email": { access: "public", request: get("/account/confirm-email?token=unknown") },
+
   "POST /api/auth/verify-email/resend": { access: "member", request: json("POST", "/api/auth/verify-email/resend") },
+  "GET /api/account/sessions": { access: "member", request: get("/api/account/sessions") },
+  "DELETE /api/account/sessions": { access: "member", request: json("DELETE", `/api/account/sessions?id=${"0".repeat(64)}`) },
+  "POST /api/account/sessions/end-others": { access: "member", request: json("POST", "/api/account/sessions/end-others") },
+  "GET /api/account/export": { access: "member", request: get("/api/account/export") },
   "PUT /api/builders/mine": { access: "member", request: json("PUT", "/api/builders/mine") },
   "POST /api/images/upload": { access: "member", request: json("POST", "/api/images/upload") },
   "POST /api/images/annotate": { access: "member", request: json("POST", "/api/images/annotate") },
   "GET /api/playbook/chapters/:id/pdf": { access: "member", request: get(`/api/playbook/chapters/${unknownId}/pdf`) },
 
   "GET /api/admin/status": { access: "admin", request: get("/api/admin/status") },
+  "GET /api/users": { access: "admin", request: get("/api/users") },
   "GET /api/analytics/dashboard": { access: "admin", request: get("/api/analytics/dashboard?timeRange=7d") },
   "GET /api/waitlist/admin": { access: "admin", request: get("/api/waitlist/admin") },
   "POST /api/email/newsletter": { access: "admin", request: json("POST", "/api/email/newsletter") },
@@ -177,8 +185,23 @@ const procedures: Record<string, ProcedureSample> = {
   "lab.addUpdate": { access: "member", input: { experimentId: unknownId } },
   "lab.generateContent": { access: "member", input: { id: unknownId } },
   "lab.createTemplate": { access: "member", input: { id: unknownId } },
+  "lab.delete": { access: "member", input: { id: unknownId } },
+  "account.sessions": { access: "member" },
+  "account.endSession": { access: "member", input: { id: "0".repeat(64) } },
+  // Safe to run as the matrix's member: it ends the member's other sessions, not the one the test uses.
+  "account.endOtherSessions": { access: "member" },
+  "account.rename": { access: "member", input: {} },
+  "account.changePassword": { access: "member", input: {} },
+  "account.requestEmailChange": { access: "member", input: {} },
+  "account.export": { access: "member" },
+  // A wrong password: the gate is passed, and nothing is deleted.
+  "account.delete": { access: "member", input: { password: "not-the-password" } },
 
   "admin.overview": { access: "admin" },
+  "users.list": { access: "admin", input: {} },
+  // Past the admin gate, an admin who is no owner gets 403 from the service (users-admin.test.ts).
+  "users.setRole": { access: "admin", input: {} },
+  "users.disable": { access: "admin", input: {} },
   "bangers.list": { access: "admin", input: {} },
   "bangers.create": { access: "admin", input: {} },
   "bangers.update": { access: "admin", input: {} },

@@ -51,6 +51,18 @@ const text = (html: string) =>
     .replace(/&amp;/g, "&");
 
 describe("POST /login and /system/admin", () => {
+  it("tells a disabled account why it cannot sign in, on the page itself", async () => {
+    const disabled = await t.createUser("member", { email: "dora@example.com", password: "member-pass" });
+    await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.user.id));
+    const refused = await postForm("/login", [
+      ["email", "dora@example.com"],
+      ["password", "member-pass"],
+    ]);
+    expect(refused.status).toBe(403);
+    expect(refused.cookies).not.toContain("session=");
+    expect(text(refused.body)).toContain("This account has been disabled by the site's administrators.");
+  });
+
   it("signs a member in with the session cookie and sends them home (303), an admin to /today", async () => {
     await t.createUser("member", { email: "mia@example.com", password: "member-pass" });
     await t.createUser("admin", { email: "ada@example.com", password: "admin-pass" });

@@ -36,6 +36,7 @@ describe("the back office's sidebar", () => {
         "Administration",
         [
           "Waitlist /admin/waitlist",
+          "Users /admin/users",
           "Builders /admin/builders",
           "Analytics /admin/analytics",
           "SEO Setup /admin/seo-setup",

@@ -1,5 +1,5 @@
 import { createElement, useState, type ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { AppRouter } from "#server/trpc/router.ts";
@@ -21,8 +21,21 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return status === null || !NO_RETRY_STATUSES.has(status);
 }
 
+/**
+ * A call answered 401: the session ended (from another device, by a password change, an admin) or expired. The
+ * page asks the server who is signed in, so the sign-in gate shows at once instead of a page of failed calls.
+ */
+function recheckSessionOn(client: () => QueryClient) {
+  return (error: unknown) => {
+    if (httpStatusOf(error) === 401) void client().invalidateQueries({ queryKey: [["auth", "me"]] });
+  };
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = recheckSessionOn(() => client);
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,
@@ -32,6 +45,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /**

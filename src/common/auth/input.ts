@@ -30,7 +30,7 @@ export const optionalText = (label: string, max: number) =>
     z.transform((value) => (value ? value : undefined)),
   );
 
-const passwordField = safeText("Password", "Password is required").check(
+export const passwordField = safeText("Password", "Password is required").check(
   z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
   z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 );

@@ -40,7 +40,7 @@ export const MEMBER_PAGES = {
   experiment: "/lab/:id",
   playbook: "/playbook",
   playbookChapter: "/playbook/:id",
-  /** Every signed-in user's account: passkeys and two-factor codes. */
+  /** Every signed-in user's own account: profile, sign-in security, sessions, export, deletion. */
   account: "/account",
 } as const;
 

@@ -4,6 +4,7 @@
 // zod call free of side effects), so admin schemas there would ship to every public visitor.
 import * as z from "zod/mini";
 import type { RecentSignup } from "#common/admin/overview.ts";
+import { queryWholeNumber } from "#common/forms/query-number.ts";
 import { safeText } from "#common/forms/text-input.ts";
 
 export const WAITLIST_ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -20,29 +21,13 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export const WAITLIST_ADMIN_DEFAULT_SORT: WaitlistAdminSort = "position";
 export const WAITLIST_ADMIN_DEFAULT_ORDER: SortOrder = "desc";
 
-/** A whole number from JSON (tRPC) or from a query string (REST), with a default when absent or blank. */
-const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
-  z.pipe(
-    z.transform((value: unknown): unknown => (value === "" || value === null ? undefined : value)),
-    z._default(
-      z.coerce
-        .number<unknown>({ error: `${label} must be a whole number` })
-        .check(
-          z.int(`${label} must be a whole number`),
-          z.minimum(min, `${label} must be at least ${min}`),
-          z.maximum(max, `${label} must be at most ${max}`),
-        ),
-      fallback,
-    ),
-  );
-
 /**
  * The list's query: `page` (from 1), `pageSize` (at most 100), `q` (searched in email and name, any case),
  * `sort` and `order`. Unknown keys, such as `dev` and `debug`, are dropped: they open nothing.
  */
 export const waitlistAdminListInput = z.object({
-  page: wholeNumber("Page", 1, WAITLIST_ADMIN_PAGE_MAX, 1),
-  pageSize: wholeNumber("Page size", 1, WAITLIST_ADMIN_PAGE_SIZE_MAX, WAITLIST_ADMIN_PAGE_SIZE_DEFAULT),
+  page: queryWholeNumber("Page", 1, WAITLIST_ADMIN_PAGE_MAX, 1),
+  pageSize: queryWholeNumber("Page size", 1, WAITLIST_ADMIN_PAGE_SIZE_MAX, WAITLIST_ADMIN_PAGE_SIZE_DEFAULT),
   q: z.pipe(
     z.nullish(
       safeText("Search").check(

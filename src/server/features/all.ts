@@ -1,3 +1,4 @@
+import { feature as account } from "#server/features/account/index.ts";
 import { feature as admin } from "#server/features/admin/index.ts";
 import { feature as analytics } from "#server/features/analytics/index.ts";
 import { feature as auth } from "#server/features/auth/index.ts";
@@ -17,6 +18,7 @@ import { feature as seo } from "#server/features/seo/index.ts";
 import { feature as siteAssets } from "#server/features/site-assets/index.ts";
 import { feature as system } from "#server/features/system/index.ts";
 import { feature as today } from "#server/features/today/index.ts";
+import { feature as users } from "#server/features/users/index.ts";
 import { feature as waitlist } from "#server/features/waitlist/index.ts";
 
 /**
@@ -26,6 +28,8 @@ import { feature as waitlist } from "#server/features/waitlist/index.ts";
 export const FEATURES = [
   auth,
   secondFactors,
+  account,
+  users,
   system,
   waitlist,
   builders,

@@ -62,6 +62,17 @@ export const RATE_LIMIT_BUDGETS = {
   /** Per address: passkey sign-in ceremonies started and answered. */
   passkeySignIn: { points: 30, durationSeconds: 60 },
   restorePasswordFailures: { points: 5, durationSeconds: 15 * 60 },
+  /**
+   * Per account: wrong current passwords typed on the account page (password or email change, deletion), so a
+   * stolen session is no way to guess the password. Counted before the check; a right password gives its point back.
+   */
+  accountPasswordFailures: { points: 5, durationSeconds: 15 * 60 },
+  /** Per account: confirmation links mailed to new addresses, so the page cannot be used to mail strangers. */
+  emailChangeMail: {
+    points: 3,
+    durationSeconds: 60 * 60,
+    message: "Too many email changes were asked for. Use a link already sent or try again later.",
+  },
   waitlistJoin: { points: 10, durationSeconds: 60 },
   /** Per address: unsubscribe links (a bad guess costs one point like a good one). */
   waitlistUnsubscribe: { points: 20, durationSeconds: 60 },

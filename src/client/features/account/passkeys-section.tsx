@@ -6,11 +6,11 @@ import { useTRPC } from "#client/lib/trpc.ts";
 import { createPasskey, isCancelledCeremony } from "#client/lib/webauthn.ts";
 import { Alert, LoadFailedAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { Input } from "#client/ui/input.tsx";
 import { LocalDateTime } from "#client/ui/local-date-time.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
+import { SecuritySubsection } from "./security-subsection";
 
 const failure = (error: unknown) => errorMessage(error, { fallback: "Something went wrong. Please try again.", network: "Network error" });
 
@@ -64,30 +64,24 @@ export function PasskeysSection() {
     );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Passkeys</CardTitle>
-        <CardDescription>Sign in with your fingerprint, face or screen lock instead of a password.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-5">
-        {rows}
-        <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => void add(event)} noValidate>
-          <Field label="Name" optional className="sm:flex-1">
-            <Input
-              name="passkeyName"
-              maxLength={60}
-              placeholder="Work laptop"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </Field>
-          <Button type="submit" loading={adding}>
-            Add a passkey
-          </Button>
-        </form>
-        {error ? <Alert variant="error">{error}</Alert> : null}
-      </CardContent>
-    </Card>
+    <SecuritySubsection title="Passkeys" description="Sign in with your fingerprint, face or screen lock instead of a password.">
+      {rows}
+      <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => void add(event)} noValidate>
+        <Field label="Name" optional className="sm:flex-1">
+          <Input
+            name="passkeyName"
+            maxLength={60}
+            placeholder="Work laptop"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </Field>
+        <Button type="submit" loading={adding}>
+          Add a passkey
+        </Button>
+      </form>
+      {error ? <Alert variant="error">{error}</Alert> : null}
+    </SecuritySubsection>
   );
 }
 

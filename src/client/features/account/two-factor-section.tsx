@@ -5,12 +5,12 @@ import { errorMessage } from "#client/lib/errors.ts";
 import { useTRPC } from "#client/lib/trpc.ts";
 import { Alert, LoadFailedAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/ui/card.tsx";
 import { CopyButton } from "#client/ui/copy-button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { Input } from "#client/ui/input.tsx";
 import { PasswordInput } from "#client/ui/password-input.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
+import { SecuritySubsection } from "./security-subsection";
 
 const failure = (error: unknown) => errorMessage(error, { fallback: "Something went wrong. Please try again.", network: "Network error" });
 
@@ -35,13 +35,9 @@ export function TwoFactorSection() {
   else body = <Enrol onConfirmed={setRecoveryCodes} />;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Two-factor codes</CardTitle>
-        <CardDescription>Ask for a code from an authenticator app after your password.</CardDescription>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <SecuritySubsection title="Two-factor codes" description="Ask for a code from an authenticator app after your password.">
+      {body}
+    </SecuritySubsection>
   );
 }
 

@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { Menu } from "lucide-react";
+import { ACCOUNT_PATH } from "#common/account/account.ts";
 import { useAuth } from "#client/lib/auth.tsx";
 import { initialOf } from "#client/lib/format.ts";
 import { Badge } from "#client/ui/badge.tsx";
@@ -6,7 +8,7 @@ import { Button } from "#client/ui/button.tsx";
 import { LogoutButton } from "#client/features/auth/logout-button.tsx";
 import { useAdminRoute } from "./use-admin-route";
 
-/** Page title and subtitle (the page's <h1>), the signed-in admin and Logout; the menu button on phones. */
+/** Page title and subtitle (the page's <h1>), the signed-in admin (a link to their account page) and Logout; the menu button on phones. */
 export function AdminHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { title, subtitle } = useAdminRoute();
   const { user } = useAuth();
@@ -23,7 +25,11 @@ export function AdminHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
           {subtitle ? <p className="hidden truncate text-sm text-ink-muted sm:block">{subtitle}</p> : null}
         </div>
         {user ? (
-          <div className="flex shrink-0 items-center gap-3">
+          <Link
+            to={ACCOUNT_PATH}
+            aria-label={`Your account: ${displayName}, ${user.role}`}
+            className="focus-ring flex shrink-0 items-center gap-3 rounded-control px-1.5 py-1 hover:bg-sunken"
+          >
             <div className="hidden min-w-0 flex-col items-end md:flex">
               <span className="max-w-[14rem] truncate text-sm font-semibold text-ink">{displayName}</span>
               <Badge variant="brand" className="mt-0.5 px-2 py-0 capitalize">
@@ -37,10 +43,7 @@ export function AdminHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
             >
               {initialOf(displayName)}
             </span>
-            <span className="sr-only md:hidden">
-              Signed in as {displayName}, {user.role}
-            </span>
-          </div>
+          </Link>
         ) : null}
         <LogoutButton compact />
       </div>

@@ -15,6 +15,7 @@ import {
   Megaphone,
   Palette,
   Search,
+  UserCog,
   Users,
   Vault,
 } from "lucide-react";
@@ -79,6 +80,17 @@ export const ADMIN_ROUTES = [
     page: lazyPage(
       () => import("#client/features/waitlist/admin/waitlist-admin-page.tsx"),
       (m) => m.WaitlistAdminPage,
+    ),
+  },
+  {
+    path: "users",
+    title: "Users",
+    subtitle: "Accounts, roles and sign-ins",
+    icon: UserCog,
+    section: "administration",
+    page: lazyPage(
+      () => import("#client/features/users/users-admin-page.tsx"),
+      (m) => m.UsersAdminPage,
     ),
   },
   {

@@ -24,7 +24,9 @@ export type AuthGateProps = {
  * It lives here rather than in lib/auth.tsx (where ARCHITECTURE.md puts it) because it renders the login
  * form: every public page imports lib/auth, and the form would then weigh on their JS budget.
  */
-const AccountPage = lazy(() => import("#client/features/account/account-page.tsx").then((m) => ({ default: m.AccountPage })));
+const SecondFactorEnrolment = lazy(() =>
+  import("#client/features/account/second-factor-enrolment.tsx").then((m) => ({ default: m.SecondFactorEnrolment })),
+);
 
 export function AuthGate({ requireAdmin = false, children }: AuthGateProps) {
   const { status, user, isAdmin, secondFactorSetupRequired } = useAuth();
@@ -52,7 +54,7 @@ function SecondFactorSetup() {
         <h1 className="text-2xl font-bold tracking-tight">Protect your admin account</h1>
         <Alert variant="warning">{SECOND_FACTOR_SETUP_REQUIRED}</Alert>
         <Suspense fallback={<PageSpinner label="Loading" />}>
-          <AccountPage />
+          <SecondFactorEnrolment />
         </Suspense>
         <LogoutButton redirectTo={null} size="md" className="self-start" />
       </div>

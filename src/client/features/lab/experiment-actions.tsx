@@ -1,9 +1,10 @@
 import { useNavigate } from "react-router";
-import { CheckCircle2, Copy, Play, Sparkles } from "lucide-react";
+import { CheckCircle2, Copy, Play, Sparkles, Trash2 } from "lucide-react";
 import { experimentPath, type Experiment, type ExperimentStatus } from "#common/lab/lab.ts";
 import { track } from "#client/lib/analytics.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "#client/lib/trpc.ts";
+import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Label } from "#client/ui/label.tsx";
 import { Switch } from "#client/ui/switch.tsx";
@@ -12,7 +13,7 @@ import { ExperimentFormButton } from "./experiment-form-dialog";
 import { useLabBase } from "./lab-base";
 import { reasonOf } from "./lab-texts";
 
-/** The owner's buttons: Start or Complete, Edit, Generate Content, Create Template once completed, and Share. */
+/** The owner's buttons: Start or Complete, Edit, Generate Content, Create Template once completed, Share and Delete. */
 export function ExperimentActions({ experiment }: { experiment: Experiment }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
@@ -22,6 +23,7 @@ export function ExperimentActions({ experiment }: { experiment: Experiment }) {
   const setVisibility = useMutation(trpc.lab.setVisibility.mutationOptions());
   const generate = useMutation(trpc.lab.generateContent.mutationOptions());
   const template = useMutation(trpc.lab.createTemplate.mutationOptions());
+  const remove = useMutation(trpc.lab.delete.mutationOptions());
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries(trpc.lab.get.queryFilter({ id: experiment.id })),
@@ -62,6 +64,22 @@ export function ExperimentActions({ experiment }: { experiment: Experiment }) {
       toast({ variant: "success", title: "Template created", description: copy.title });
       void navigate(experimentPath(base, copy.id));
     }, "Could not create the template");
+
+  const deleteExperiment = async () => {
+    try {
+      await remove.mutateAsync({ id: experiment.id });
+    } catch (error) {
+      toast({ variant: "error", title: "Could not delete the experiment", description: reasonOf(error) });
+      throw error;
+    }
+    toast({ variant: "success", title: "Experiment deleted", description: experiment.title });
+    queryClient.removeQueries(trpc.lab.get.queryFilter({ id: experiment.id }));
+    void navigate(base);
+    await Promise.all([
+      queryClient.invalidateQueries(trpc.lab.list.pathFilter()),
+      queryClient.invalidateQueries(trpc.lab.calendar.pathFilter()),
+    ]);
+  };
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -104,6 +122,24 @@ export function ExperimentActions({ experiment }: { experiment: Experiment }) {
           Shared
         </Label>
       </div>
+      <ConfirmDialog
+        trigger={
+          <Button variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800">
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        }
+        destructive
+        title="Delete this experiment?"
+        description={
+          <>
+            <strong className="font-semibold text-ink">{experiment.title}</strong>, its update log and its images (their files included) are
+            deleted, and its shared page stops working at once. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete experiment"
+        onConfirm={deleteExperiment}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ChevronDown, Home, LayoutDashboard } from "lucide-react";
+import { ChevronDown, Home, LayoutDashboard, UserRoundCog } from "lucide-react";
+import { ACCOUNT_PATH } from "#common/account/account.ts";
 import type { SessionUser } from "#common/auth/accounts.ts";
 import { useAuth } from "#client/lib/auth.tsx";
 import { initialOf } from "#client/lib/format.ts";
@@ -44,6 +45,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={ACCOUNT_PATH}>
+            <UserRoundCog aria-hidden="true" />
+            Your account
+          </Link>
+        </DropdownMenuItem>
         {isAdmin ? (
           <DropdownMenuItem asChild>
             <Link to="/admin">

@@ -3,6 +3,7 @@ import { isAdminRole } from "#common/auth/accounts.ts";
 import { loginSecondFactorInput } from "#common/second-factors/input.ts";
 import { clearSessionCookie } from "#server/auth/request-auth.ts";
 import { hasSecondFactor } from "#server/auth/second-factor-status.ts";
+import { signInClientOf } from "#server/auth/sign-in-client.ts";
 import { startSession } from "#server/auth/start-session.ts";
 import { completeLoginChallenge } from "#server/features/second-factors/index.ts";
 import { limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
@@ -26,7 +27,9 @@ export const authRouter = router({
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/login", summary: "Sign in with an email and a password" } })
     .input(loginInput)
     .mutation(async ({ ctx, input }) => {
-      const outcome = await auth.login({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip);
+      const client = await signInClientOf(ctx.req, ctx.deps.geo);
+      const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, publicUrl: ctx.deps.config.publicUrl };
+      const outcome = await auth.login(deps, input, ctx.req.ip, client);
       // An account with two-factor codes: no session yet, the challenge for the code step.
       return "twoFactorRequired" in outcome ? outcome : startSession(ctx, outcome);
     }),
@@ -38,15 +41,20 @@ export const authRouter = router({
       rest: { method: "POST", path: "/api/auth/login/2fa", summary: "Finish signing in with a two-factor code or a recovery code" },
     })
     .input(loginSecondFactorInput)
-    .mutation(async ({ ctx, input }) =>
-      startSession(ctx, await completeLoginChallenge({ db: ctx.db, rateLimits: ctx.deps.rateLimits }, input, ctx.req.ip)),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const client = await signInClientOf(ctx.req, ctx.deps.geo);
+      const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, publicUrl: ctx.deps.config.publicUrl };
+      return startSession(ctx, await completeLoginChallenge(deps, input, ctx.req.ip, client));
+    }),
 
   signup: publicProcedure
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/signup", summary: "Create an account and sign in", status: 201 } })
     .input(signupInput)
     .use(limited("signup"))
-    .mutation(async ({ ctx, input }) => startSession(ctx, await auth.signup({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl }, input))),
+    .mutation(async ({ ctx, input }) => {
+      const client = await signInClientOf(ctx.req, ctx.deps.geo);
+      return startSession(ctx, await auth.signup({ db: ctx.db, publicUrl: ctx.deps.config.publicUrl }, input, client));
+    }),
 
   resendVerification: memberProcedure
     .meta({

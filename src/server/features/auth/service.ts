@@ -5,20 +5,23 @@ import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "#
 import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
 import { hasTotp } from "#server/auth/second-factor-status.ts";
 import { toSessionUser } from "#server/auth/session-user.ts";
-import { createSession, invalidateSession, invalidateUserSessions } from "#server/auth/sessions.ts";
+import { invalidateSession, invalidateUserSessions } from "#server/auth/sessions.ts";
+import { ACCOUNT_DISABLED, startSignedInSession } from "#server/auth/signed-in-session.ts";
+import type { SignInClient } from "#server/auth/sign-in-client.ts";
 import type { SignedIn } from "#server/auth/start-session.ts";
 import type { TwoFactorRequired } from "#common/second-factors/second-factors.ts";
 import { startLoginChallenge } from "#server/features/second-factors/index.ts";
 import { generateToken, hashToken } from "#server/auth/tokens.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { builders, emailVerificationTokens, passwordResetTokens, users, type UserRow } from "#server/db/schema/index.ts";
-import { conflict, invalid, unauthorized } from "#server/infra/errors.ts";
+import { conflict, forbidden, invalid, unauthorized } from "#server/infra/errors.ts";
 import { enqueueMail } from "#server/infra/mail/index.ts";
 import type { RateLimits } from "#server/infra/rate-limit.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { startLoginAttempt } from "./login-throttle";
 
 export type { SignedIn };
+export { ACCOUNT_DISABLED };
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -32,7 +35,7 @@ export const ALREADY_VERIFIED = "Your email address is already confirmed.";
  * Creates a member and signs them in. The account works at once for what it owns, but its address is only
  * proven once the link mailed here is opened (verifyEmail): until then nothing keyed by the email is theirs.
  */
-export async function signup(deps: { db: Database; publicUrl: string }, input: SignupInput): Promise<SignedIn> {
+export async function signup(deps: { db: Database; publicUrl: string }, input: SignupInput, client?: SignInClient): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
   let row: UserRow | undefined;
   try {
@@ -46,8 +49,7 @@ export async function signup(deps: { db: Database; publicUrl: string }, input: S
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
-  const { token, session } = await createSession(deps.db, row!.id);
-  return { user: toSessionUser(row!), token, session };
+  return startSignedInSession(deps, row!, client);
 }
 
 /** Stores a new confirmation link (hashed, valid 24 hours, single use) and queues its mail, on the caller's transaction. */
@@ -134,22 +136,25 @@ export async function resendEmailVerification(
 }
 
 /**
- * `clientAddress` is the address the login budgets count failures against (login-throttle.ts). An account with
- * two-factor codes gets no session for its password alone: a challenge for the code step (login/2fa) instead.
+ * `clientAddress` is the address the login budgets count failures against (login-throttle.ts); `client` the
+ * browser and place the session remembers. A disabled account is told so only after its password proved right,
+ * so the message tells a guesser nothing. An account with two-factor codes answers a challenge instead.
  */
 export async function login(
-  deps: { db: Database; rateLimits: RateLimits },
+  deps: { db: Database; rateLimits: RateLimits; publicUrl: string },
   input: LoginInput,
   clientAddress: string,
+  client?: SignInClient,
 ): Promise<SignedIn | TwoFactorRequired> {
   const attempt = await startLoginAttempt(deps.rateLimits, input.email, clientAddress);
   const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const valid = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
   await attempt.succeeded();
+  if (row.disabledAt) throw forbidden(ACCOUNT_DISABLED);
+  // Two-factor codes: no session for the password alone, the challenge of the code step (login/2fa) instead.
   if (await hasTotp(deps.db, row.id)) return startLoginChallenge(deps.db, row.id);
-  const { token, session } = await createSession(deps.db, row.id);
-  return { user: toSessionUser(row), token, session };
+  return startSignedInSession(deps, row, client);
 }
 
 /** Ends the caller's session, if there is one: logging out twice, or after the session expired, is no error. */

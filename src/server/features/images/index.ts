@@ -10,4 +10,4 @@ export const feature = {
   },
 } satisfies Feature;
 
-export { getSharedImage } from "./service";
+export { deleteImagesOf, getSharedImage } from "./service";

@@ -167,6 +167,30 @@ export async function deleteImage(ctx: Pick<ImagesContext, "db" | "storage">, ac
   return { ok: true };
 }
 
+/** How many stored files are removed at once when many images go together (an experiment, an account). */
+const REMOVAL_CONCURRENCY = 8;
+
+/**
+ * Removes every image of an owner (or of one of its experiments) with its two stored files: files first, then
+ * the rows, as deleteImage does, so a storage outage leaves the images listed and a retry finishes the job.
+ * Runs on the caller's executor, so an experiment's or an account's own deletion can follow in one transaction.
+ */
+export async function deleteImagesOf(
+  ctx: { db: Executor; storage: ObjectStorage },
+  owner: { ownerId: string; experimentId?: string },
+): Promise<{ deleted: number }> {
+  const where = owner.experimentId
+    ? and(eq(images.ownerId, owner.ownerId), eq(images.experimentId, owner.experimentId))
+    : eq(images.ownerId, owner.ownerId);
+  const rows = await ctx.db.select({ id: images.id, fullKey: images.fullKey, thumbnailKey: images.thumbnailKey }).from(images).where(where);
+  const keys = rows.flatMap((row) => [row.fullKey, row.thumbnailKey]);
+  for (let start = 0; start < keys.length; start += REMOVAL_CONCURRENCY) {
+    await Promise.all(keys.slice(start, start + REMOVAL_CONCURRENCY).map((key) => ctx.storage.delete(key)));
+  }
+  if (rows.length > 0) await ctx.db.delete(images).where(where);
+  return { deleted: rows.length };
+}
+
 /** Shares (the public page /lab/image/{id} and the files open to anyone) or takes the share back. */
 export async function shareImage(db: Database, actor: ImageActor, input: ImageShareInput): Promise<{ shareUrl: string | null }> {
   const row = await manageableImage(db, actor, input.imageId);

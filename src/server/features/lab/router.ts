@@ -13,6 +13,7 @@ import {
   addExperimentUpdate,
   createExperiment,
   createExperimentTemplate,
+  deleteExperiment,
   editExperiment,
   generateExperimentContent,
   moveExperiment,
@@ -35,6 +36,11 @@ export const labRouter = router({
     .input(experimentEditInput)
     .meta({ invalidates: ["lab"] })
     .mutation(({ ctx, input }) => editExperiment(ctx.db, ctx.user, input, new Date())),
+  /** Its shared page and its images' pages answer 404 at once: every instance drops them from its cache. */
+  delete: memberProcedure
+    .input(experimentIdInput)
+    .meta({ invalidates: ["lab", "images"] })
+    .mutation(({ ctx, input }) => deleteExperiment({ db: ctx.db, storage: ctx.deps.storage }, ctx.user, input.id)),
   setVisibility: memberProcedure
     .input(experimentVisibilityInput)
     .meta({ invalidates: ["lab"] })

@@ -19,6 +19,8 @@ import type { Database } from "#server/db/client.ts";
 import { experimentUpdates, experiments, type ExperimentRow } from "#server/db/schema/index.ts";
 import { conflict, invalid, notFound } from "#server/infra/errors.ts";
 import { createBanger } from "#server/features/bangers/index.ts";
+import { deleteImagesOf } from "#server/features/images/index.ts";
+import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import { contentDrafts } from "./content-drafts";
 import {
   EXPERIMENT_NOT_FOUND,
@@ -71,6 +73,17 @@ export async function createExperiment(
     .values({ ownerId: actor.id, ...formValues(input), visibility: input.visibility ?? "private" })
     .returning({ id: experiments.id });
   return detailOf(db, actor, row!.id, now);
+}
+
+/**
+ * Deletes an experiment for good: its images with their stored files, then the experiment with its update log
+ * (content drafts made from it stay, unlinked). The procedure drops the cached shared pages on every instance.
+ */
+export async function deleteExperiment(ctx: { db: Database; storage: ObjectStorage }, actor: LabActor, id: string): Promise<{ ok: true }> {
+  const { row } = await manageableRow(ctx.db, actor, id);
+  await deleteImagesOf(ctx, { ownerId: row.ownerId, experimentId: row.id });
+  await ctx.db.delete(experiments).where(eq(experiments.id, row.id));
+  return { ok: true };
 }
 
 /** Edits the fields. The investment may not drop below what the updates already spent. */

@@ -1,8 +1,8 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import { LOGIN_CHALLENGE_VALID_MS, type TwoFactorRequired } from "#common/second-factors/second-factors.ts";
 import type { LoginSecondFactorInput } from "#common/second-factors/input.ts";
-import { toSessionUser } from "#server/auth/session-user.ts";
-import { createSession } from "#server/auth/sessions.ts";
+import { startSignedInSession } from "#server/auth/signed-in-session.ts";
+import type { SignInClient } from "#server/auth/sign-in-client.ts";
 import type { SignedIn } from "#server/auth/start-session.ts";
 import { generateToken, hashToken } from "#server/auth/tokens.ts";
 import type { Database } from "#server/db/client.ts";
@@ -29,7 +29,12 @@ export async function startLoginChallenge(db: Database, userId: string): Promise
  * (it is deleted in the statement that claims it, so it signs in once). A wrong code leaves the challenge for
  * another try, within the code budgets; an expired or unknown one asks to start again.
  */
-export async function completeLoginChallenge(deps: CodeDeps, input: LoginSecondFactorInput, clientAddress: string): Promise<SignedIn> {
+export async function completeLoginChallenge(
+  deps: CodeDeps & { publicUrl: string },
+  input: LoginSecondFactorInput,
+  clientAddress: string,
+  client?: SignInClient,
+): Promise<SignedIn> {
   const id = hashToken(input.challenge);
   const live = and(eq(loginChallenges.id, id), gt(loginChallenges.expiresAt, new Date()));
   const [challenge] = await deps.db.select({ userId: loginChallenges.userId }).from(loginChallenges).where(live);
@@ -44,6 +49,5 @@ export async function completeLoginChallenge(deps: CodeDeps, input: LoginSecondF
   if (!claimed) throw unauthorized(CHALLENGE_EXPIRED);
   const [row] = await deps.db.select().from(users).where(eq(users.id, claimed.userId));
   if (!row) throw unauthorized(CHALLENGE_EXPIRED);
-  const { token, session } = await createSession(deps.db, row.id);
-  return { user: toSessionUser(row), token, session };
+  return startSignedInSession(deps, row, client);
 }

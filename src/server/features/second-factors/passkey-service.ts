@@ -11,8 +11,8 @@ import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { SessionUser } from "#common/auth/accounts.ts";
 import type { PasskeyRegisterInput, PasskeySignInInput } from "#common/second-factors/input.ts";
 import { TOTP_ISSUER, WEBAUTHN_CHALLENGE_VALID_MS } from "#common/second-factors/second-factors.ts";
-import { toSessionUser } from "#server/auth/session-user.ts";
-import { createSession } from "#server/auth/sessions.ts";
+import { startSignedInSession } from "#server/auth/signed-in-session.ts";
+import type { SignInClient } from "#server/auth/sign-in-client.ts";
 import type { SignedIn } from "#server/auth/start-session.ts";
 import type { Database } from "#server/db/client.ts";
 import { passkeys, users, webauthnChallenges } from "#server/db/schema/index.ts";
@@ -172,7 +172,13 @@ export async function passkeyAuthenticationOptions(db: Database, rp: RelyingPart
  * proves possession of the credential, so no second factor is asked. The signature counter moves forward; a
  * counter that went backwards (a cloned authenticator) is refused by the verifier.
  */
-export async function signInWithPasskey(db: Database, rp: RelyingParty, input: PasskeySignInInput): Promise<SignedIn> {
+export async function signInWithPasskey(
+  deps: { db: Database; publicUrl: string },
+  rp: RelyingParty,
+  input: PasskeySignInInput,
+  client?: SignInClient,
+): Promise<SignedIn> {
+  const { db } = deps;
   const response = input.response as unknown as AuthenticationResponseJSON;
   const expectedChallenge = await claimChallenge(db, input.response.response.clientDataJSON, "authentication", null);
   const [stored] = await db.select().from(passkeys).where(eq(passkeys.id, response.id));
@@ -197,6 +203,5 @@ export async function signInWithPasskey(db: Database, rp: RelyingParty, input: P
     .where(eq(passkeys.id, stored.id));
   const [row] = await db.select().from(users).where(eq(users.id, stored.userId));
   if (!row) throw unauthorized(PASSKEY_UNKNOWN);
-  const { token, session } = await createSession(db, row.id);
-  return { user: toSessionUser(row), token, session };
+  return startSignedInSession(deps, row, client);
 }

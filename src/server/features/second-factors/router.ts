@@ -6,6 +6,7 @@ import {
   totpCodeInput,
   totpDisableInput,
 } from "#common/second-factors/input.ts";
+import { signInClientOf } from "#server/auth/sign-in-client.ts";
 import { startSession } from "#server/auth/start-session.ts";
 import { type Context, limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as passkeyService from "./passkey-service";
@@ -72,5 +73,9 @@ export const passkeysRouter = router({
     .meta({ invalidates: [] })
     .input(passkeySignInInput)
     .use(limited("passkeySignIn"))
-    .mutation(async ({ ctx, input }) => startSession(ctx, await passkeyService.signInWithPasskey(ctx.db, relyingParty(ctx), input))),
+    .mutation(async ({ ctx, input }) => {
+      const client = await signInClientOf(ctx.req, ctx.deps.geo);
+      const deps = { db: ctx.db, publicUrl: ctx.deps.config.publicUrl };
+      return startSession(ctx, await passkeyService.signInWithPasskey(deps, relyingParty(ctx), input, client));
+    }),
 });
