@@ -89,7 +89,7 @@ describe("second factors in the browser", () => {
 
     await page.goto(`${server.url}/account`);
     await page.getByText("No passkeys yet.").waitFor();
-    await page.getByLabel("Name").fill("Test laptop");
+    await page.getByRole("region", { name: "Passkeys" }).getByLabel("Name").fill("Test laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     const passkeys = page.getByRole("list", { name: "Your passkeys" });
     await passkeys.getByText("Test laptop").waitFor();
