@@ -201,6 +201,11 @@ const envSchema = z.object({
     .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || /^\d+$/.test(value), { message: "must be the numeric account id shown on maxmind.com" }),
   GEOIP_DOWNLOAD_URL: optionalUrl(["https", "http"], "https://download.maxmind.com", "required"),
+  /** required: an admin without a passkey or two-factor codes can use nothing of the back office but enrolment. */
+  ADMIN_2FA: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+    z.enum(["off", "required"], { error: "must be off or required" }).default("off"),
+  ),
   BACKUP_KEEP: z.coerce
     .number({ error: "must be a number of backups" })
     .int("must be a whole number of backups")
@@ -269,6 +274,8 @@ export type Config = {
   /** BACKUP_SCHEDULE: a cron expression (UTC), or undefined when scheduled backups are off. */
   backupSchedule: string | undefined;
   backupKeep: number;
+  /** ADMIN_2FA: "required" holds admins without a second factor at enrolment (server-enforced on admin procedures). */
+  admin2fa: "off" | "required";
   geo: GeoConfig;
   clientDir: string;
   /** The server renderer of public pages (`vite build --ssr`); no file, no server rendering. */
@@ -449,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfig(e, dataDir),
     backupSchedule: e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
+    admin2fa: e.ADMIN_2FA,
     geo: {
       dbPath: e.GEOIP_DB_PATH && path.resolve(e.GEOIP_DB_PATH),
       downloadPath: e.GEOIP_DB_PATH ? path.resolve(e.GEOIP_DB_PATH) : path.join(dataDir, "GeoLite2-City.mmdb"),

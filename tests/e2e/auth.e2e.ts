@@ -22,7 +22,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${server.url}/login`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 describe("accounts in the browser", () => {
@@ -108,7 +108,7 @@ describe("accounts in the browser", () => {
       .click();
     await page.getByLabel("Email", { exact: true }).fill("mia@example.com");
     await page.getByLabel("Password", { exact: true }).fill("brand-new-pass");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     await page.context().close();
   });

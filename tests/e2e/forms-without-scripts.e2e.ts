@@ -64,7 +64,7 @@ describe("with scripts off", () => {
       expect(await page.locator("noscript").count()).toBe(0);
       await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
       await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await page.waitForURL(`${server.url}/today`);
       expect(await sessionCookieOf(context)).toBeDefined();
       expect(urls.some((url) => url.includes(encodeURIComponent(ADMIN.password)) || url.includes("password="))).toBe(false);
@@ -76,7 +76,7 @@ describe("with scripts off", () => {
       await page.goto(`${server.url}/system/admin`);
       await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
       await page.getByLabel("Password", { exact: true }).fill("not the password");
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await page.getByText("Invalid email or password").waitFor();
       expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(ADMIN.email);
       expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");

@@ -41,8 +41,14 @@ export async function startServer(
     admins?: Array<{ email: string; password: string; name?: string; role?: "admin" | "owner" }>;
     dataDir?: string;
     env?: Record<string, string>;
+    /**
+     * The host name of PUBLIC_URL and of `url` (the server listens on 127.0.0.1 either way): "localhost" for
+     * passkeys, whose relying party id must be a domain name, never an IP address.
+     */
+    publicHost?: "127.0.0.1" | "localhost";
   } = {},
 ): Promise<RunningServer> {
+  const publicHost = options.publicHost ?? "127.0.0.1";
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), "lab-e2e-")));
   const port = await freePort();
   const env = {
@@ -54,7 +60,7 @@ export async function startServer(
     NODE_ENV: "production",
     UNSUBSCRIBE_SECRET: "test-unsubscribe-secret-0123456789abcdef",
     LOG_LEVEL: "info",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://${publicHost}:${port}`,
     ...options.env,
   };
   for (const admin of options.admins ?? []) {
@@ -78,7 +84,7 @@ export async function startServer(
     }
   });
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${publicHost}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
@@ -172,7 +178,7 @@ export async function signInAsAdmin(page: Page, server: RunningServer, admin: { 
   await page.goto(`${server.url}/login`);
   await page.getByLabel("Email", { exact: true }).fill(admin.email);
   await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(`${server.url}/today`);
 }
 

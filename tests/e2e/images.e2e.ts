@@ -55,7 +55,7 @@ beforeAll(async () => {
   await page.goto(`${server.url}/login`);
   await page.getByLabel("Email", { exact: true }).fill(admin.email);
   await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(`${server.url}/today`);
 });
 

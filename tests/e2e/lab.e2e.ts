@@ -30,7 +30,7 @@ afterAll(async () => {
 describe("The Lab", () => {
   it("asks a signed-out visitor to sign in at /lab; a new member signs up and lands in the member area", async () => {
     await page.goto(`${server.url}/lab`);
-    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
     await page.goto(`${server.url}/signup`);
     await page.getByLabel("Full Name").fill("Mia Member");
     await page.getByLabel("Email Address").fill("mia@example.com");

@@ -45,6 +45,8 @@ const restRoutes: Record<string, Sample> = {
   "POST /unsubscribe": { access: "public", request: form("/unsubscribe") },
   "POST /waitlist/confirm": { access: "public", request: form("/waitlist/confirm") },
   "POST /api/auth/login": { access: "public", request: json("POST", "/api/auth/login") },
+  // The code step: the challenge from a right password is the gate (second-factors.test.ts).
+  "POST /api/auth/login/2fa": { access: "public", request: json("POST", "/api/auth/login/2fa") },
   "POST /api/auth/signup": { access: "public", request: json("POST", "/api/auth/signup") },
   // Signing out without a session is harmless: it clears the cookie.
   "POST /api/auth/logout": { access: "public", request: json("POST", "/api/auth/logout") },
@@ -145,6 +147,10 @@ const restRoutes: Record<string, Sample> = {
 const procedures: Record<string, ProcedureSample> = {
   "auth.me": { access: "public" },
   "auth.login": { access: "public", input: {} },
+  "auth.loginSecondFactor": { access: "public", input: {} },
+  // Signing in with a passkey: the signed challenge is the gate (second-factors e2e).
+  "passkeys.signInOptions": { access: "public" },
+  "passkeys.signIn": { access: "public", input: {} },
   "auth.signup": { access: "public", input: {} },
   "auth.requestPasswordReset": { access: "public", input: {} },
   "auth.confirmPasswordReset": { access: "public", input: {} },
@@ -162,6 +168,15 @@ const procedures: Record<string, ProcedureSample> = {
 
   "builders.updateMine": { access: "member", input: {} },
   "auth.resendVerification": { access: "member" },
+  "account.totpStart": { access: "member" },
+  "account.totpConfirm": { access: "member", input: {} },
+  "account.totpDisable": { access: "member", input: {} },
+  "twoFactor.status": { access: "member" },
+  "passkeys.list": { access: "member" },
+  "passkeys.registrationOptions": { access: "member" },
+  "passkeys.register": { access: "member", input: {} },
+  "passkeys.rename": { access: "member", input: {} },
+  "passkeys.delete": { access: "member", input: {} },
   "images.list": { access: "member", input: { experimentId: "general" } },
   "images.annotate": { access: "member", input: { imageId: unknownId, annotation: "" } },
   "images.delete": { access: "member", input: { imageId: unknownId } },

@@ -2,6 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ROLES, isAdminRole, type Role, type SessionUser } from "#common/auth/accounts.ts";
 import type { LoginInput, SignupInput } from "#common/auth/input.ts";
+import type { LoginSecondFactorInput } from "#common/second-factors/input.ts";
+import type { TwoFactorRequired } from "#common/second-factors/second-factors.ts";
 import { useTRPC } from "./trpc";
 
 /** The storage key of the signed-in user ("{product} user"). Holds only the non-secret profile: id, name, email, role, emailVerified. */
@@ -18,8 +20,17 @@ export type AuthContextValue = {
   isAuthenticated: boolean;
   /** Role admin or owner (explicit allow-list from common/auth). */
   isAdmin: boolean;
-  /** Signs in; the server sets the session cookie. Resolves with the user, rejects with the tRPC error. */
-  login: (input: LoginInput) => Promise<SessionUser>;
+  /**
+   * Signs in; the server sets the session cookie. Resolves with the user, or with the challenge of the code step
+   * when the account has two-factor codes (then `loginSecondFactor` finishes). Rejects with the tRPC error.
+   */
+  login: (input: LoginInput) => Promise<SessionUser | TwoFactorRequired>;
+  /** The code step of a sign-in: resolves with the user once the server set the session cookie. */
+  loginSecondFactor: (input: LoginSecondFactorInput) => Promise<SessionUser>;
+  /** Takes on a user the server just signed in another way (a passkey). */
+  adoptSignedIn: (user: SessionUser) => SessionUser;
+  /** ADMIN_2FA=required and this admin has no second factor yet: the back office shows only the enrolment. */
+  secondFactorSetupRequired: boolean;
   /** Creates the account; the server also signs the new user in by cookie. Does not update the auth state. */
   signup: (input: SignupInput) => Promise<SessionUser>;
   /** Ends the session on the server, then forgets the user locally. Rejects if the server could not be reached. */
@@ -84,6 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [cachedUser] = useState(readStoredUser);
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
   const loginMutation = useMutation(trpc.auth.login.mutationOptions());
+  const secondFactorMutation = useMutation(trpc.auth.loginSecondFactor.mutationOptions());
   const signupMutation = useMutation(trpc.auth.signup.mutationOptions());
   const logoutMutation = useMutation(trpc.auth.logout.mutationOptions());
 
@@ -106,13 +118,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient, trpc]);
 
   const { mutateAsync: loginAsync } = loginMutation;
+  const { mutateAsync: secondFactorAsync } = secondFactorMutation;
   const { mutateAsync: signupAsync } = signupMutation;
   const { mutateAsync: logoutAsync } = logoutMutation;
 
-  const login = useCallback(
-    async (input: LoginInput) => {
+  const adoptSignedIn = useCallback(
+    (signedIn: SessionUser) => {
       // The server set the httpOnly session cookie; the answer holds only the user.
-      const { user: signedIn } = await loginAsync(input);
       const profile: SessionUser = {
         id: signedIn.id,
         email: signedIn.email,
@@ -122,10 +134,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       };
       // Data cached for a previous user must not leak into this session.
       queryClient.removeQueries({ predicate: (query) => !isMeQueryKey(query.queryKey) });
-      queryClient.setQueryData(trpc.auth.me.queryKey(), { user: profile });
+      queryClient.setQueryData(trpc.auth.me.queryKey(), { user: profile, secondFactorSetupRequired: false });
+      // Whether this admin must first add a second factor is the server's to say.
+      void queryClient.invalidateQueries(trpc.auth.me.pathFilter());
       return profile;
     },
-    [loginAsync, queryClient, trpc],
+    [queryClient, trpc],
+  );
+
+  const login = useCallback(
+    async (input: LoginInput) => {
+      const outcome = await loginAsync(input);
+      return "twoFactorRequired" in outcome ? outcome : adoptSignedIn(outcome.user);
+    },
+    [loginAsync, adoptSignedIn],
+  );
+
+  const loginSecondFactor = useCallback(
+    async (input: LoginSecondFactorInput) => adoptSignedIn((await secondFactorAsync(input)).user),
+    [secondFactorAsync, adoptSignedIn],
   );
 
   const signup = useCallback(
@@ -145,7 +172,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries(trpc.auth.me.pathFilter());
       throw error;
     }
-    queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null });
+    queryClient.setQueryData(trpc.auth.me.queryKey(), { user: null, secondFactorSetupRequired: false });
     queryClient.removeQueries({ predicate: (query) => !isMeQueryKey(query.queryKey) });
   }, [logoutAsync, queryClient, trpc]);
 
@@ -163,11 +190,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: !isLoading && serverUser !== null,
       isAdmin: !isLoading && serverUser !== null && isAdminRole(serverUser.role),
       login,
+      loginSecondFactor,
+      adoptSignedIn,
+      secondFactorSetupRequired: me.data?.secondFactorSetupRequired ?? false,
       signup,
       logout,
       refresh,
     }),
-    [user, isLoading, serverUser, login, signup, logout, refresh],
+    [user, isLoading, serverUser, login, loginSecondFactor, adoptSignedIn, me.data?.secondFactorSetupRequired, signup, logout, refresh],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

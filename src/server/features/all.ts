@@ -13,6 +13,7 @@ import { feature as inboundMail } from "#server/features/inbound-mail/index.ts";
 import { feature as lab } from "#server/features/lab/index.ts";
 import { feature as newsletter } from "#server/features/newsletter/index.ts";
 import { feature as playbook } from "#server/features/playbook/index.ts";
+import { feature as secondFactors } from "#server/features/second-factors/index.ts";
 import { feature as seo } from "#server/features/seo/index.ts";
 import { feature as siteAssets } from "#server/features/site-assets/index.ts";
 import { feature as system } from "#server/features/system/index.ts";
@@ -26,6 +27,7 @@ import { feature as waitlist } from "#server/features/waitlist/index.ts";
  */
 export const FEATURES = [
   auth,
+  secondFactors,
   account,
   users,
   system,

@@ -44,6 +44,23 @@ export const RATE_LIMIT_BUDGETS = {
    * Per admin: wrong owner passwords typed to confirm a backup restore (a stolen admin session must not be a
    * way to guess the owner's password). Counted where the password is checked, so REST and tRPC count once.
    */
+  /**
+   * Per account and per address: second-factor codes typed (sign-in step, enrolment, turning codes off). A
+   * right code gives its point back; a six-digit guess has three chances in a million, so ten tries in a
+   * quarter hour leave an attacker nowhere.
+   */
+  secondFactorCodesPerAccount: {
+    points: 10,
+    durationSeconds: 15 * 60,
+    message: "Too many wrong codes for this account. Please wait 15 minutes and try again.",
+  },
+  secondFactorCodesPerAddress: {
+    points: 30,
+    durationSeconds: 15 * 60,
+    message: "Too many wrong codes from your address. Please wait 15 minutes and try again.",
+  },
+  /** Per address: passkey sign-in ceremonies started and answered. */
+  passkeySignIn: { points: 30, durationSeconds: 60 },
   restorePasswordFailures: { points: 5, durationSeconds: 15 * 60 },
   /**
    * Per account: wrong current passwords typed on the account page (password or email change, deletion), so a

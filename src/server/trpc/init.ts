@@ -4,6 +4,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import * as core from "zod/v4/core";
 import { isAdminRole } from "#common/auth/accounts.ts";
 import { resolveRequestAuth } from "#server/auth/request-auth.ts";
+import { requireAdminSecondFactor } from "#server/auth/second-factor-status.ts";
 import { databaseUnavailableError } from "#server/db/errors.ts";
 import type { AppDeps } from "#server/deps.ts";
 import { outageError } from "#server/infra/error-reply.ts";
@@ -108,9 +109,13 @@ export const signedInOnly = t.middleware(({ ctx, next }) => {
 });
 export const memberProcedure = baseProcedure.use(signedInOnly).use(limitHeavyReads).meta({ access: "member" });
 
-/** Admins and the owner only (after signedInOnly: a signed-out caller gets 401, a member 403). */
-export const adminOnly = t.middleware(({ ctx, next }) => {
+/**
+ * Admins and the owner only (after signedInOnly: a signed-out caller gets 401, a member 403). With
+ * ADMIN_2FA=required, an admin without a passkey or two-factor codes is refused too, until they add one.
+ */
+export const adminOnly = t.middleware(async ({ ctx, next }) => {
   if (!ctx.user || !isAdminRole(ctx.user.role)) throw forbidden("You need admin privileges to access this page.");
+  await requireAdminSecondFactor(ctx.deps, ctx.user.id);
   return next();
 });
 export const adminProcedure = baseProcedure.use(signedInOnly).use(adminOnly).use(limitHeavyReads).meta({ access: "admin" });

@@ -4,9 +4,11 @@ import { useAuth } from "#client/lib/auth.tsx";
 import { Alert } from "#client/ui/alert.tsx";
 import { AccountSection } from "./account-section";
 import { DeleteAccountSection, ExportSection } from "./data-sections";
+import { PasskeysSection } from "./passkeys-section";
 import { PasswordChangeForm } from "./password-section";
 import { ProfileSection } from "./profile-section";
 import { SessionsSection } from "./sessions-section";
+import { TwoFactorSection } from "./two-factor-section";
 
 /**
  * /account, for every signed-in user (the member layout's gate signs a visitor in first): profile, sign-in
@@ -23,13 +25,10 @@ export function AccountPage() {
       {emailFlag === "changed" ? <Alert variant="success">{EMAIL_CHANGED_TEXT}</Alert> : null}
       {emailFlag === "invalid" ? <Alert variant="error">{EMAIL_CHANGE_INVALID_TEXT}</Alert> : null}
       <ProfileSection key={user.id} user={user} />
-      {/*
-       * SIGN-IN SECURITY: the password, then the second factors. The two-factor codes and passkeys sections
-       * (TwoFactorSection from ./two-factor-section, PasskeysSection from ./passkeys-section) mount inside this
-       * section, after the password form.
-       */}
       <AccountSection id="sign-in-security" title="Sign-in security" description="Changing your password signs out every other session.">
         <PasswordChangeForm />
+        <PasskeysSection />
+        <TwoFactorSection />
       </AccountSection>
       <SessionsSection />
       <ExportSection />

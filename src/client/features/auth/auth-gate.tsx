@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { ShieldAlert } from "lucide-react";
 import { useAuth } from "#client/lib/auth.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#client/ui/card.tsx";
+import { SECOND_FACTOR_SETUP_REQUIRED } from "#common/second-factors/second-factors.ts";
+import { Alert } from "#client/ui/alert.tsx";
 import { PageSpinner } from "#client/ui/spinner.tsx";
 import { LoginForm } from "./login-form";
 import { LogoutButton } from "./logout-button";
@@ -22,8 +24,12 @@ export type AuthGateProps = {
  * It lives here rather than in lib/auth.tsx (where ARCHITECTURE.md puts it) because it renders the login
  * form: every public page imports lib/auth, and the form would then weigh on their JS budget.
  */
+const SecondFactorEnrolment = lazy(() =>
+  import("#client/features/account/second-factor-enrolment.tsx").then((m) => ({ default: m.SecondFactorEnrolment })),
+);
+
 export function AuthGate({ requireAdmin = false, children }: AuthGateProps) {
-  const { status, user, isAdmin } = useAuth();
+  const { status, user, isAdmin, secondFactorSetupRequired } = useAuth();
   if (status === "loading") return <PageSpinner label="Checking your session" />;
   if (status === "anonymous" || !user) {
     return (
@@ -33,7 +39,27 @@ export function AuthGate({ requireAdmin = false, children }: AuthGateProps) {
     );
   }
   if (requireAdmin && !isAdmin) return <AccessDenied role={user.role} email={user.email} />;
+  if (requireAdmin && secondFactorSetupRequired) return <SecondFactorSetup />;
   return <>{children}</>;
+}
+
+/**
+ * ADMIN_2FA=required and this admin has no second factor: the back office shows only the enrolment (its
+ * procedures refuse anything else on the server) until a passkey or two-factor codes are added.
+ */
+function SecondFactorSetup() {
+  return (
+    <GateFrame>
+      <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10">
+        <h1 className="text-2xl font-bold tracking-tight">Protect your admin account</h1>
+        <Alert variant="warning">{SECOND_FACTOR_SETUP_REQUIRED}</Alert>
+        <Suspense fallback={<PageSpinner label="Loading" />}>
+          <SecondFactorEnrolment />
+        </Suspense>
+        <LogoutButton redirectTo={null} size="md" className="self-start" />
+      </div>
+    </GateFrame>
+  );
 }
 
 function AccessDenied({ role, email }: { role: string; email: string }) {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { LogIn } from "lucide-react";
 import type { SessionUser } from "#common/auth/accounts.ts";
+import type { LoginCodeStep } from "#common/second-factors/second-factors.ts";
 import { returnedText } from "#common/forms/form-post.ts";
 import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
 import { useAuth } from "#client/lib/auth.tsx";
@@ -17,6 +18,8 @@ import { TextLink } from "#client/ui/text-link.tsx";
 import { AuthCard } from "./auth-card";
 import { withCallback } from "./safe-callback";
 import { PostForm } from "#client/ui/post-form.tsx";
+import { CodeStepForm } from "./code-step-form";
+import { PasskeySignIn } from "./passkey-sign-in";
 
 const FIELDS = ["email", "password"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -47,7 +50,10 @@ export function LoginForm({
   notice,
 }: LoginFormProps) {
   const { login } = useAuth();
-  const returned = useFormReturn();
+  const returned = useFormReturn<LoginCodeStep>();
+  // The code step: after a right password on an account with two-factor codes (a post without scripts leaves
+  // its challenge as the result, or as a kept field after a wrong code).
+  const [challenge, setChallenge] = useState<string | null>(returned?.result?.challenge ?? (returnedText(returned, "challenge") || null));
   const { values, fieldErrors, update, showErrors, adopt } = useFormFields<FieldName>(
     { email: returnedText(returned, "email"), password: "" },
     FIELDS,
@@ -70,13 +76,26 @@ export function LoginForm({
         setSubmitting(false);
         return;
       }
-      const user = await login(checked.data);
-      onSuccess(user);
+      const outcome = await login(checked.data);
+      if ("twoFactorRequired" in outcome) {
+        setChallenge(outcome.challenge);
+        setSubmitting(false);
+        return;
+      }
+      onSuccess(outcome);
     } catch (error) {
       setFormError(errorMessage(error, { fallback: "Login failed", network: "Network error" }));
       setSubmitting(false);
     }
   };
+
+  if (challenge) {
+    const restart = () => {
+      setChallenge(null);
+      setFormError(null);
+    };
+    return <CodeStepForm challenge={challenge} action={action} callback={callback} onSuccess={onSuccess} onRestart={restart} />;
+  }
 
   return (
     <AuthCard
@@ -103,7 +122,7 @@ export function LoginForm({
         {formError ? <Alert variant="error">{formError}</Alert> : null}
         {callback ? <input type="hidden" name="callback" value={callback} /> : null}
         <Field label="Email" error={fieldErrors.email}>
-          <EmailInput autoComplete="username" required value={values.email} onChange={update("email")} />
+          <EmailInput autoComplete="username webauthn" required value={values.email} onChange={update("email")} />
         </Field>
         <Field
           label="Password"
@@ -122,6 +141,9 @@ export function LoginForm({
           Sign In
         </Button>
       </PostForm>
+      <div className="mt-5">
+        <PasskeySignIn onSuccess={onSuccess} />
+      </div>
     </AuthCard>
   );
 }

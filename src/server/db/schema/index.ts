@@ -14,3 +14,4 @@ export * from "./newsletter";
 export * from "./playbook";
 export * from "./today";
 export * from "./backup";
+export * from "./second-factors";

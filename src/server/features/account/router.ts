@@ -1,5 +1,6 @@
 import { accountDeleteInput, accountRenameInput, emailChangeInput, passwordChangeInput, sessionIdInput } from "#common/account/input.ts";
 import { clearSessionCookie } from "#server/auth/request-auth.ts";
+import { accountSecondFactorProcedures } from "#server/features/second-factors/index.ts";
 import { memberProcedure, router, type Context } from "#server/trpc/init.ts";
 import { deleteAccount } from "./delete-account";
 import { exportAccount } from "./export";
@@ -16,6 +17,9 @@ const dataOf = (ctx: Context) => ({
 
 /** The signed-in account's own page: every procedure acts on the caller's account and nothing else. */
 export const accountRouter = router({
+  /** Two-factor codes: account.totpStart, account.totpConfirm, account.totpDisable (features/second-factors). */
+  ...accountSecondFactorProcedures,
+
   /** The account's live sessions, "this device" first. Ids are the SHA-256 of the tokens, never the tokens. */
   sessions: memberProcedure
     .meta({ rest: { method: "GET", path: "/api/account/sessions", summary: "The signed-in account's sessions" } })

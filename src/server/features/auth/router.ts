@@ -1,20 +1,27 @@
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from "#common/auth/input.ts";
-import { clearSessionCookie, setSessionCookie } from "#server/auth/request-auth.ts";
+import { isAdminRole } from "#common/auth/accounts.ts";
+import { loginSecondFactorInput } from "#common/second-factors/input.ts";
+import { clearSessionCookie } from "#server/auth/request-auth.ts";
+import { hasSecondFactor } from "#server/auth/second-factor-status.ts";
 import { signInClientOf } from "#server/auth/sign-in-client.ts";
-import { type Context, limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
+import { startSession } from "#server/auth/start-session.ts";
+import { completeLoginChallenge } from "#server/features/second-factors/index.ts";
+import { limited, memberProcedure, publicProcedure, router } from "#server/trpc/init.ts";
 import * as auth from "./service";
 
-/**
- * The session is set as an httpOnly cookie. The browser (tRPC) gets only the user in the answer: page JavaScript
- * never sees the token. A REST caller, an API client with no cookie jar to rely on, gets the token too.
- */
-const startSession = (ctx: Context, signedIn: auth.SignedIn) => {
-  setSessionCookie(ctx.req, ctx.res, ctx.deps.config, signedIn.token, signedIn.session.expiresAt);
-  return ctx.transport === "rest" ? { user: signedIn.user, token: signedIn.token } : { user: signedIn.user };
-};
-
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
+  /**
+   * Who is signed in; `secondFactorSetupRequired` when ADMIN_2FA=required and this admin has neither a passkey nor
+   * two-factor codes yet (the back office then shows only the enrolment, and its procedures refuse).
+   */
+  me: publicProcedure.query(async ({ ctx }) => {
+    const mustEnrol =
+      ctx.deps.config.admin2fa === "required" &&
+      ctx.user !== null &&
+      isAdminRole(ctx.user.role) &&
+      !(await hasSecondFactor(ctx.db, ctx.user.id));
+    return { user: ctx.user, secondFactorSetupRequired: mustEnrol };
+  }),
 
   login: publicProcedure
     .meta({ invalidates: [], rest: { method: "POST", path: "/api/auth/login", summary: "Sign in with an email and a password" } })
@@ -22,7 +29,22 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const client = await signInClientOf(ctx.req, ctx.deps.geo);
       const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, publicUrl: ctx.deps.config.publicUrl };
-      return startSession(ctx, await auth.login(deps, input, ctx.req.ip, client));
+      const outcome = await auth.login(deps, input, ctx.req.ip, client);
+      // An account with two-factor codes: no session yet, the challenge for the code step.
+      return "twoFactorRequired" in outcome ? outcome : startSession(ctx, outcome);
+    }),
+
+  /** The code step of a sign-in: the challenge login answered and a two-factor or recovery code. */
+  loginSecondFactor: publicProcedure
+    .meta({
+      invalidates: [],
+      rest: { method: "POST", path: "/api/auth/login/2fa", summary: "Finish signing in with a two-factor code or a recovery code" },
+    })
+    .input(loginSecondFactorInput)
+    .mutation(async ({ ctx, input }) => {
+      const client = await signInClientOf(ctx.req, ctx.deps.geo);
+      const deps = { db: ctx.db, rateLimits: ctx.deps.rateLimits, publicUrl: ctx.deps.config.publicUrl };
+      return startSession(ctx, await completeLoginChallenge(deps, input, ctx.req.ip, client));
     }),
 
   signup: publicProcedure

@@ -3,9 +3,14 @@ import type { Role, SessionUser } from "#common/auth/accounts.ts";
 import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "#common/auth/input.ts";
 import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "#common/auth/accounts.ts";
 import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
-import { createSession, invalidateSession, invalidateUserSessions, type Session } from "#server/auth/sessions.ts";
+import { hasTotp } from "#server/auth/second-factor-status.ts";
+import { toSessionUser } from "#server/auth/session-user.ts";
+import { invalidateSession, invalidateUserSessions } from "#server/auth/sessions.ts";
+import { ACCOUNT_DISABLED, startSignedInSession } from "#server/auth/signed-in-session.ts";
 import type { SignInClient } from "#server/auth/sign-in-client.ts";
-import { noteSignInDevice } from "#server/auth/sign-in-devices.ts";
+import type { SignedIn } from "#server/auth/start-session.ts";
+import type { TwoFactorRequired } from "#common/second-factors/second-factors.ts";
+import { startLoginChallenge } from "#server/features/second-factors/index.ts";
 import { generateToken, hashToken } from "#server/auth/tokens.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { builders, emailVerificationTokens, passwordResetTokens, users, type UserRow } from "#server/db/schema/index.ts";
@@ -15,20 +20,11 @@ import type { RateLimits } from "#server/infra/rate-limit.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { startLoginAttempt } from "./login-throttle";
 
-export type SignedIn = { user: SessionUser; token: string; session: Session };
-
-const toSessionUser = (row: Pick<UserRow, "id" | "email" | "name" | "role" | "emailVerifiedAt">): SessionUser => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  role: row.role,
-  emailVerified: row.emailVerifiedAt !== null,
-});
+export type { SignedIn };
+export { ACCOUNT_DISABLED };
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "An account with this email already exists";
-export const ACCOUNT_DISABLED =
-  "This account has been disabled by the site's administrators. Please contact them if you think this is a mistake.";
 export const INVALID_RESET_LINK = "This reset link is invalid, used or expired. Please ask for a new one.";
 export const RESET_REQUESTED = "If an account exists for that email, we sent a link to reset the password. It is valid for 1 hour.";
 
@@ -53,28 +49,7 @@ export async function signup(deps: { db: Database; publicUrl: string }, input: S
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }
-  const { token, session } = await startSignedInSession(deps, row!, client);
-  return { user: toSessionUser(row!), token, session };
-}
-
-/**
- * A new session for an account that proved who it is: its browser and place kept for the sessions list, the time
- * for the users admin, and a mail to the owner when the browser and place are new to the account.
- */
-async function startSignedInSession(
-  deps: { db: Database; publicUrl: string },
-  row: Pick<UserRow, "id" | "email" | "name">,
-  client: SignInClient | undefined,
-): Promise<{ token: string; session: Session }> {
-  return deps.db.transaction(async (tx) => {
-    const started = await createSession(tx, row.id, client);
-    await tx
-      .update(users)
-      .set({ lastSignInAt: sql`now()` })
-      .where(eq(users.id, row.id));
-    if (client) await noteSignInDevice(tx, row, client, deps.publicUrl);
-    return started;
-  });
+  return startSignedInSession(deps, row!, client);
 }
 
 /** Stores a new confirmation link (hashed, valid 24 hours, single use) and queues its mail, on the caller's transaction. */
@@ -163,22 +138,23 @@ export async function resendEmailVerification(
 /**
  * `clientAddress` is the address the login budgets count failures against (login-throttle.ts); `client` the
  * browser and place the session remembers. A disabled account is told so only after its password proved right,
- * so the message tells a guesser nothing.
+ * so the message tells a guesser nothing. An account with two-factor codes answers a challenge instead.
  */
 export async function login(
   deps: { db: Database; rateLimits: RateLimits; publicUrl: string },
   input: LoginInput,
   clientAddress: string,
   client?: SignInClient,
-): Promise<SignedIn> {
+): Promise<SignedIn | TwoFactorRequired> {
   const attempt = await startLoginAttempt(deps.rateLimits, input.email, clientAddress);
   const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const valid = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
   await attempt.succeeded();
   if (row.disabledAt) throw forbidden(ACCOUNT_DISABLED);
-  const { token, session } = await startSignedInSession(deps, row, client);
-  return { user: toSessionUser(row), token, session };
+  // Two-factor codes: no session for the password alone, the challenge of the code step (login/2fa) instead.
+  if (await hasTotp(deps.db, row.id)) return startLoginChallenge(deps.db, row.id);
+  return startSignedInSession(deps, row, client);
 }
 
 /** Ends the caller's session, if there is one: logging out twice, or after the session expired, is no error. */
