@@ -207,6 +207,7 @@ const procedures: Record<string, ProcedureSample> = {
   // Past the admin gate, an admin who is no owner gets 403 from the service (users-admin.test.ts).
   "users.setRole": { access: "admin", input: {} },
   "users.disable": { access: "admin", input: {} },
+  "users.resetSecondFactor": { access: "admin", input: {} },
   "bangers.list": { access: "admin", input: {} },
   "bangers.create": { access: "admin", input: {} },
   "bangers.update": { access: "admin", input: {} },

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminUserList } from "#common/account/account.ts";
-import { users } from "#server/db/schema/index.ts";
+import { passkeys, recoveryCodes, totpCredentials, users } from "#server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app";
+import { totpCode } from "../helpers/totp";
 
 const t = useTestApp({ rateLimits: false });
 
@@ -112,5 +113,49 @@ describe("users.disable", () => {
     expect(peer.status).toBe(403);
     expect(peer.error?.message).toBe("Only an owner can disable an admin or an owner.");
     expect((await t.trpcMutation("users.disable", { id: otherAdmin.user.id, disabled: true }, owner.headers)).status).toBe(200);
+  });
+});
+
+describe("users.resetSecondFactor", () => {
+  it("shows each account's second factors, and lets owners alone remove them so the password signs in again", async () => {
+    const owner = await t.createUser("owner");
+    const admin = await t.createUser("admin");
+    const member = await t.createUser("member", { name: "Lost Phone", email: "lost.phone@example.com" });
+    const start = await t.trpcMutation<{ secret: string }>("account.totpStart", undefined, member.headers);
+    const confirm = await t.trpcMutation("account.totpConfirm", { code: totpCode(start.data.secret, Date.now()) }, member.headers);
+    expect(confirm.status, JSON.stringify(confirm.error)).toBe(200);
+    await t.db.insert(passkeys).values({
+      id: "credential-of-the-lost-phone",
+      userId: member.user.id,
+      name: "Phone",
+      publicKey: "AQID",
+      deviceType: "singleDevice",
+      backedUp: false,
+    });
+
+    const listed = await t.trpcQuery<AdminUserList>("users.list", { search: "lost.phone" }, admin.headers);
+    expect(listed.data.users[0]).toMatchObject({ twoFactorCodes: true, passkeys: 1 });
+    expect((await login(member.user.email)).json()).toMatchObject({ twoFactorRequired: true });
+
+    const byAdmin = await t.trpcMutation("users.resetSecondFactor", { id: member.user.id }, admin.headers);
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.error?.message).toBe("Only an owner can reset a second factor.");
+    expect((await t.trpcMutation("users.resetSecondFactor", { id: member.user.id }, member.headers)).status).toBe(403);
+    expect((await t.trpcMutation("users.resetSecondFactor", { id: member.user.id })).status).toBe(401);
+    const unknown = await t.trpcMutation("users.resetSecondFactor", { id: "00000000-0000-4000-8000-000000000000" }, owner.headers);
+    expect(unknown.status).toBe(404);
+
+    const reset = await t.trpcMutation<{ user: { twoFactorCodes: boolean; passkeys: number } }>(
+      "users.resetSecondFactor",
+      { id: member.user.id },
+      owner.headers,
+    );
+    expect(reset.status, JSON.stringify(reset.error)).toBe(200);
+    expect(reset.data.user).toMatchObject({ twoFactorCodes: false, passkeys: 0 });
+    expect(await t.db.select().from(totpCredentials).where(eq(totpCredentials.userId, member.user.id))).toEqual([]);
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.user.id))).toEqual([]);
+    const signIn = await login(member.user.email);
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).not.toHaveProperty("twoFactorRequired");
   });
 });

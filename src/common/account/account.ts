@@ -39,5 +39,9 @@ export type AdminUserRow = {
   disabled: boolean;
   lastSignInAt: string | null;
   createdAt: string;
+  /** Confirmed two-factor codes (an authenticator app). */
+  twoFactorCodes: boolean;
+  /** How many passkeys the account has. */
+  passkeys: number;
 };
 export type AdminUserList = { users: AdminUserRow[]; total: number; page: number; pageSize: number };

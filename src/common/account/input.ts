@@ -46,3 +46,5 @@ export type UserSetRoleInput = z.infer<typeof userSetRoleInput>;
 
 export const userDisableInput = z.object({ id: userId, disabled: z.boolean("Say whether the account is disabled") });
 export type UserDisableInput = z.infer<typeof userDisableInput>;
+export const userResetSecondFactorInput = z.object({ id: userId });
+export type UserResetSecondFactorInput = z.infer<typeof userResetSecondFactorInput>;

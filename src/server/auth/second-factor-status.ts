@@ -1,8 +1,8 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { SECOND_FACTOR_SETUP_REQUIRED } from "#common/second-factors/second-factors.ts";
 import type { Config } from "#server/config.ts";
 import type { DatabaseHandle, Executor } from "#server/db/client.ts";
-import { passkeys, totpCredentials } from "#server/db/schema/index.ts";
+import { loginChallenges, passkeys, recoveryCodes, totpCredentials } from "#server/db/schema/index.ts";
 import { forbidden } from "#server/infra/errors.ts";
 
 /** Whether the account has confirmed two-factor codes (then a password alone does not sign it in). */
@@ -28,4 +28,26 @@ export async function hasSecondFactor(db: Executor, userId: string): Promise<boo
 export async function requireAdminSecondFactor(deps: { config: Config; database: DatabaseHandle }, userId: string): Promise<void> {
   if (deps.config.admin2fa !== "required") return;
   if (!(await hasSecondFactor(deps.database.db, userId))) throw forbidden(SECOND_FACTOR_SETUP_REQUIRED);
+}
+
+/**
+ * Per account row of a `users` query: whether it has confirmed two-factor codes, and how many passkeys. The
+ * columns are spelled with their tables: in a one-table select, drizzle leaves `${users.id}` unqualified, and the
+ * subquery would then compare its own `user_id` with its own `id`.
+ */
+export const secondFactorColumns: { twoFactorCodes: SQL<boolean>; passkeys: SQL<number> } = {
+  twoFactorCodes: sql<boolean>`exists (select 1 from "totp_credentials" t where t."user_id" = "users"."id" and t."confirmed_at" is not null)`,
+  passkeys: sql<number>`(select count(*)::int from "passkeys" p where p."user_id" = "users"."id")`,
+};
+
+/**
+ * Removes every second factor of an account (codes, their recovery codes, passkeys, and sign-ins waiting for a
+ * code), for a person who lost their authenticator: their password alone signs them in again, and they enrol anew.
+ * Sessions already signed in stay: they were signed in with a factor that was valid then.
+ */
+export async function removeSecondFactors(db: Executor, userId: string): Promise<void> {
+  await db.delete(totpCredentials).where(eq(totpCredentials.userId, userId));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Search, UserRoundX, UserRoundCheck } from "lucide-react";
+import { ChevronLeft, ChevronRight, KeyRound, Search, UserRoundX, UserRoundCheck } from "lucide-react";
 import { USERS_PAGE_SIZE, type AdminUserRow } from "#common/account/account.ts";
 import { ROLES, type Role } from "#common/auth/accounts.ts";
 import { useAuth } from "#client/lib/auth.tsx";
@@ -22,11 +22,12 @@ const TEXTS = { fallback: "Please try again.", network: "Network error. Please t
 const ROLE_LABEL: Record<Role, string> = { member: "Member", admin: "Admin", owner: "Owner" };
 const SEARCH_DELAY_MS = 300;
 /** One grid for the header and every row, so the columns line up whatever a row's buttons are. */
-const COLUMNS = "md:grid-cols-[minmax(0,2fr)_9rem_minmax(0,1fr)_7.5rem]";
+const COLUMNS = "md:grid-cols-[minmax(0,2fr)_9rem_8rem_minmax(0,1fr)_auto]";
 
 /**
  * /admin/users: every account, searchable, with its role, status and last sign-in. Owners change roles; admins
- * disable members (owners anyone but themselves), which signs them out everywhere at once.
+ * disable members (owners anyone but themselves), which signs them out everywhere at once. The second-factor column
+ * says what guards each sign-in; owners reset it for someone who lost their authenticator.
  */
 export function UsersAdminPage() {
   const trpc = useTRPC();
@@ -40,7 +41,9 @@ export function UsersAdminPage() {
   );
   const setRole = useMutation(trpc.users.setRole.mutationOptions());
   const disable = useMutation(trpc.users.disable.mutationOptions());
+  const resetSecondFactor = useMutation(trpc.users.resetSecondFactor.mutationOptions());
   const [toDisable, setToDisable] = useState<AdminUserRow | null>(null);
+  const [toReset, setToReset] = useState<AdminUserRow | null>(null);
   const reload = () => queryClient.invalidateQueries(trpc.users.list.pathFilter());
 
   const changeRole = async (user: AdminUserRow, role: Role) => {
@@ -67,6 +70,18 @@ export function UsersAdminPage() {
       });
     } catch (error) {
       toast({ variant: "error", title: "Could not change the account", description: errorMessage(error, TEXTS) });
+      throw error;
+    } finally {
+      await reload();
+    }
+  };
+
+  const reset = async (user: AdminUserRow) => {
+    try {
+      await resetSecondFactor.mutateAsync({ id: user.id });
+      toast({ variant: "success", title: "Second factor reset", description: `${user.email} signs in with the password alone now.` });
+    } catch (error) {
+      toast({ variant: "error", title: "Could not reset the second factor", description: errorMessage(error, TEXTS) });
       throw error;
     } finally {
       await reload();
@@ -119,6 +134,7 @@ export function UsersAdminPage() {
           >
             <span>Account</span>
             <span>Role</span>
+            <span>Second factor</span>
             <span>Last sign-in</span>
             <span />
           </div>
@@ -138,10 +154,20 @@ export function UsersAdminPage() {
                 </div>
                 <RoleCell user={user} editable={isOwner} onChange={(role) => void changeRole(user, role)} />
                 <p className="text-sm text-ink-muted">
+                  <span className="md:hidden">Second factor: </span>
+                  {secondFactorText(user)}
+                </p>
+                <p className="text-sm text-ink-muted">
                   <span className="md:hidden">Last sign-in </span>
                   {user.lastSignInAt ? formatRelativeTime(user.lastSignInAt) : "never"}
                 </p>
-                <div className="md:justify-self-end">
+                <div className="flex flex-wrap gap-2 md:justify-self-end">
+                  {isOwner && hasSecondFactor(user) ? (
+                    <Button variant="outline" size="sm" onClick={() => setToReset(user)}>
+                      <KeyRound aria-hidden="true" />
+                      Reset 2FA
+                    </Button>
+                  ) : null}
                   {user.id === me?.id || (user.role !== "member" && !isOwner) ? null : user.disabled ? (
                     <Button variant="outline" size="sm" onClick={() => void setDisabled(user, false).catch(() => undefined)}>
                       <UserRoundCheck aria-hidden="true" />
@@ -187,6 +213,18 @@ export function UsersAdminPage() {
         confirmLabel="Disable account"
         onConfirm={() => (toDisable ? setDisabled(toDisable, true) : undefined)}
       />
+
+      <ConfirmDialog
+        open={toReset !== null}
+        onOpenChange={(open) => {
+          if (!open) setToReset(null);
+        }}
+        destructive
+        title={toReset ? `Reset the second factor of ${toReset.email}?` : "Reset this second factor?"}
+        description="Their two-factor codes, recovery codes and passkeys are removed: the password alone signs them in until they set up a new one. Sessions already signed in stay."
+        confirmLabel="Reset second factor"
+        onConfirm={() => (toReset ? reset(toReset) : undefined)}
+      />
     </div>
   );
 }
@@ -208,4 +246,12 @@ function RoleCell({ user, editable, onChange }: { user: AdminUserRow; editable: 
       </SelectContent>
     </Select>
   );
+}
+
+const hasSecondFactor = (user: AdminUserRow) => user.twoFactorCodes || user.passkeys > 0;
+
+/** "Codes", "2 passkeys", "Codes, 1 passkey" or "Off". */
+function secondFactorText(user: AdminUserRow): string {
+  const parts = [user.twoFactorCodes ? "Codes" : null, user.passkeys > 0 ? countText(user.passkeys, "passkey") : null];
+  return parts.filter(Boolean).join(", ") || "Off";
 }

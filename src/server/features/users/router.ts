@@ -1,8 +1,8 @@
-import { userDisableInput, userSetRoleInput, usersListInput } from "#common/account/input.ts";
+import { userDisableInput, userResetSecondFactorInput, userSetRoleInput, usersListInput } from "#common/account/input.ts";
 import { adminProcedure, router } from "#server/trpc/init.ts";
-import { listUsers, setUserDisabled, setUserRole } from "./service";
+import { listUsers, resetUserSecondFactor, setUserDisabled, setUserRole } from "./service";
 
-/** The users admin (/admin/users): admins list and disable accounts; owners change roles. */
+/** The users admin (/admin/users): admins list and disable accounts; owners change roles and reset second factors. */
 export const usersRouter = router({
   list: adminProcedure
     .meta({ rest: { method: "GET", path: "/api/users", summary: "One page of the accounts (?search=&page=&pageSize=)" } })
@@ -18,4 +18,9 @@ export const usersRouter = router({
     .meta({ invalidates: [] })
     .input(userDisableInput)
     .mutation(({ ctx, input }) => setUserDisabled(ctx.db, ctx.user, input)),
+
+  resetSecondFactor: adminProcedure
+    .meta({ invalidates: [] })
+    .input(userResetSecondFactorInput)
+    .mutation(({ ctx, input }) => resetUserSecondFactor(ctx.db, ctx.user, input)),
 });
