@@ -31,7 +31,7 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.goto(`${server.url}/login`);
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
@@ -72,9 +72,9 @@ describe("the account page", () => {
 
     // The other browser's next call finds its session gone: the page asks it to sign in again, and so does a reload.
     await phone.getByRole("button", { name: "Download my data" }).click();
-    await phone.getByRole("button", { name: "Sign In" }).waitFor();
+    await phone.getByRole("button", { name: "Sign In", exact: true }).waitFor();
     await phone.reload();
-    await phone.getByRole("button", { name: "Sign In" }).waitFor();
+    await phone.getByRole("button", { name: "Sign In", exact: true }).waitFor();
     await laptop.reload();
     await laptop.getByRole("heading", { level: 1, name: "Your account" }).waitFor();
   });

@@ -77,7 +77,7 @@ describe("backup and restore", () => {
     downloaded = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "backup-e2e-")), download.suggestedFilename());
     await download.saveAs(downloaded);
     const file = JSON.parse(await fs.readFile(downloaded, "utf8"));
-    expect(file.meta.counts).toEqual({ users: 1, waitlist_entries: 3 });
+    expect(file.meta.counts).toEqual({ users: 1, totp_credentials: 0, recovery_codes: 0, passkeys: 0, waitlist_entries: 3 });
 
     await page.getByText("Backup created").first().waitFor();
     await page.getByTestId("last-backup").getByText(admin.email, { exact: false }).waitFor();
