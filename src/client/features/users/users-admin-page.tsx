@@ -22,7 +22,7 @@ const TEXTS = { fallback: "Please try again.", network: "Network error. Please t
 const ROLE_LABEL: Record<Role, string> = { member: "Member", admin: "Admin", owner: "Owner" };
 const SEARCH_DELAY_MS = 300;
 /** One grid for the header and every row, so the columns line up whatever a row's buttons are. */
-const COLUMNS = "md:grid-cols-[minmax(0,2fr)_9rem_8rem_minmax(0,1fr)_auto]";
+const COLUMNS = "md:grid-cols-[minmax(0,2fr)_9rem_8rem_minmax(0,1fr)_14rem]";
 
 /**
  * /admin/users: every account, searchable, with its role, status and last sign-in. Owners change roles; admins
