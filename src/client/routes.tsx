@@ -17,6 +17,7 @@ import { PublicLayout } from "#client/features/site/public-layout.tsx";
 import { RouteErrorPage } from "#client/features/site/route-error-page.tsx";
 import { buildersLoader } from "#client/features/builders/builders-loader.ts";
 import { sharedImageLoader } from "#client/features/images/shared-image-loader.ts";
+import { manageLoader } from "#client/features/waitlist/manage-loader.ts";
 import { experimentLoader } from "#client/features/lab/experiment-loader.ts";
 
 /*
@@ -128,6 +129,14 @@ const publicPages: Record<PublicPageName, PageRoute> = {
     lazy: page(
       () => import("#client/features/waitlist/confirm-page.tsx"),
       (m) => m.ConfirmPage,
+    ),
+  },
+  waitlistManage: {
+    api: true,
+    loader: manageLoader,
+    lazy: page(
+      () => import("#client/features/waitlist/manage-page.tsx"),
+      (m) => m.ManagePage,
     ),
   },
   sharedImage: {

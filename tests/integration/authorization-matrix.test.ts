@@ -44,6 +44,7 @@ const restRoutes: Record<string, Sample> = {
   "POST /builders": { access: "public", request: form("/builders") },
   "POST /unsubscribe": { access: "public", request: form("/unsubscribe") },
   "POST /waitlist/confirm": { access: "public", request: form("/waitlist/confirm") },
+  "POST /waitlist/me": { access: "public", request: form("/waitlist/me") },
   "POST /api/auth/login": { access: "public", request: json("POST", "/api/auth/login") },
   // The code step: the challenge from a right password is the gate (second-factors.test.ts).
   "POST /api/auth/login/2fa": { access: "public", request: json("POST", "/api/auth/login/2fa") },
@@ -59,6 +60,8 @@ const restRoutes: Record<string, Sample> = {
   "POST /api/waitlist/join": { access: "public", request: json("POST", "/api/waitlist/join") },
   "POST /api/waitlist/unsubscribe": { access: "public", request: json("POST", "/api/waitlist/unsubscribe") },
   "POST /api/waitlist/confirm": { access: "public", request: json("POST", "/api/waitlist/confirm") },
+  "GET /api/waitlist/me": { access: "public", request: get("/api/waitlist/me") },
+  "POST /api/waitlist/me/delete": { access: "public", request: json("POST", "/api/waitlist/me/delete") },
   "POST /api/waitlist/resend": { access: "public", request: json("POST", "/api/waitlist/resend") },
   "GET /api/builders": { access: "public", request: get("/api/builders") },
   "POST /api/builders": { access: "public", request: json("POST", "/api/builders") },
@@ -160,6 +163,8 @@ const procedures: Record<string, ProcedureSample> = {
   "waitlist.unsubscribe": { access: "public", input: {} },
   "waitlist.confirm": { access: "public", input: {} },
   "waitlist.resendConfirmation": { access: "public", input: {} },
+  "waitlist.myData": { access: "public", input: {} },
+  "waitlist.deleteMe": { access: "public", input: {} },
   "images.getShared": { access: "public", input: { id: unknownId } },
   // A shared experiment's public page; another's private one answers 404 (tests/integration/lab.test.ts).
   "lab.get": { access: "public", input: { id: unknownId } },

@@ -82,7 +82,7 @@ describe("CRUD and seed", () => {
     expect((await seed()).templates).toEqual(["Waitlist welcome", "Visitor alert", "Monthly newsletter", "Waitlist confirmation"]);
     const templates = await list();
     expect(templates.map((template) => template.type)).toEqual(["waitlist_welcome", "analytics_alert", "newsletter", "waitlist_confirm"]);
-    expect(templates[0]!.variables).toEqual(["name", "position", "waitlistCount", "interests", "referralUrl", "referrals"]);
+    expect(templates[0]!.variables).toEqual(["name", "position", "waitlistCount", "interests", "referralUrl", "referrals", "manageUrl"]);
     expect((await seed()).templates).toEqual([]);
   });
 
@@ -94,14 +94,14 @@ describe("CRUD and seed", () => {
       type: "waitlist_welcome",
       name: "Welcome",
       textContent: "",
-      variables: ["name", "position", "waitlistCount", "interests", "referralUrl", "referrals"],
+      variables: ["name", "position", "waitlistCount", "interests", "referralUrl", "referrals", "manageUrl"],
     });
     expect(warnings).toEqual([]);
 
     const edited = await save({ id: template.id, name: "Welcome v2", subject: "Hello {{ nickname }}" });
     expect(edited.statusCode).toBe(200);
     expect(edited.json<EmailTemplateSaveResult>().warnings).toEqual([
-      'Unknown variable "nickname": a waitlist_welcome template can use name, position, waitlistCount, interests, referralUrl, referrals. It will render empty.',
+      'Unknown variable "nickname": a waitlist_welcome template can use name, position, waitlistCount, interests, referralUrl, referrals, manageUrl. It will render empty.',
     ]);
     const viaTrpc = await t.trpcQuery<EmailTemplateList>("emailTemplates.list", undefined, admin.headers);
     expect(viaTrpc.data.templates.map((row) => row.name)).toEqual(["Welcome v2"]);
@@ -124,7 +124,7 @@ describe("CRUD and seed", () => {
       [
         { variables: ["name", "password"] },
         400,
-        /^A waitlist_welcome template can use only name, position, waitlistCount, interests, referralUrl, referrals \(not password\)$/,
+        /^A waitlist_welcome template can use only name, position, waitlistCount, interests, referralUrl, referrals, manageUrl \(not password\)$/,
       ],
       [{ id: "not-a-uuid" }, 400, /^Template id must be a UUID$/],
       [{ id: "00000000-0000-4000-8000-000000000000" }, 404, /^Template not found$/],

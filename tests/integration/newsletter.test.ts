@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { NewsletterProgress, NewsletterSendResult } from "#common/newsletter/newsletter.ts";
 import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
 import { entryIdOfToken, unsubscribeSecret } from "#server/features/waitlist/unsubscribe.ts";
+import { entryIdOfManageToken } from "#server/features/waitlist/links.ts";
 import { useTestApp, type TestUser } from "../helpers/test-app";
 
 const t = useTestApp({ rateLimits: false, env: { PUBLIC_URL: "https://lab.example.com" } });
@@ -23,8 +24,9 @@ beforeEach(async () => {
       type: "newsletter",
       name: "March news",
       subject: "News for {{ name }}",
-      htmlContent: '<p>Hi {{ name }}, {{ date }}</p><a href="{{ unsubscribeUrl }}">Unsubscribe</a>',
-      variables: ["name", "unsubscribeUrl", "date"],
+      htmlContent:
+        '<p>Hi {{ name }}, {{ date }}</p><a href="{{ unsubscribeUrl }}">Unsubscribe</a> <a href="{{ manageUrl }}">Manage your data</a>',
+      variables: ["name", "unsubscribeUrl", "manageUrl", "date"],
     })
     .returning();
   templateId = template!.id;
@@ -57,6 +59,8 @@ describe("newsletter send", () => {
       expect(mail.newsletterSendId).toBe(result.sendId);
       const link = /href="(https:\/\/lab\.example\.com\/unsubscribe\?token=[^"]+)"/.exec(mail.htmlBody!)![1]!;
       links.add(link);
+      const manage = /href="https:\/\/lab\.example\.com\/waitlist\/me\?token=([^"]+)"/.exec(mail.htmlBody!)![1]!;
+      expect(entryIdOfManageToken(secret, decodeURIComponent(manage))).toBe(entry.id);
       expect(entryIdOfToken(secret, decodeURIComponent(new URL(link.replaceAll("&amp;", "&")).searchParams.get("token")!))).toBe(entry.id);
       const headers = mail.headers as Record<string, string>;
       expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");

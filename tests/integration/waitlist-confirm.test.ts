@@ -10,7 +10,7 @@ import {
 } from "#common/waitlist/waitlist.ts";
 import { emailTemplates, mailMessages, newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
 import { seedTemplates } from "#server/features/email-templates/service.ts";
-import { checkConfirmToken, confirmToken } from "#server/features/waitlist/links.ts";
+import { checkConfirmToken, confirmToken, entryIdOfManageToken } from "#server/features/waitlist/links.ts";
 import { unsubscribeSecret } from "#server/features/waitlist/unsubscribe.ts";
 import { useTestApp } from "../helpers/test-app";
 import { mailedToken } from "../helpers/waitlist-links";
@@ -68,6 +68,13 @@ describe("confirmation links", () => {
     const welcome = (await mailsTo("ada@lab.dev")).find((mail) => mail.subject === "You're #1 on the $100 Lab waitlist");
     expect(welcome?.htmlBody).toContain(joined.body.referralUrl);
     expect(welcome?.htmlBody).toContain("0 people joined through your link.");
+    // Both the confirmation and the welcome carry the "Manage your data" link, signed for this entry.
+    const entryId = (await entryOf("ada@lab.dev")).id;
+    for (const mail of [queued[0]!, welcome!]) {
+      const manage = new RegExp(`href="${t.deps.config.publicUrl}/waitlist/me\\?token=([^"&]+)"`).exec(mail.htmlBody ?? "");
+      expect(manage, mail.subject).not.toBeNull();
+      expect(entryIdOfManageToken(await unsubscribeSecret(t.db, undefined), decodeURIComponent(manage![1]!))).toBe(entryId);
+    }
 
     // Single use: the same link again says so, and queues nothing more.
     expect(await confirm(token)).toEqual({ status: 400, body: { error: CONFIRM_LINK_USED } });

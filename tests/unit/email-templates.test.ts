@@ -78,7 +78,7 @@ describe("the renderer", () => {
 
   it("reports unknown variables when saving and refuses broken syntax", async () => {
     expect(await checkTemplate(welcome({ htmlContent: "{{ name }} {{ password }}" }))).toEqual([
-      'Unknown variable "password": a waitlist_welcome template can use name, position, waitlistCount, interests, referralUrl, referrals. It will render empty.',
+      'Unknown variable "password": a waitlist_welcome template can use name, position, waitlistCount, interests, referralUrl, referrals, manageUrl. It will render empty.',
     ]);
     await expect(checkTemplate(welcome({ textContent: "{% for x in interests %}" }))).rejects.toThrow(
       /^Text content: tag {% for x in interests %} not closed/,

@@ -13,18 +13,18 @@ export const EMAIL_TEMPLATE_TYPE_LABELS: Record<EmailTemplateType, string> = {
 
 /** Each type's default variables: the only names a template of the type can use. */
 export const EMAIL_TEMPLATE_VARIABLES = {
-  waitlist_welcome: ["name", "position", "waitlistCount", "interests", "referralUrl", "referrals"],
+  waitlist_welcome: ["name", "position", "waitlistCount", "interests", "referralUrl", "referrals", "manageUrl"],
   analytics_alert: ["visitorCount", "timeWindow", "timestamp", "siteUrl"],
-  newsletter: ["name", "unsubscribeUrl", "date"],
+  newsletter: ["name", "unsubscribeUrl", "manageUrl", "date"],
   /**
    * The double opt-in mail a join sends (WAITLIST_CONFIRM on); the welcome follows the confirmation. No position:
    * it is rendered before the join takes its number, so that the join's lock is held only for two inserts.
    */
-  waitlist_confirm: ["name", "confirmUrl"],
+  waitlist_confirm: ["name", "confirmUrl", "manageUrl"],
 } as const satisfies Record<EmailTemplateType, readonly string[]>;
 
 /** Variables whose value becomes a link: only http(s) URLs are accepted (never `javascript:`). */
-export const URL_VARIABLES: ReadonlySet<string> = new Set(["siteUrl", "unsubscribeUrl", "confirmUrl", "referralUrl"]);
+export const URL_VARIABLES: ReadonlySet<string> = new Set(["siteUrl", "unsubscribeUrl", "confirmUrl", "referralUrl", "manageUrl"]);
 
 export type TemplateValue = string | number | boolean | string[];
 export type TemplateData = Record<string, TemplateValue>;
@@ -38,6 +38,7 @@ export const EMAIL_TEMPLATE_SAMPLE_DATA: Record<EmailTemplateType, TemplateData>
     interests: ["Angel Investing", "Tool Building"],
     referralUrl: "https://example.com/?ref=sample",
     referrals: 2,
+    manageUrl: "https://example.com/waitlist/me?token=sample",
   },
   analytics_alert: {
     visitorCount: 3,
@@ -45,8 +46,17 @@ export const EMAIL_TEMPLATE_SAMPLE_DATA: Record<EmailTemplateType, TemplateData>
     timestamp: "2026-01-15 09:30 UTC",
     siteUrl: "https://example.com",
   },
-  newsletter: { name: "Ada", unsubscribeUrl: "https://example.com/unsubscribe?token=sample", date: "January 15, 2026" },
-  waitlist_confirm: { name: "Ada", confirmUrl: "https://example.com/waitlist/confirm?token=sample" },
+  newsletter: {
+    name: "Ada",
+    unsubscribeUrl: "https://example.com/unsubscribe?token=sample",
+    manageUrl: "https://example.com/waitlist/me?token=sample",
+    date: "January 15, 2026",
+  },
+  waitlist_confirm: {
+    name: "Ada",
+    confirmUrl: "https://example.com/waitlist/confirm?token=sample",
+    manageUrl: "https://example.com/waitlist/me?token=sample",
+  },
 };
 
 export const EMAIL_TEMPLATE_FIELD_MAX = { name: 120, subject: 300, htmlContent: 100_000, textContent: 50_000 } as const;

@@ -1,6 +1,7 @@
 import type { PublicBuilder } from "#common/builders/builders.ts";
 import type { SharedImage } from "#common/images/images.ts";
 import type { ExperimentDetail } from "#common/lab/lab.ts";
+import type { WaitlistMyData } from "#common/waitlist/waitlist.ts";
 
 /**
  * What the server hands the client router's loaders when it renders a public page (src/server/features/ssr):
@@ -13,4 +14,6 @@ export type ServerPageData = {
   sharedImage: (id: string) => Promise<SharedImage | null>;
   /** lab.get for a signed-out reader: the experiment when it exists and is shared, else null (its page says not found). */
   sharedExperiment: (id: string) => Promise<ExperimentDetail | null>;
+  /** waitlist.myData: the entry of a "Manage your data" link, or null for a bad token (its page says so). */
+  waitlistMyData: (token: string) => Promise<WaitlistMyData | null>;
 };

@@ -20,6 +20,8 @@ export const PUBLIC_PAGES = {
   unsubscribe: "/unsubscribe",
   /** The waitlist's confirmation link (?token=): a button confirms, then the position and referral link show. */
   waitlistConfirm: "/waitlist/confirm",
+  /** Every waitlist mail's "Manage your data" link (?token=): what is stored, a download, unsubscribe, Delete me. */
+  waitlistManage: "/waitlist/me",
   /** An image its owner shared from the image drop widget (a not-shared id shows "This image is not shared"). */
   sharedImage: "/lab/image/:id",
   /** The trial demo, for anyone (also at /admin/trial-demo). */
@@ -66,6 +68,7 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<PublicPageName> = new Set<Public
   "privacy",
   "unsubscribe",
   "waitlistConfirm",
+  "waitlistManage",
   "sharedImage",
   "demo",
 ]);
@@ -105,3 +108,13 @@ export const isServerRenderedPath = (path: string, { signedIn }: { signedIn: boo
 
 /** Whether a path (without its query string) is one of the site's pages. */
 export const isPagePath = (path: string): boolean => PATTERNS.some((pattern) => matchesPagePattern(pattern, path));
+
+/**
+ * Pages whose content is one person's data, read with the secret of their link (`?token=`): rendered for each
+ * request and sent `private, no-store`, never kept by the server's page cache nor by any other cache.
+ */
+export const PERSONAL_PAGES: ReadonlySet<PublicPageName> = new Set<PublicPageName>(["waitlistManage"]);
+const PERSONAL_PATTERNS = patternsOf(PUBLIC_PAGES, PERSONAL_PAGES);
+
+/** Whether the page at this path (without its query string) shows one person's data (see PERSONAL_PAGES). */
+export const isPersonalPath = (path: string): boolean => PERSONAL_PATTERNS.some((pattern) => matchesPagePattern(pattern, path));

@@ -80,3 +80,37 @@ export const RESEND_INTENT = "resend";
 /** The welcome-back wording contains "Welcome back": a repeat join answers with it (docs/contract/pages.md). */
 export const waitlistJoinedMessage = (position: number) => `You're #${position} on the list! We'll email you when The $100 Lab opens.`;
 export const waitlistWelcomeBackMessage = (position: number) => `Welcome back! You're already #${position} on the list.`;
+
+/**
+ * What the "Manage your data" page (`/waitlist/me?token=`, `GET /api/waitlist/me`) shows and downloads: every
+ * stored field of the person's waitlist entry, in their words rather than the table's.
+ */
+export type WaitlistMyData = {
+  email: string;
+  name: string | null;
+  interests: string[];
+  country: string | null;
+  city: string | null;
+  source: string;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  joinedAt: string;
+  /** The join number (stays when others leave) and the place everyone sees now (referrals move it up). */
+  joinNumber: number;
+  position: number;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  referralCode: string;
+  referralUrl: string;
+  /** Confirmed referrals credited to this entry. */
+  referrals: number;
+  /** Whether this person joined through someone's link (whose is not shown: that is the other person's data). */
+  joinedThroughReferral: boolean;
+  /** The unsubscribe page for this entry (newsletters), signed like the mails' unsubscribe links. */
+  unsubscribeUrl: string;
+};
+
+export const MANAGE_LINK_INVALID = "This link is not valid, or its waitlist entry was deleted. Use the full link from one of our emails.";
+/** The scriptless "Delete me" form's confirmation box. */
+export const MANAGE_DELETE_CONFIRM_FIELD = "confirmDelete";
+export const MANAGE_DELETE_UNCONFIRMED = "Tick the box to confirm that your entry should be erased.";

@@ -78,6 +78,8 @@ export const RATE_LIMIT_BUDGETS = {
   waitlistUnsubscribe: { points: 20, durationSeconds: 60 },
   /** Per address: confirmation links (a bad guess costs one point like a good one). */
   waitlistConfirm: { points: 20, durationSeconds: 60 },
+  /** Per address: "Manage your data" reads, downloads and erasures (a bad guess costs one point like a good one). */
+  waitlistManage: { points: 20, durationSeconds: 60 },
   /** Per address: "Resend the link" on the success card (each one may send a mail). */
   waitlistResend: { points: 5, durationSeconds: 10 * 60, message: "Too many resends. Please wait a few minutes and try again." },
   builderSubmit: { points: 5, durationSeconds: 60 },

@@ -28,7 +28,8 @@ export const EXAMPLE_TEMPLATES: Record<EmailTemplateType, Example> = {
       <p>Every experiment starts with $100 and one honest question. We'll let you know the moment the doors open.</p>
       {% if referralUrl %}<p>Move up the list: each friend who joins through your link and confirms moves you up. Your link: <a href="{{ referralUrl }}" style="color:#1c1b18">{{ referralUrl }}</a></p>
       <p><a href="https://twitter.com/intent/tweet?url={{ referralUrl | url_encode }}" style="color:#1c1b18">Share on X</a> · <a href="https://www.linkedin.com/sharing/share-offsite/?url={{ referralUrl | url_encode }}" style="color:#1c1b18">Share on LinkedIn</a></p>
-      <p>{{ referrals }} {% if referrals == 1 %}person{% else %}people{% endif %} joined through your link.</p>{% endif %}`),
+      <p>{{ referrals }} {% if referrals == 1 %}person{% else %}people{% endif %} joined through your link.</p>{% endif %}
+      {% if manageUrl %}<p style="font-size:12px;color:#77746b"><a href="{{ manageUrl }}" style="color:#77746b">Manage your data</a>: see what we store about you, download it, unsubscribe or delete it.</p>{% endif %}`),
     textContent: "",
     variables: EMAIL_TEMPLATE_VARIABLES.waitlist_welcome,
   },
@@ -49,7 +50,7 @@ export const EXAMPLE_TEMPLATES: Record<EmailTemplateType, Example> = {
     subject: "The $100 Lab, {{ date }}",
     htmlContent: layout(`      <h1 style="font-size:22px;margin:0 0 16px">Hi {{ name | default: "builder" }},</h1>
       <p>Here is what the lab tried this month, what it cost and what we learned.</p>
-      <p style="font-size:12px;color:#77746b"><a href="{{ unsubscribeUrl }}" style="color:#77746b">Unsubscribe</a></p>`),
+      <p style="font-size:12px;color:#77746b"><a href="{{ unsubscribeUrl }}" style="color:#77746b">Unsubscribe</a>{% if manageUrl %} · <a href="{{ manageUrl }}" style="color:#77746b">Manage your data</a>{% endif %}</p>`),
     textContent: "",
     variables: EMAIL_TEMPLATE_VARIABLES.newsletter,
   },
@@ -60,7 +61,8 @@ export const EXAMPLE_TEMPLATES: Record<EmailTemplateType, Example> = {
     htmlContent: layout(`      <h1 style="font-size:22px;margin:0 0 16px">One click to confirm{% if name %}, {{ name }}{% endif %}</h1>
       <p>You're on The $100 Lab waitlist. Confirm your address to keep your place and start moving up with your referral link.</p>
       <p><a href="{{ confirmUrl }}" style="display:inline-block;background:#1c1b18;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">Confirm my email</a></p>
-      <p style="font-size:12px;color:#77746b">The link works for 7 days. If you did not join, ignore this email: nothing more will be sent.</p>`),
+      <p style="font-size:12px;color:#77746b">The link works for 7 days. If you did not join, ignore this email: nothing more will be sent.</p>
+      {% if manageUrl %}<p style="font-size:12px;color:#77746b"><a href="{{ manageUrl }}" style="color:#77746b">Manage your data</a>: see what we store about you, download it, unsubscribe or delete it.</p>{% endif %}`),
     textContent: "",
     variables: EMAIL_TEMPLATE_VARIABLES.waitlist_confirm,
   },

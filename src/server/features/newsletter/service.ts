@@ -8,7 +8,14 @@ import { invalid, notFound } from "#server/infra/errors.ts";
 import { enqueueMails, type NewMail } from "#server/infra/mail/index.ts";
 import { compileTemplate } from "#server/features/email-templates/index.ts";
 import { TEMPLATE_NOT_FOUND } from "#server/features/email-templates/index.ts";
-import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "#server/features/waitlist/index.ts";
+import {
+  listUnsubscribeHeaders,
+  managePageUrl,
+  manageToken,
+  unsubscribePageUrl,
+  unsubscribeSecret,
+  unsubscribeToken,
+} from "#server/features/waitlist/index.ts";
 
 /** Recipients rendered before their mail is written to the queue. */
 const RENDER_BATCH = 500;
@@ -57,7 +64,12 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
     let mails: NewMail[] = [];
     for (const recipient of recipients) {
       const token = unsubscribeToken(secret, recipient.id);
-      const data = { ...(recipient.name ? { name: recipient.name } : {}), unsubscribeUrl: unsubscribePageUrl(publicUrl, token), date };
+      const data = {
+        ...(recipient.name ? { name: recipient.name } : {}),
+        unsubscribeUrl: unsubscribePageUrl(publicUrl, token),
+        manageUrl: managePageUrl(publicUrl, manageToken(secret, recipient.id)),
+        date,
+      };
       const rendered = await render(data);
       mails.push({
         to: recipient.email,

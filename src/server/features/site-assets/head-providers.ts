@@ -41,6 +41,7 @@ export const PAGE_HEAD_PROVIDERS: PageHeadProvider[] = [
   fixed(PUBLIC_PAGES.resetPassword, { title: "Reset password", noindex: true }),
   fixed(PUBLIC_PAGES.unsubscribe, { title: "Unsubscribe", noindex: true }),
   fixed(PUBLIC_PAGES.waitlistConfirm, { title: "Confirm your email", noindex: true }),
+  fixed(PUBLIC_PAGES.waitlistManage, { title: "Manage your data", noindex: true }),
   { pattern: PUBLIC_PAGES.sharedImage, subject: sharedImageSubject },
   { pattern: MEMBER_PAGES.experiment, subject: sharedExperimentSubject },
 ];

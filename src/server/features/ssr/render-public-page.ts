@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FormRender } from "#common/forms/form-post.ts";
 import type { ServerPageData } from "#common/pages/page-data.ts";
-import { isServerRenderedPath } from "#common/pages/page-routes.ts";
+import { isPersonalPath, isServerRenderedPath } from "#common/pages/page-routes.ts";
 import { readSessionToken } from "#server/auth/request-auth.ts";
 import type { AppDeps } from "#server/deps.ts";
 import { redactUrl } from "#server/infra/redact-url.ts";
@@ -15,7 +15,7 @@ export type RenderedPublicPage = {
   status: number;
   /** Replaces the built index.html's empty `<div id="root"></div>`: the page, and the state it hydrates with. */
   html: string;
-  /** Rendered for one person (a form post's outcome): no cache may keep it. */
+  /** Rendered for one person (a form post's outcome, a page of their data): no cache may keep it. */
   personal?: true;
 };
 
@@ -61,13 +61,14 @@ export function registerServerRendering(app: FastifyInstance, deps: AppDeps): Re
     // A successful post's outcome, left for the page it redirected to.
     const left = posted ? null : takeFormResult(request, reply, pathname);
     const form = posted ?? (left ? { formReturn: left, status: 200 } : undefined);
-    const cacheable = anonymous && !form;
+    const personal = form !== undefined || isPersonalPath(pathname);
+    const cacheable = anonymous && !personal;
     const cached = cacheable ? cache.get(request.url) : undefined;
     if (cached) return cached;
     try {
       const { renderPage } = await loadEntry();
       const page = await renderPage(new Request(new URL(request.url, config.publicUrl)), serverPageData(request, reply, deps), form);
-      if (form) return { ...page, personal: true };
+      if (personal) return { ...page, personal: true };
       if (cacheable) cache.set(request.url, page);
       return page;
     } catch (error) {

@@ -1,8 +1,15 @@
 import type * as z from "zod/mini";
 import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
-import { waitlistConfirmInput, waitlistJoinInput, waitlistResendInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
+import {
+  waitlistConfirmInput,
+  waitlistJoinInput,
+  waitlistManageInput,
+  waitlistResendInput,
+  waitlistUnsubscribeInput,
+} from "#common/waitlist/input.ts";
 import { parseForm, textField, type FormPosts } from "#server/features/ssr/index.ts";
-import { RESEND_INTENT } from "#common/waitlist/waitlist.ts";
+import { MANAGE_DELETE_CONFIRM_FIELD, MANAGE_DELETE_UNCONFIRMED, RESEND_INTENT } from "#common/waitlist/waitlist.ts";
+import { invalid } from "#server/infra/errors.ts";
 
 /**
  * The landing page's waitlist form and the unsubscribe page's confirmation, posted without scripts: they call
@@ -34,6 +41,16 @@ export function waitlistFormPosts(): FormPosts {
         const request = parseForm(waitlistConfirmInput, { token: textField(fields, "token") });
         // The answer shows on the page without the token in its address.
         return { redirect: PUBLIC_PAGES.waitlistConfirm, result: await api.waitlist.confirm(request) };
+      },
+    },
+
+    [PUBLIC_PAGES.waitlistManage]: {
+      keep: [],
+      async submit(fields, { api }) {
+        const request = parseForm(waitlistManageInput, { token: textField(fields, "token") });
+        // The box the scripted page also asks for; a browser without `required` support may still send the form.
+        if (textField(fields, MANAGE_DELETE_CONFIRM_FIELD) !== "yes") throw invalid(MANAGE_DELETE_UNCONFIRMED);
+        return { redirect: PUBLIC_PAGES.waitlistManage, result: await api.waitlist.deleteMe(request) };
       },
     },
 

@@ -18,5 +18,6 @@ export const feature = {
 export { countWaitlistEntries, listRecentSignups, listWaitlistEntries } from "./admin-service";
 export { answer, joinWaitlist, WAITLIST_POSITION_LOCK_KEY, type WaitlistDeps } from "./service";
 export { confirmByToken } from "./confirm";
-export { confirmToken } from "./links";
+export { myWaitlistData } from "./manage";
+export { confirmToken, managePageUrl, manageToken } from "./links";
 export { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeSecret, unsubscribeToken } from "./unsubscribe";

@@ -10,7 +10,7 @@ import {
   type RenderedProductMail,
 } from "#server/features/email-templates/index.ts";
 import { enqueueMail } from "#server/infra/mail/index.ts";
-import { confirmPageUrl, confirmToken } from "./links";
+import { confirmPageUrl, confirmToken, managePageUrl, manageToken } from "./links";
 import { rankKeyColumns, rankOfKey } from "./ranks";
 
 /** What the waitlist's mails need besides the transaction: where links point, and the secret that signs them. */
@@ -38,6 +38,7 @@ export async function queueWaitlistWelcome(tx: Executor, context: MailContext, e
     position: rank,
     referralUrl: referralUrlOf(context.publicUrl, referralCode),
     referrals,
+    manageUrl: managePageUrl(context.publicUrl, manageToken(context.secret, entry.id)),
   };
   await queueTemplatedMail(tx, context.logger, {
     type: "waitlist_welcome",
@@ -56,6 +57,7 @@ export function renderWaitlistConfirm(
   const data = {
     ...(entry.name ? { name: entry.name } : {}),
     confirmUrl: confirmPageUrl(context.publicUrl, confirmToken(context.secret, entry.id)),
+    manageUrl: managePageUrl(context.publicUrl, manageToken(context.secret, entry.id)),
   };
   return renderProductMail(executor, context.logger, { type: "waitlist_confirm", data });
 }

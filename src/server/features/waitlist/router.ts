@@ -1,9 +1,16 @@
 import type { Config } from "#server/config.ts";
-import { waitlistConfirmInput, waitlistJoinInput, waitlistResendInput, waitlistUnsubscribeInput } from "#common/waitlist/input.ts";
+import {
+  waitlistConfirmInput,
+  waitlistJoinInput,
+  waitlistManageInput,
+  waitlistResendInput,
+  waitlistUnsubscribeInput,
+} from "#common/waitlist/input.ts";
 import { waitlistAdminDeleteInput, waitlistAdminListInput } from "#common/waitlist/admin.ts";
 import { adminProcedure, limited, publicProcedure, router } from "#server/trpc/init.ts";
 import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";
 import { confirmByToken, resendConfirmation } from "./confirm";
+import { deleteMyWaitlistEntry, myWaitlistData } from "./manage";
 import { joinWaitlist, type WaitlistDeps } from "./service";
 import { unsubscribeByLink } from "./unsubscribe";
 
@@ -61,6 +68,25 @@ export const waitlistRouter = router({
     .mutation(async ({ ctx, input }) => {
       return unsubscribeByLink({ db: ctx.db, configuredSecret: ctx.deps.config.unsubscribeSecret }, input.token);
     }),
+
+  /** "Manage your data" (`/waitlist/me?token=`): everything stored about the link's person; also its JSON download. */
+  myData: publicProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/waitlist/me", summary: "Everything stored about a waitlist entry (?token= of its mailed link)" },
+    })
+    .input(waitlistManageInput)
+    .use(limited("waitlistManage"))
+    .query(({ ctx, input }) => myWaitlistData(waitlistDeps(ctx), input.token)),
+
+  /** "Delete me": erases the link's waitlist entry. */
+  deleteMe: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/waitlist/me/delete", summary: "Erase a waitlist entry with its mailed link's token" },
+      invalidates: [],
+    })
+    .input(waitlistManageInput)
+    .use(limited("waitlistManage"))
+    .mutation(({ ctx, input }) => deleteMyWaitlistEntry(waitlistDeps(ctx), input.token)),
 
   /** ?page=&pageSize=&q=&sort=&order=; the Debug figures are always there (dev=1 and debug=1 change nothing). */
   adminList: adminProcedure
