@@ -89,7 +89,8 @@ describe("daily plan: tasks from the site's state", () => {
       .insert(mailMessages)
       .values({ toAddress: "x@example.com", subject: "Hi", textBody: "Hi", status: "failed", lastError: "Invalid API key" });
     await t.db.insert(waitlistEntries).values([
-      { position: 1, email: "w1@example.com", createdAt: ago(10 * 24 * HOUR) },
+      { position: 1, email: "w1@example.com", createdAt: ago(10 * 24 * HOUR), confirmedAt: ago(10 * 24 * HOUR) },
+      // Not confirmed yet: a newsletter would not reach them, so the newsletter task does not count them.
       { position: 2, email: "w2@example.com", createdAt: ago(2 * HOUR) },
     ]);
     await replaceSeoChecklist(t.db, admin.user, { "1": true, "2": true, "3": true, "4": true });
@@ -128,6 +129,7 @@ describe("daily plan: tasks from the site's state", () => {
     expect(byId["banger-ready-" + ready!.id]).toMatchObject({ title: "Post “Ready one”", category: "content", link: "/admin/bangers" });
     expect(byId["waitlist-welcome"]).toMatchObject({ title: "Welcome 1 new waitlist signup", link: "/admin/waitlist" });
     expect(byId["newsletter-due"]!.description).toContain("No newsletter has gone out yet");
+    expect(byId["newsletter-due"]!.description).toContain("1 person on the waitlist");
     expect(byId["seo-item-5"]).toMatchObject({ category: "marketing", priority: "medium", link: "/admin/seo-setup" });
     // High priority first.
     expect(computed.tasks.slice(0, 2).map((task) => task.priority)).toEqual(["high", "high"]);

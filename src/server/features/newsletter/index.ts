@@ -6,4 +6,4 @@ export const feature = {
   routers: { newsletter: newsletterRouter },
 } satisfies Feature;
 
-export { progressCountsQuery, sendNewsletter } from "./service";
+export { isNewsletterReader, progressCountsQuery, sendNewsletter } from "./service";

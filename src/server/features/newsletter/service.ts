@@ -17,6 +17,12 @@ import {
   unsubscribeToken,
 } from "#server/features/waitlist/index.ts";
 
+/**
+ * Who gets the newsletter: waitlist entries not unsubscribed and with a confirmed address (double opt-in: an
+ * unconfirmed one may be someone else's, typed by mistake). The daily plan counts its readers with the same rule.
+ */
+export const isNewsletterReader = and(isNull(waitlistEntries.unsubscribedAt), isNotNull(waitlistEntries.confirmedAt));
+
 /** Recipients rendered before their mail is written to the queue. */
 const RENDER_BATCH = 500;
 
@@ -49,8 +55,7 @@ export async function sendNewsletter(deps: NewsletterDeps, input: NewsletterSend
     const recipients = await tx
       .select({ id: waitlistEntries.id, email: waitlistEntries.email, name: waitlistEntries.name })
       .from(waitlistEntries)
-      // Confirmed addresses only (double opt-in): an unconfirmed one may be someone else's, typed by mistake.
-      .where(and(isNull(waitlistEntries.unsubscribedAt), isNotNull(waitlistEntries.confirmedAt)))
+      .where(isNewsletterReader)
       .orderBy(asc(waitlistEntries.position));
     const [existing] = await tx.select({ total: newsletterSends.total }).from(newsletterSends).where(eq(newsletterSends.id, sendId));
     if (!existing)

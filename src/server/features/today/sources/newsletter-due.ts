@@ -1,13 +1,14 @@
-import { count, desc, isNull } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
 import { newsletterSends, waitlistEntries } from "#server/db/schema/index.ts";
+import { isNewsletterReader } from "#server/features/newsletter/index.ts";
 import { DAY_MS, plural, type TaskSource } from "./task-source";
 
 /** A newsletter is due when the last one went out this many days ago, or never. */
 const DUE_AFTER_DAYS = 14;
 
-/** A newsletter to the waitlist, when there are readers and none was sent for weeks. */
+/** A newsletter to the waitlist, when there are readers (those a send would reach) and none was sent for weeks. */
 export const newsletterDue: TaskSource = async (db, now) => {
-  const [readers] = await db.select({ n: count() }).from(waitlistEntries).where(isNull(waitlistEntries.unsubscribedAt));
+  const [readers] = await db.select({ n: count() }).from(waitlistEntries).where(isNewsletterReader);
   if (!readers || readers.n === 0) return [];
   const [last] = await db.select({ at: newsletterSends.createdAt }).from(newsletterSends).orderBy(desc(newsletterSends.createdAt)).limit(1);
   const daysSince = last ? Math.floor((now.getTime() - last.at.getTime()) / DAY_MS) : null;
