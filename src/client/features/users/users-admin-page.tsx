@@ -7,20 +7,18 @@ import { useAuth } from "#client/lib/auth.tsx";
 import { errorMessage } from "#client/lib/errors.ts";
 import { countText, formatCount, formatRelativeTime } from "#client/lib/format.ts";
 import { useTRPC } from "#client/lib/trpc.ts";
-import { useDebouncedValue } from "#client/lib/use-debounced-value.ts";
 import { LoadFailedAlert } from "#client/ui/alert.tsx";
 import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
 import { Badge } from "#client/ui/badge.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState } from "#client/ui/empty-state.tsx";
-import { Input } from "#client/ui/input.tsx";
+import { SearchBox } from "#client/ui/search-box.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
 import { toast } from "#client/ui/toast.tsx";
 
 const TEXTS = { fallback: "Please try again.", network: "Network error. Please try again." };
 const ROLE_LABEL: Record<Role, string> = { member: "Member", admin: "Admin", owner: "Owner" };
-const SEARCH_DELAY_MS = 300;
 /** One grid for the header and every row, so the columns line up whatever a row's buttons are. */
 const COLUMNS = "md:grid-cols-[minmax(0,2fr)_9rem_8rem_minmax(0,1fr)_14rem]";
 
@@ -33,9 +31,8 @@ export function UsersAdminPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user: me, refresh } = useAuth();
-  const [text, setText] = useState("");
+  const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const search = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   const list = useQuery(
     trpc.users.list.queryOptions({ search: search || undefined, page, pageSize: USERS_PAGE_SIZE }, { placeholderData: keepPreviousData }),
   );
@@ -99,21 +96,14 @@ export function UsersAdminPage() {
           Accounts
           {data ? <span className="ml-2 text-base font-normal text-ink-muted tabular-nums">{formatCount(data.total)}</span> : null}
         </h2>
-        <div className="relative w-full sm:w-72">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-subtle" />
-          <Input
-            type="search"
-            aria-label="Search by name or email"
-            placeholder="Search name or email"
-            className="pl-9"
-            maxLength={254}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchBox
+          value={search}
+          maxLength={254}
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
       </div>
 
       {list.isError ? (

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, ClipboardList, Search, SearchX, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, ClipboardList, SearchX } from "lucide-react";
 import { WAITLIST_ADMIN_PAGE_SIZES, WAITLIST_ADMIN_QUERY_MAX_LENGTH, type WaitlistAdminEntry } from "#common/waitlist/admin.ts";
 import { errorMessage } from "#client/lib/errors.ts";
 import { useTRPC } from "#client/lib/trpc.ts";
@@ -8,9 +8,9 @@ import { Alert, LoadFailedAlert } from "#client/ui/alert.tsx";
 import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState } from "#client/ui/empty-state.tsx";
-import { Input } from "#client/ui/input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/ui/select.tsx";
 import { RefreshButton } from "#client/ui/refresh-button.tsx";
+import { SearchBox } from "#client/ui/search-box.tsx";
 import { Spinner } from "#client/ui/spinner.tsx";
 import { toast } from "#client/ui/toast.tsx";
 import { formatCount } from "#client/lib/format.ts";
@@ -20,8 +20,6 @@ import { WaitlistDebugPanel } from "./waitlist-debug-panel";
 import { waitlistFetchErrorText } from "./waitlist-errors";
 import { TopReferrers, WaitlistStatCards } from "./waitlist-stats";
 import { WaitlistList, WaitlistTable, type SortState } from "./waitlist-table";
-
-const SEARCH_DELAY_MS = 300;
 
 /** /admin/waitlist: the figures, the searchable, sortable, paged list, CSV export, delete, and the Debug panel. */
 export function WaitlistAdminPage() {
@@ -76,7 +74,7 @@ export function WaitlistAdminPage() {
             {data ? <span className="ml-2 text-base font-normal text-ink-muted tabular-nums">{formatCount(data.total)}</span> : null}
           </h2>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <SearchBox value={view.q ?? ""} onSearch={search} />
+            <SearchBox value={view.q ?? ""} onSearch={search} maxLength={WAITLIST_ADMIN_QUERY_MAX_LENGTH} />
             <div className="flex items-center gap-2">
               <Button
                 variant={view.status === "unconfirmed" ? "primary" : "outline"}
@@ -152,57 +150,6 @@ export function WaitlistAdminPage() {
 }
 
 const DELETE_TEXTS = { fallback: "Please try again.", network: "Network error. Please try again." };
-
-/** Searches as the person types, a moment after the last key; Escape or the clear button empties it. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const [lastValue, setLastValue] = useState(value);
-  // The address changed from elsewhere (back button, the empty state's "Clear search"): follow it.
-  if (value !== lastValue) {
-    setLastValue(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = window.setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
-
-  return (
-    <div className="relative w-full sm:w-72">
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-subtle" />
-      <Input
-        type="search"
-        aria-label="Search by name or email"
-        placeholder="Search name or email"
-        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-        maxLength={WAITLIST_ADMIN_QUERY_MAX_LENGTH}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Escape" && text) {
-            event.preventDefault();
-            setText("");
-            onSearch("");
-          }
-        }}
-      />
-      {text ? (
-        <button
-          type="button"
-          aria-label="Clear search"
-          onClick={() => {
-            setText("");
-            onSearch("");
-          }}
-          className="focus-ring absolute top-1/2 right-2 inline-flex size-6 -translate-y-1/2 items-center justify-center rounded-sm text-ink-muted hover:text-ink"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
-      ) : null}
-    </div>
-  );
-}
 
 const SORT_CHOICES: Array<{ value: string; label: string }> = [
   { value: "position:desc", label: "Newest first" },
