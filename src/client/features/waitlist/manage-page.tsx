@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useLoaderData, useSearchParams } from "react-router";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Download, Link2Off, ShieldCheck, Trash2, UserRoundX } from "lucide-react";
@@ -88,7 +88,6 @@ const dateText = (iso: string | null) => (iso ? new Date(iso).toUTCString().repl
 
 function MyData(props: { data: WaitlistMyData; token: string; deleting: boolean; deleteError: string | null; onDelete: () => void }) {
   const { data, token } = props;
-  const [ticked, setTicked] = useState(false);
   const rows: [string, string][] = [
     ["Email", data.email],
     ["Name", data.name ?? "Not given"],
@@ -151,16 +150,8 @@ function MyData(props: { data: WaitlistMyData; token: string; deleting: boolean;
           {props.deleteError ? <Alert variant="error">{props.deleteError}</Alert> : null}
           <input type="hidden" name="token" value={token} />
           <label className="flex items-start gap-2 text-sm text-ink">
-            <input
-              type="checkbox"
-              name={MANAGE_DELETE_CONFIRM_FIELD}
-              value="yes"
-              required
-              checked={ticked}
-              onChange={(event) => setTicked(event.target.checked)}
-              className="mt-0.5 size-4 accent-red-700"
-            />
-            I understand that my entry will be erased for good
+            <input type="checkbox" name={MANAGE_DELETE_CONFIRM_FIELD} value="yes" required className="mt-0.5 size-4 accent-red-700" />I
+            understand that my entry will be erased for good
           </label>
           <Button type="submit" variant="destructive" className="self-start" loading={props.deleting}>
             <Trash2 aria-hidden="true" />
