@@ -190,6 +190,16 @@ export function lastMailedLink(server: RunningServer, to: string): string {
   return links[0];
 }
 
+/**
+ * The newest link to `path` (e.g. "/waitlist/confirm?token=") in the newest mail to `to` that the outbox logged,
+ * or "" while none was sent: for `expect.poll`, then opened as a person clicking it would.
+ */
+export function lastMailedLinkTo(server: RunningServer, to: string, path: string): string {
+  const mails = server.logs.filter((line) => (line.mail as { to?: string } | undefined)?.to === to);
+  const links = (mails.at(-1)?.mail as { links?: string[] } | undefined)?.links ?? [];
+  return links.find((link) => link.includes(path)) ?? "";
+}
+
 /** Works on a stopped server's embedded database, e.g. to check what it stored or to prepare data. */
 export async function withStoppedServerDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ kind: "pglite", dataDir });

@@ -1,7 +1,15 @@
 import fs from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshotAtBothWidths, startServer, untilHydrated, type RunningServer } from "./harness";
+import {
+  lastMailedLinkTo,
+  launchBrowser,
+  openPage,
+  screenshotAtBothWidths,
+  startServer,
+  untilHydrated,
+  type RunningServer,
+} from "./harness";
 
 /** "Manage your data" from a mail: the person sees what is stored, downloads it, and erases their entry. */
 let server: RunningServer;
@@ -18,12 +26,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The "Manage your data" link of the newest mail to `to`, or "" while none was sent. */
-const manageLinkOf = (to: string) => () => {
-  const mails = server.logs.filter((line) => (line.mail as { to?: string } | undefined)?.to === to);
-  const links = (mails.at(-1)?.mail as { links?: string[] } | undefined)?.links ?? [];
-  return links.find((link) => link.includes("/waitlist/me?token=")) ?? "";
-};
+const manageLinkOf = (to: string) => () => lastMailedLinkTo(server, to, "/waitlist/me?token=");
 
 describe("manage your data", () => {
   it("opens the mail's link, downloads the data as JSON, and erases the entry", async () => {

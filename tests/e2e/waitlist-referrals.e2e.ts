@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DESKTOP,
-  lastMailedLink,
+  lastMailedLinkTo,
   launchBrowser,
   openPage,
   screenshotAtBothWidths,
@@ -29,14 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const mailedLink = (email: string, path: string) => () => {
-  try {
-    const link = lastMailedLink(server, email);
-    return link.includes(path) ? link : "";
-  } catch {
-    return "";
-  }
-};
+const mailedLink = (email: string, path: string) => () => lastMailedLinkTo(server, email, path);
 
 async function joinFromLanding(page: Page, url: string, email: string) {
   await page.goto(url);
