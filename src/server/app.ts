@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps & { redis?: Redis }): Promise<Fasti
   });
 
   await app.register(cookie);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
 
   // Answers of 1 KB and more (JSON of the API and tRPC, CSV exports), in brotli or gzip as the client accepts.
   // Built client files are compressed once at build time instead (preCompressed below): a reply that already

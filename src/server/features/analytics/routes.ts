@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { ANALYTICS_BODY_LIMIT_BYTES, ANALYTICS_TRACK_PATH } from "#common/analytics/events.ts";
 import type { AppDeps } from "#server/deps.ts";
 import { DEBUG_REQUEST_LOGS } from "#server/infra/request-log.ts";
-import { PRECOMPUTED_SECURITY_HEADERS } from "#server/infra/security-headers.ts";
 import { createUserAgentLookup } from "#server/infra/user-agent.ts";
 import { createDailySalts } from "./daily-salt";
 import { createAnalyticsService } from "./service";
@@ -21,9 +20,7 @@ export async function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDep
     scope.removeContentTypeParser("text/plain");
     scope.addContentTypeParser("text/plain", { parseAs: "string" }, scope.getDefaultJsonParser("error", "error"));
 
-    // The site's most frequent answer: its security headers are the copy made at start-up (no Helmet rebuild).
-    const config = { ...DEBUG_REQUEST_LOGS.config, ...PRECOMPUTED_SECURITY_HEADERS.config };
-    scope.post(ANALYTICS_TRACK_PATH, { bodyLimit: ANALYTICS_BODY_LIMIT_BYTES, config }, async (request, reply) => {
+    scope.post(ANALYTICS_TRACK_PATH, { bodyLimit: ANALYTICS_BODY_LIMIT_BYTES, ...DEBUG_REQUEST_LOGS }, async (request, reply) => {
       await deps.rateLimits.consume("analyticsTrack", request.ip);
       await analytics.track(request.body, { ip: request.ip, userAgent: request.headers["user-agent"], headers: request.headers });
       return reply.code(202).send();
