@@ -69,3 +69,16 @@ export const waitlistEntries = pgTable(
     index("waitlist_entries_referred_by_idx").on(t.referredBy),
   ],
 );
+
+/**
+ * How many waitlist entries have a rank score in each block of 1,024 consecutive scores (block = score >> 10,
+ * the score being coalesce(rank_score, position)). A rank is then the entries of the blocks before (a sum over
+ * about a hundred rows) plus a count within one block, instead of a count that grows with the rank.
+ * Kept by triggers on waitlist_entries (insert, delete, a score moving to another block, truncate), so every
+ * writer (joins, referral credits, deletions, restores, the boost setting's rewrite) keeps it exact in its own
+ * transaction.
+ */
+export const waitlistRankBlocks = pgTable("waitlist_rank_blocks", {
+  block: integer("block").primaryKey(),
+  entries: integer("entries").notNull(),
+});

@@ -45,6 +45,7 @@ import {
   siteSettings,
   users,
   waitlistEntries,
+  waitlistRankBlocks,
 } from "#server/db/schema/index.ts";
 
 /**
@@ -181,6 +182,10 @@ export const NOT_BACKED_UP: ReadonlyMap<PgTable, string> = new Map<PgTable, stri
   [builderConfirmationTokens, LIVE_CREDENTIAL],
   [loginChallenges, "a sign-in's code step, valid five minutes: a live credential that a restore must not bring back"],
   [webauthnChallenges, "a passkey ceremony's challenge, valid five minutes and single use: nothing to keep"],
+  [
+    waitlistRankBlocks,
+    "counts of waitlist entries per block of rank scores, kept by triggers on waitlist_entries: a restore of the entries rewrites them",
+  ],
   [analyticsVisitorHours, ROLLUP],
   [analyticsVisitorDays, ROLLUP],
   [analyticsVisitorDayCounts, ROLLUP],

@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "#server/db/client.ts";
-import { waitlistEntries } from "#server/db/schema/index.ts";
+import { waitlistEntries, waitlistRankBlocks } from "#server/db/schema/index.ts";
 
 /*
  * The position people see is their rank, contiguous from 1: entries ordered by their join number minus
  * WAITLIST_REFERRAL_BOOST for each counted referral, then (on a tie) more referrals first, then join order.
  * The 7th to join with one counted referral scores 7 - 5 = 2 and comes before the 2nd to join (score 2, no
  * referral): 2nd. The score is stored only for entries with referrals (rank_score); waitlist_entries_rank_idx
- * holds the whole order, so a rank is one index-only count and the admin list sorted by rank one index scan.
+ * holds the whole order, and waitlist_rank_blocks counts the entries per block of 1,024 scores (kept by
+ * triggers), so a rank is a sum over the blocks before the entry's plus a count within its block.
  */
 
 /** The first key of the order; the index is on exactly this expression. */
@@ -30,16 +31,24 @@ export const rankKeyColumns = {
   position: waitlistEntries.position,
 };
 
+/** The block of scores a score falls in, as the triggers that keep waitlist_rank_blocks compute it. */
+const blockOf = (score: SQL | number) => sql`(${score}::integer >> 10)`;
+
 /**
- * How many entries come before the key, plus one: those with a lower score (one index-only range count),
- * and those with the same score and more referrals or an earlier join (a handful of index entries). Two
- * counts, because an OR of both makes the planner scan the table instead.
+ * How many entries come before the key, plus one: those in the blocks of lower scores (a sum over about one
+ * row per 1,024 entries), those in the key's block with a lower score (an index-only range count of at most
+ * 1,024 plain entries), and those with the same score and more referrals or an earlier join (a handful of index
+ * entries). One statement, so all three read the same committed state, which the triggers keep consistent.
  */
 export async function rankOfKey(db: Executor, key: RankKey): Promise<number> {
-  const lower = db
+  const blocksBefore = db
+    .select({ n: sql<number>`coalesce(sum(${waitlistRankBlocks.entries}), 0)` })
+    .from(waitlistRankBlocks)
+    .where(sql`${waitlistRankBlocks.block} < ${blockOf(key.score)}`);
+  const lowerInBlock = db
     .select({ n: count() })
     .from(waitlistEntries)
-    .where(sql`${rankScore} < ${key.score}`);
+    .where(and(sql`${rankScore} >= ${blockOf(key.score)} << 10`, sql`${rankScore} < ${key.score}`));
   const tied = db
     .select({ n: count() })
     .from(waitlistEntries)
@@ -52,7 +61,9 @@ export async function rankOfKey(db: Executor, key: RankKey): Promise<number> {
         ),
       ),
     );
-  const [row] = await db.select({ ahead: sql<number>`(${lower}) + (${tied})`.mapWith(Number) }).from(sql`(select 1) as one`);
+  const [row] = await db
+    .select({ ahead: sql<number>`(${blocksBefore}) + (${lowerInBlock}) + (${tied})`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
   return (row?.ahead ?? 0) + 1;
 }
 
