@@ -276,3 +276,35 @@ describe("dashboard figures on hand-made events", () => {
     expect(after.visitors[0]).toMatchObject({ ip: "198.51.100.0", pages: 1, device: "desktop" });
   });
 });
+
+describe("real-time visitors from the hourly rollups", () => {
+  const H: Visitor = { ...A, id: "visitor-h" };
+  const I: Visitor = { ...B, id: "visitor-i" };
+  const J: Visitor = { ...C, id: "visitor-j" };
+
+  it("count each visitor once, whether the last 10 minutes lie within one hour or across an hour's start", async () => {
+    // Nothing after either pinned instant: both read the live hour from the rollups.
+    const acrossHours = new Date("2031-01-01T12:04:56.000Z");
+    const withinHour = new Date("2031-02-01T12:34:56.000Z");
+    const before = (now: Date, minutes: number) => new Date(now.getTime() - minutes * MINUTE);
+    await insertInBatches(
+      t.db,
+      [
+        // H has a row in each hour of the window; I only before the hour; J before the window.
+        row(H, "s-h", before(acrossHours, 9), "/"),
+        row(H, "s-h", before(acrossHours, 4), "/blog"),
+        row(I, "s-i", before(acrossHours, 8), "/"),
+        row(J, "s-j", before(acrossHours, 15), "/"),
+        // Within one hour: H twice (one row), I once, 7 minutes ago.
+        row(H, "s-h2", before(withinHour, 9), "/"),
+        row(H, "s-h2", before(withinHour, 2), "/blog"),
+        row(I, "s-i2", before(withinHour, 7), "/"),
+      ],
+      10,
+    );
+    // The 24-hour range: the 1-hour one reads its events, rollups never.
+    const realTimeAt = async (now: Date) => (await getAnalyticsDashboard(t.db, { timeRange: "24h", now })).realTime;
+    expect(await realTimeAt(acrossHours)).toEqual({ current: 1, last10min: 2 });
+    expect(await realTimeAt(withinHour)).toEqual({ current: 1, last10min: 2 });
+  });
+});
