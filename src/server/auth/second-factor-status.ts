@@ -6,7 +6,7 @@ import { loginChallenges, passkeys, recoveryCodes, totpCredentials } from "#serv
 import { forbidden } from "#server/infra/errors.ts";
 
 /** Whether the account has confirmed two-factor codes (then a password alone does not sign it in). */
-export async function hasTotp(db: Executor, userId: string): Promise<boolean> {
+async function hasTotp(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: totpCredentials.userId })
     .from(totpCredentials)

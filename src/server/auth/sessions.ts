@@ -18,8 +18,9 @@ export type SessionValidation = { session: Session; user: SessionUser; renewed: 
 
 const NO_CLIENT: SignInClient = { userAgent: null, place: null };
 
+/** `db` may carry a CTE for the insert to run with (`db.with(...)`): one statement, no transaction. */
 export async function createSession(
-  db: Executor,
+  db: Pick<Executor, "insert">,
   userId: string,
   client: SignInClient = NO_CLIENT,
 ): Promise<{ token: string; session: Session }> {

@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Role, SessionUser } from "#common/auth/accounts.ts";
 import type { LoginInput, PasswordResetConfirmInput, PasswordResetRequestInput, SignupInput } from "#common/auth/input.ts";
 import { ADMIN_ROLES, EMAIL_VERIFICATION_VALID_MS, RESET_LINK_VALID_MS } from "#common/auth/accounts.ts";
 import { hashPassword, verifyPassword } from "#server/auth/passwords.ts";
-import { hasTotp } from "#server/auth/second-factor-status.ts";
+import { secondFactorColumns } from "#server/auth/second-factor-status.ts";
 import { toSessionUser } from "#server/auth/session-user.ts";
 import { invalidateSession, invalidateUserSessions } from "#server/auth/sessions.ts";
 import { ACCOUNT_DISABLED, startSignedInSession } from "#server/auth/signed-in-session.ts";
@@ -147,14 +147,24 @@ export async function login(
   client?: SignInClient,
 ): Promise<SignedIn | TwoFactorRequired> {
   const attempt = await startLoginAttempt(deps.rateLimits, input.email, clientAddress);
-  const [row] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  const [row] = await deps.db
+    .select({ ...getTableColumns(users), twoFactorCodes: secondFactorColumns.twoFactorCodes })
+    .from(users)
+    .where(eq(users.email, input.email));
   const valid = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS);
-  await attempt.succeeded();
-  if (row.disabledAt) throw forbidden(ACCOUNT_DISABLED);
+  // Refunding the failure budgets runs beside what follows: under load each round trip waits its turn.
+  const succeeded = attempt.succeeded();
+  if (row.disabledAt) {
+    await succeeded;
+    throw forbidden(ACCOUNT_DISABLED);
+  }
   // Two-factor codes: no session for the password alone, the challenge of the code step (login/2fa) instead.
-  if (await hasTotp(deps.db, row.id)) return startLoginChallenge(deps.db, row.id);
-  return startSignedInSession(deps, row, client);
+  const [, outcome] = await Promise.all([
+    succeeded,
+    row.twoFactorCodes ? startLoginChallenge(deps.db, row.id) : startSignedInSession(deps, row, client),
+  ]);
+  return outcome;
 }
 
 /** Ends the caller's session, if there is one: logging out twice, or after the session expired, is no error. */
