@@ -10,7 +10,6 @@ import {
   analyticsVisitorDayCounts,
   analyticsVisitorDays,
   analyticsVisitorHours,
-  backupScheduleSlots,
   backups,
   bangers,
   builderConfirmationTokens,
@@ -31,6 +30,7 @@ import {
   webauthnChallenges,
   inboundDeliveries,
   inboundWebhooks,
+  jobSlots,
   knownSignInDevices,
   mailMessages,
   newsletterSends,
@@ -198,7 +198,7 @@ export const NOT_BACKED_UP: ReadonlyMap<PgTable, string> = new Map<PgTable, stri
     "the ids of inbound deliveries already stored, kept a week to refuse replays: they belong with received_emails, which is not backed up either",
   ],
   [backups, "the history of backups: it describes files in storage, not site data"],
-  [backupScheduleSlots, "which instance wrote each scheduled backup: bookkeeping of the schedule, not site data"],
+  [jobSlots, "which instance ran each timed job (scheduled backups, analytics partitions): bookkeeping, not site data"],
 ]);
 
 /** The site_settings key of the secret that signs this site's backups. */
