@@ -145,9 +145,16 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
     name: "Analytics",
     icon: "bar-chart-3",
     priority: "optional",
-    description: "Every tracked event: the large one. Dashboard rollups are rebuilt from it after a restore.",
-    contains: ["Page views and events", "Masked addresses, place and device", "Campaign tags"],
-    tables: [analyticsEvents],
+    description:
+      "Every tracked event (the large one) and the dashboard's rollups. After a restore the rollups are rebuilt for the period the events cover; older ones, of months removed by the retention, are kept from the file.",
+    contains: [
+      "Page views and events",
+      "Masked addresses, place and device",
+      "Campaign tags",
+      "Hourly and daily visitor, page and session rollups",
+    ],
+    // The rollups hold the only figures of months whose raw events ANALYTICS_RETENTION_DAYS removed.
+    tables: [analyticsEvents, analyticsVisitorHours, analyticsVisitorDays, analyticsPageHours, analyticsPageDays, analyticsSessions],
   },
   {
     id: "system",
@@ -162,7 +169,7 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
 
 const LIVE_CREDENTIAL =
   "a live credential: a restored one would sign someone in again or make an old link work again. Whether an address was proven travels with its row (users.email_verified_at, builders.email_confirmed_at)";
-const ROLLUP = "an analytics rollup: derived from analytics_events and rebuilt from them after a restore (rebuildRollups)";
+const DAY_SUMMARY = "a per-day summary of the analytics rollups: a cache the dashboard computes again from them when missing";
 const INBOX = "the email test page's inbox: inbound addresses hold provider signing secrets, and a new address is one click away";
 
 /**
@@ -181,13 +188,8 @@ export const NOT_BACKED_UP: ReadonlyMap<PgTable, string> = new Map<PgTable, stri
   [builderConfirmationTokens, LIVE_CREDENTIAL],
   [loginChallenges, "a sign-in's code step, valid five minutes: a live credential that a restore must not bring back"],
   [webauthnChallenges, "a passkey ceremony's challenge, valid five minutes and single use: nothing to keep"],
-  [analyticsVisitorHours, ROLLUP],
-  [analyticsVisitorDays, ROLLUP],
-  [analyticsVisitorDayCounts, ROLLUP],
-  [analyticsSessionDayCounts, ROLLUP],
-  [analyticsPageHours, ROLLUP],
-  [analyticsPageDays, ROLLUP],
-  [analyticsSessions, ROLLUP],
+  [analyticsVisitorDayCounts, DAY_SUMMARY],
+  [analyticsSessionDayCounts, DAY_SUMMARY],
   [analyticsSalts, "one day's secret for counting visitors, deleted after 48 hours: restoring one would link visitors again"],
   [mailMessages, "the outgoing mail queue: restoring queued rows would send their mail again, and sent ones are only a log"],
   [inboundWebhooks, INBOX],
