@@ -290,6 +290,20 @@ export async function rawEventsFrom(db: Executor): Promise<Date | null> {
   return day ? new Date(day) : null;
 }
 
+/**
+ * The first day raw events cover, when the hourly rollups hold anything older (months dropped by the
+ * retention); null otherwise. With no event left at all, the start of `now`'s UTC day. Both reads are a
+ * few index probes: min(received_at) takes the first entry of each partition's received_at index.
+ */
+export async function rawEventsSinceDropped(db: Executor, now: Date): Promise<Date | null> {
+  const result = await db.execute(sql`
+    select coalesce(e.day, date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC')) as day
+    from (select date_trunc('day', min(received_at), 'UTC') as day from ${analyticsEvents}) as e
+    where exists (select 1 from ${analyticsVisitorHours} where hour < coalesce(e.day, 'infinity'::timestamptz))`);
+  const day = rowsOf<{ day: string | Date }>(result)[0]?.day;
+  return day ? new Date(day) : null;
+}
+
 /** Whether the rollups hold anything before `from`: the aggregates of months whose raw events were dropped. */
 async function rollupsBefore(tx: Executor, from: Date): Promise<boolean> {
   const at = sql`${from.toISOString()}::timestamptz`;
