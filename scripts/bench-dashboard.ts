@@ -90,7 +90,7 @@ async function bulkLoad(url: string, size: Size, now: Date) {
   const admin = await connect();
   const { rows: indexes } = await admin.query<{ name: string; definition: string }>(
     `select indexname as name, indexdef as definition from pg_indexes
-     where tablename = 'analytics_events' and indexname not like '%_pkey'`,
+     where tablename = 'analytics_events' and indexname not in (select conname from pg_constraint where conrelid = 'analytics_events'::regclass)`,
   );
   for (const index of indexes) await admin.query(`drop index ${index.name}`);
   const part = async (half: number) => {
