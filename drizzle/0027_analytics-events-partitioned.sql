@@ -46,10 +46,8 @@ DECLARE
 	month timestamp;
 	last_month timestamp := date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month';
 BEGIN
-	month := coalesce(
-		least(date_trunc('month', (SELECT min("received_at") FROM "analytics_events_unpartitioned") AT TIME ZONE 'UTC'), last_month),
-		last_month - interval '1 month'
-	);
+	-- From the oldest row's month, or the current one when that is earlier or there is no row (least skips a null).
+	month := least(date_trunc('month', (SELECT min("received_at") FROM "analytics_events_unpartitioned") AT TIME ZONE 'UTC'), last_month - interval '1 month');
 	WHILE month <= last_month LOOP
 		EXECUTE format(
 			'CREATE TABLE %I PARTITION OF "analytics_events" FOR VALUES FROM (%L) TO (%L)',

@@ -127,4 +127,20 @@ describe("migration: analytics_events partitioned by month", () => {
       await database.close();
     }
   }, 120_000);
+
+  it("makes the current and next months' partitions for a table without rows", async () => {
+    const database = await openMigrator();
+    try {
+      await database.migrate(allMigrations);
+      const now = new Date();
+      const names = (await database.run(`
+        select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent = 'analytics_events'::regclass order by 1`)) as Array<{ name: string }>;
+      expect(names.map((row) => row.name)).toEqual(
+        ["analytics_events_default", partitionName(monthStart(now, 0)), partitionName(monthStart(now, 1))].sort(),
+      );
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });
