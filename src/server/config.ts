@@ -86,6 +86,7 @@ const PORT_RULE = "must be a whole number from 0 to 65535";
 const BODY_LIMIT_RULE = "must be a whole number of bytes, at least 1024";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const POOL_SIZE_RULE = "must be a whole number of connections from 1 to 1000";
+const RETENTION_RULE = "must be a whole number of days, at least 1 (empty: keep every event)";
 const HEAVY_READ_RULE = "must be a whole number of concurrent heavy reads, at least 1 (empty: a quarter of DATABASE_POOL_SIZE)";
 
 /** A whole number setting; empty means its default. */
@@ -174,6 +175,8 @@ const envSchema = z.object({
   WAITLIST_BLOCK_DISPOSABLE: flag.default(true),
   /** Off only for benchmarks: analytics events are still validated and enriched, then discarded. */
   ANALYTICS_PERSIST: flag.default(true),
+  /** Raw events older than this many days are removed, a whole month at a time; the rollups keep their figures. */
+  ANALYTICS_RETENTION_DAYS: optionalWholeNumber(RETENTION_RULE, 1),
   /** When scheduled backups run (a cron expression, UTC; "off" for none): daily at 03:00 by default. */
   BACKUP_SCHEDULE: z
     .string()
@@ -266,6 +269,8 @@ export type Config = {
   /** A request must arrive whole (headers and body) within this many milliseconds, or it gets 408. */
   requestTimeoutMs: number;
   analyticsPersist: boolean;
+  /** ANALYTICS_RETENTION_DAYS: whole monthly partitions of events older than this are dropped; undefined keeps every event. */
+  analyticsRetentionDays: number | undefined;
   /** UNSUBSCRIBE_SECRET; undefined when not set (a random one stored in the database is used). */
   unsubscribeSecret: string | undefined;
   /** WAITLIST_CONFIRM, WAITLIST_REFERRAL_BOOST and WAITLIST_BLOCK_DISPOSABLE. */
@@ -451,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     analyticsPersist: e.ANALYTICS_PERSIST,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
     waitlist: { confirm: e.WAITLIST_CONFIRM, referralBoost: e.WAITLIST_REFERRAL_BOOST, blockDisposable: e.WAITLIST_BLOCK_DISPOSABLE },
     storage: storageConfig(e, dataDir),

@@ -1,5 +1,10 @@
 import type { BaseDeps } from "./deps";
-import { createAnalyticsPipeline, type AnalyticsPipeline } from "#server/features/analytics/index.ts";
+import {
+  createAnalyticsPipeline,
+  createPartitionJob,
+  type AnalyticsPipeline,
+  type PartitionJob,
+} from "#server/features/analytics/index.ts";
 import { createBackupScheduler, type BackupScheduler } from "#server/features/backup/index.ts";
 import { createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
 import { createHeavyReadLimiter } from "#server/infra/heavy-reads.ts";
@@ -15,6 +20,8 @@ export type Services = {
   /** Tells every instance which cached pages a write made stale (LISTEN/NOTIFY on the database). */
   cacheBus: CacheBus;
   analytics: AnalyticsPipeline;
+  /** Makes analytics_events' monthly partitions ahead and drops those past ANALYTICS_RETENTION_DAYS (hourly, one instance a run). */
+  analyticsPartitions: PartitionJob;
   mailWorker: MailWorker;
   backupScheduler: BackupScheduler;
   /** Heavy reads at once on this instance (HEAVY_READ_LIMIT): procedures with `heavyRead` meta and the export routes. */
@@ -28,6 +35,7 @@ export function createServices(deps: BaseDeps): Services {
   return {
     cacheBus: createCacheBus({ database, logger }),
     analytics: createAnalyticsPipeline({ config, database, logger }),
+    analyticsPartitions: createPartitionJob({ db: database.db, logger, retentionDays: config.analyticsRetentionDays }),
     mailWorker: createMailWorker({ db: database.db, driver: deps.mailDriver, logger, defaultFrom: config.mailFrom }),
     backupScheduler: createBackupScheduler({
       db: database.db,
@@ -44,6 +52,7 @@ export function createServices(deps: BaseDeps): Services {
 export async function startServices(services: Services): Promise<void> {
   await services.cacheBus.start();
   await services.analytics.start();
+  services.analyticsPartitions.start();
   services.mailWorker.start();
   services.backupScheduler.start();
   await services.uploadSpoolSweeper.start();
@@ -55,6 +64,7 @@ export async function startServices(services: Services): Promise<void> {
  */
 export async function stopServices(services: Services): Promise<void> {
   await services.analytics.stop();
+  await services.analyticsPartitions.stop();
   await services.mailWorker.stop();
   await services.backupScheduler.stop();
   services.uploadSpoolSweeper.stop();

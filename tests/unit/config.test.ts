@@ -300,6 +300,20 @@ describe("loadConfig: geo data", () => {
   });
 });
 
+describe("ANALYTICS_RETENTION_DAYS", () => {
+  it("keeps every event unless set, and takes a whole number of days", () => {
+    expect(loadConfig({}).analyticsRetentionDays).toBeUndefined();
+    expect(loadConfig({ ANALYTICS_RETENTION_DAYS: "" }).analyticsRetentionDays).toBeUndefined();
+    expect(loadConfig({ ANALYTICS_RETENTION_DAYS: " 400 " }).analyticsRetentionDays).toBe(400);
+  });
+
+  it.each(["0", "-5", "30.5", "a year"])("refuses %j with the rule", (value) => {
+    expect(problemsOf({ ANALYTICS_RETENTION_DAYS: value })).toContain(
+      "ANALYTICS_RETENTION_DAYS: must be a whole number of days, at least 1 (empty: keep every event)",
+    );
+  });
+});
+
 describe("DATABASE_POOL_SIZE and HEAVY_READ_LIMIT", () => {
   it("default to a pool of 10 and heavy reads at a quarter of it", () => {
     const config = loadConfig({});

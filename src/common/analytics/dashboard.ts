@@ -119,6 +119,13 @@ export type AnalyticsDashboard = {
   /** Tagged links (utm_campaign) that brought visitors or waitlist joins in the range, most visitors first (at most CAMPAIGNS_LIMIT). */
   campaigns: CampaignRow[];
   alert: VisitorAlertState;
+  /**
+   * ISO time (a UTC midnight) from which raw events are still kept, when the rollups hold figures from
+   * before it (ANALYTICS_RETENTION_DAYS removed older events); null when no raw event was ever removed.
+   * Before it every figure comes from the hourly and daily rollups; campaigns, which read raw events, and the
+   * range's partial first hour cover only the time from it on.
+   */
+  rawEventsSince: string | null;
   debug: AnalyticsDashboardDebug;
   /** ISO time the figures were computed (the end of the range). */
   generatedAt: string;

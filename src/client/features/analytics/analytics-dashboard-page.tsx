@@ -25,6 +25,7 @@ import { Campaigns } from "./campaigns-panel";
 import { DebugPanel } from "./debug-panel";
 import { DeviceTypes, GeographicDistribution, RecentVisitors, TopPages } from "./dashboard-panels";
 import { RANGE_LABELS, RangeSelector } from "./range-selector";
+import { RetentionNote } from "./retention-note";
 import { useNow } from "./use-now";
 import { VisitorAlertBanner } from "./visitor-alert-banner";
 
@@ -115,6 +116,7 @@ export function AnalyticsDashboardPage() {
 
       {data ? (
         <div className={cn("flex flex-col gap-6 transition-opacity", dimmed && "opacity-60")} aria-busy={dimmed || undefined}>
+          <RetentionNote data={data} />
           <Figures data={data} />
           <Suspense fallback={<ChartPlaceholder />}>
             <VisitorsChart series={data.series} timeRange={data.debug.timeRange} />

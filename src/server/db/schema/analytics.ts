@@ -5,11 +5,14 @@ import { createdAt } from "./columns";
 /**
  * The one table that grows without bound. A bigint identity rather than a UUID keeps the primary
  * key append-only (see docs/decisions). The raw address is never stored: only a masked form.
+ * Range-partitioned by month of received_at, with a DEFAULT partition as a safety net
+ * (docs/decisions/033-analytics-partitions-and-retention.md): drizzle cannot declare that, so the migration
+ * builds it and partitions.ts keeps it; a partitioned table's primary key must hold the partition key.
  */
 export const analyticsEvents = pgTable(
   "analytics_events",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint("id", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     clientTimestamp: timestamp("client_timestamp", { withTimezone: true }),
     event: text("event").notNull(),
@@ -38,6 +41,7 @@ export const analyticsEvents = pgTable(
     utmCampaign: text("utm_campaign"),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.receivedAt] }),
     // Partial: only the few events that landed through a tagged link, so the Campaigns panel reads just those.
     index("analytics_events_campaign_received_at_idx")
       .on(t.utmCampaign, t.receivedAt, t.visitorId)

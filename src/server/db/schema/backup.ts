@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { users } from "./users";
 
@@ -23,14 +23,5 @@ export const backups = pgTable(
   },
   (t) => [index("backups_created_at_idx").on(t.createdAt)],
 );
-
-/**
- * Scheduled backups claim their slot (the cron time they were due) here first: the primary key lets
- * exactly one of any number of app instances insert it, and only that one writes the backup.
- */
-export const backupScheduleSlots = pgTable("backup_schedule_slots", {
-  slot: timestamp("slot", { withTimezone: true }).primaryKey(),
-  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
-});
 
 export type BackupRow = typeof backups.$inferSelect;

@@ -15,3 +15,4 @@ export * from "./playbook";
 export * from "./today";
 export * from "./backup";
 export * from "./second-factors";
+export * from "./jobs";

@@ -26,7 +26,7 @@ import {
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
-import { ensureDaySummaries } from "./rollups";
+import { ensureDaySummaries, rawEventsSinceDropped } from "./rollups";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**
@@ -428,7 +428,7 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
   const window = liveInRollups ? withLastHourFromRollups(cut) : cut;
   if (window.mid?.unit === "day") await ensureDaySummaries(db, window.mid.span.from, window.mid.span.to);
   const lastHour = liveInRollups ? null : (trailingEvents(window)[0] ?? null);
-  const [figures, pages, recent, sessions, live, lastAlert, campaigns] = await Promise.all([
+  const [figures, pages, recent, sessions, live, lastAlert, campaigns, rawEventsSince] = await Promise.all([
     visitorFigures(db, window, lastHour),
     pageFigures(db, window),
     recentVisitors(db, window),
@@ -436,6 +436,7 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
     realTime(db, now, liveInRollups),
     readLastVisitorAlert(db),
     campaignsInRange(db, { from: window.start, to: window.end }),
+    rawEventsSinceDropped(db, now),
   ]);
   const queryMs = Math.round((performance.now() - began) * 10) / 10;
 
@@ -474,6 +475,7 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
     realTime: live,
     campaigns,
     alert: visitorAlertState(lastAlert, live.last10min),
+    rawEventsSince: rawEventsSince?.toISOString() ?? null,
     debug: {
       dataSource: "postgres",
       timeRange: options.timeRange,

@@ -16,3 +16,4 @@ export { insertAnalyticsEvents, type AnalyticsEventRow } from "./event-writer";
 export { rebuildRollups } from "./rollups";
 export { countVisitors } from "./visitor-counts";
 export { createAnalyticsPipeline, type AnalyticsPipeline } from "./pipeline";
+export { createPartitionJob, type PartitionJob } from "./partitions";

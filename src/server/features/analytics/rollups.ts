@@ -281,17 +281,77 @@ async function lockRollups(tx: Executor): Promise<void> {
 }
 
 /**
- * The rebuild reads the events twice by hash (numbers per hour and visitor, then the events at each first
- * event for its attributes) instead of sorting them, and sorts only the per-hour rows (for prev_seen). At
- * 10 million events that took the rebuild from 60 s to the figure in decision 027.
+ * The first UTC day the raw events cover: the day of the oldest event (null: none). Retention drops whole
+ * months, so every event of that day is still kept, and whole hours and days from it on can be recomputed.
+ */
+export async function rawEventsFrom(db: Executor): Promise<Date | null> {
+  const result = await db.execute(sql`select date_trunc('day', min(received_at), 'UTC') as day from ${analyticsEvents}`);
+  const day = rowsOf<{ day: string | Date | null }>(result)[0]?.day;
+  return day ? new Date(day) : null;
+}
+
+/**
+ * The first day raw events cover, when the hourly rollups hold anything older (months dropped by the
+ * retention); null otherwise. With no event left at all, the start of `now`'s UTC day. Both reads are a
+ * few index probes: min(received_at) takes the first entry of each partition's received_at index.
+ */
+export async function rawEventsSinceDropped(db: Executor, now: Date): Promise<Date | null> {
+  const result = await db.execute(sql`
+    select coalesce(e.day, date_trunc('day', ${now.toISOString()}::timestamptz, 'UTC')) as day
+    from (select date_trunc('day', min(received_at), 'UTC') as day from ${analyticsEvents}) as e
+    where exists (select 1 from ${analyticsVisitorHours} where hour < coalesce(e.day, 'infinity'::timestamptz))`);
+  const day = rowsOf<{ day: string | Date }>(result)[0]?.day;
+  return day ? new Date(day) : null;
+}
+
+/** Whether the rollups hold anything before `from`: the aggregates of months whose raw events were dropped. */
+async function rollupsBefore(tx: Executor, from: Date): Promise<boolean> {
+  const at = sql`${from.toISOString()}::timestamptz`;
+  const result = await tx.execute(sql`
+    select exists (select 1 from ${analyticsVisitorHours} where hour < ${at})
+      or exists (select 1 from ${analyticsPageHours} where hour < ${at})
+      or exists (select 1 from ${analyticsSessions} where started_at < ${at}) as kept`);
+  return rowsOf<{ kept: boolean }>(result)[0]?.kept === true;
+}
+
+/**
+ * The rebuild recomputes only the period the raw events cover, from the first day they cover
+ * (rawEventsFrom) on, and keeps every rollup row before it: the figures of months retention dropped
+ * (docs/decisions/033-analytics-partitions-and-retention.md). With no events it keeps every rollup. Rows
+ * from that day on take their prev_seen from the kept rows before it; a session that began before it and
+ * ended after is merged again with the events after it.
+ *
+ * It reads the events twice by hash (numbers per hour and visitor, then the events at each first event for
+ * its attributes) instead of sorting them, and sorts only the per-hour rows (for prev_seen). At 10 million
+ * events that took the rebuild from 60 s to the figure in decision 027.
  */
 async function rebuildLocked(tx: Executor): Promise<void> {
+  const from = await rawEventsFrom(tx);
+  if (from === null) return;
   // The aggregates below hold about one entry per visitor and hour; in memory rather than spilled to disk.
   await tx.execute(sql`set local work_mem = '256MB'`);
-  await tx.execute(
-    sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions},
-      ${analyticsVisitorDayCounts}, ${analyticsSessionDayCounts} restart identity`,
-  );
+  const kept = await rollupsBefore(tx, from);
+  const at = sql`${from.toISOString()}::timestamptz`;
+  // The per-day summaries are a cache of the rollups: all of them go (a restore may have changed kept days too).
+  await tx.execute(sql`truncate ${analyticsVisitorDayCounts}, ${analyticsSessionDayCounts}`);
+  if (!kept) {
+    await tx.execute(
+      sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,
+    );
+  } else {
+    for (const [table, column] of [
+      [analyticsVisitorHours, "hour"],
+      [analyticsVisitorDays, "day"],
+      [analyticsPageHours, "hour"],
+      [analyticsPageDays, "day"],
+    ] as const)
+      await tx.execute(sql`delete from ${table} where ${sql.identifier(column)} >= ${at}`);
+  }
+  /** The visitor's last event before the rebuilt period, from the kept rows of `unit` (only when there are any). */
+  const prevKept = (unit: Unit) =>
+    kept
+      ? sql`(select max(k.last_seen) from ${VISITOR_TABLE[unit]} as k where k.visitor_id = n.visitor_id and k.${sql.raw(unit)} < ${at})`
+      : sql`null`;
   await tx.execute(sql`
     insert into ${analyticsVisitorHours} (${visitorColumns("hour")})
     with n as (
@@ -304,7 +364,7 @@ async function rebuildLocked(tx: Executor): Promise<void> {
       from n join ${analyticsEvents} as e on e.visitor_id = n.visitor_id and e.received_at = n.first_seen
       group by 1, 2
     )
-    select n.hour, n.visitor_id, n.first_seen, n.last_seen, lag(n.last_seen) over (partition by n.visitor_id order by n.hour),
+    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.hour), ${prevKept("hour")}),
       n.events, n.page_views, ${sql.raw(VISITOR_ATTRIBUTES.hour.map((column) => `a.${column}`).join(", "))}
     from n join a using (hour, visitor_id)`);
   await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageRollupOf("hour", sql`${analyticsEvents}`)}`);
@@ -314,27 +374,34 @@ async function rebuildLocked(tx: Executor): Promise<void> {
     with n as (
       select ${truncTo("day", "hour")} as day, visitor_id, min(first_seen) as first_seen, max(last_seen) as last_seen,
         sum(events) as events, sum(page_views) as page_views
-      from ${analyticsVisitorHours} group by 1, 2
+      from ${analyticsVisitorHours} where hour >= ${at} group by 1, 2
     ),
     a as (
       select n.day, n.visitor_id, ${firstAttributes("day", "h")}
       from n join ${analyticsVisitorHours} as h on h.visitor_id = n.visitor_id and h.first_seen = n.first_seen
       group by 1, 2
     )
-    select n.day, n.visitor_id, n.first_seen, n.last_seen, lag(n.last_seen) over (partition by n.visitor_id order by n.day),
+    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.day), ${prevKept("day")}),
       n.events, n.page_views, ${sql.raw(VISITOR_ATTRIBUTES.day.map((column) => `a.${column}`).join(", "))}
     from n join a using (day, visitor_id)`);
   await tx.execute(sql`
     insert into ${analyticsPageDays} (day, page, views)
-    select date_trunc('day', hour, 'UTC'), page, sum(views) from ${analyticsPageHours} group by 1, 2`);
+    select date_trunc('day', hour, 'UTC'), page, sum(views) from ${analyticsPageHours} where hour >= ${at} group by 1, 2`);
   // Pieces of at most one aligned half hour per session: no gap inside one exceeds the session gap, so runs of
-  // pieces are runs of events, and the window sorts a few pieces per session instead of every event.
-  await tx.execute(sql`
-    insert into ${analyticsSessions} (${SESSION_COLUMNS})
-    ${sessionRunsOf(sql`(
-      select session_id, min(received_at) as started_at, max(received_at) as ended_at, count(*) as events,
-        count(*) filter (where event = 'page_view') as page_views
-      from ${analyticsEvents}
-      group by session_id, floor(extract(epoch from received_at) / ${SESSION_GAP_MINUTES * 60})
-    )`)}`);
+  // pieces are runs of events, and the window sorts a few pieces per session instead of every event. A kept
+  // session that began before the period and ended in it is one more piece, and its own events are left out.
+  const eventPieces = sql`
+    select session_id, min(received_at) as started_at, max(received_at) as ended_at, count(*) as events,
+      count(*) filter (where event = 'page_view') as page_views
+    from ${analyticsEvents} as e
+    ${kept ? sql`where not exists (select 1 from straddling as s where s.session_id = e.session_id and s.started_at < ${at} and e.received_at between s.started_at and s.ended_at)` : sql``}
+    group by session_id, floor(extract(epoch from received_at) / ${SESSION_GAP_MINUTES * 60})`;
+  await tx.execute(
+    kept
+      ? sql`
+        with straddling as (delete from ${analyticsSessions} where ended_at >= ${at} returning ${SESSION_COLUMNS})
+        insert into ${analyticsSessions} (${SESSION_COLUMNS})
+        ${sessionRunsOf(sql`(select * from straddling where started_at < ${at} union all ${eventPieces})`)}`
+      : sql`insert into ${analyticsSessions} (${SESSION_COLUMNS}) ${sessionRunsOf(sql`(${eventPieces})`)}`,
+  );
 }

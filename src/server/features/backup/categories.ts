@@ -10,7 +10,6 @@ import {
   analyticsVisitorDayCounts,
   analyticsVisitorDays,
   analyticsVisitorHours,
-  backupScheduleSlots,
   backups,
   bangers,
   builderConfirmationTokens,
@@ -31,6 +30,7 @@ import {
   webauthnChallenges,
   inboundDeliveries,
   inboundWebhooks,
+  jobSlots,
   knownSignInDevices,
   mailMessages,
   newsletterSends,
@@ -146,9 +146,16 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
     name: "Analytics",
     icon: "bar-chart-3",
     priority: "optional",
-    description: "Every tracked event: the large one. Dashboard rollups are rebuilt from it after a restore.",
-    contains: ["Page views and events", "Masked addresses, place and device", "Campaign tags"],
-    tables: [analyticsEvents],
+    description:
+      "Every tracked event (the large one) and the dashboard's rollups. After a restore the rollups are rebuilt for the period the events cover; older ones, of months removed by the retention, are kept from the file.",
+    contains: [
+      "Page views and events",
+      "Masked addresses, place and device",
+      "Campaign tags",
+      "Hourly and daily visitor, page and session rollups",
+    ],
+    // The rollups hold the only figures of months whose raw events ANALYTICS_RETENTION_DAYS removed.
+    tables: [analyticsEvents, analyticsVisitorHours, analyticsVisitorDays, analyticsPageHours, analyticsPageDays, analyticsSessions],
   },
   {
     id: "system",
@@ -163,7 +170,7 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
 
 const LIVE_CREDENTIAL =
   "a live credential: a restored one would sign someone in again or make an old link work again. Whether an address was proven travels with its row (users.email_verified_at, builders.email_confirmed_at)";
-const ROLLUP = "an analytics rollup: derived from analytics_events and rebuilt from them after a restore (rebuildRollups)";
+const DAY_SUMMARY = "a per-day summary of the analytics rollups: a cache the dashboard computes again from them when missing";
 const INBOX = "the email test page's inbox: inbound addresses hold provider signing secrets, and a new address is one click away";
 
 /**
@@ -186,13 +193,8 @@ export const NOT_BACKED_UP: ReadonlyMap<PgTable, string> = new Map<PgTable, stri
     waitlistRankBlocks,
     "counts of waitlist entries per block of rank scores, kept by triggers on waitlist_entries: a restore of the entries rewrites them",
   ],
-  [analyticsVisitorHours, ROLLUP],
-  [analyticsVisitorDays, ROLLUP],
-  [analyticsVisitorDayCounts, ROLLUP],
-  [analyticsSessionDayCounts, ROLLUP],
-  [analyticsPageHours, ROLLUP],
-  [analyticsPageDays, ROLLUP],
-  [analyticsSessions, ROLLUP],
+  [analyticsVisitorDayCounts, DAY_SUMMARY],
+  [analyticsSessionDayCounts, DAY_SUMMARY],
   [analyticsSalts, "one day's secret for counting visitors, deleted after 48 hours: restoring one would link visitors again"],
   [mailMessages, "the outgoing mail queue: restoring queued rows would send their mail again, and sent ones are only a log"],
   [inboundWebhooks, INBOX],
@@ -203,7 +205,7 @@ export const NOT_BACKED_UP: ReadonlyMap<PgTable, string> = new Map<PgTable, stri
     "the ids of inbound deliveries already stored, kept a week to refuse replays: they belong with received_emails, which is not backed up either",
   ],
   [backups, "the history of backups: it describes files in storage, not site data"],
-  [backupScheduleSlots, "which instance wrote each scheduled backup: bookkeeping of the schedule, not site data"],
+  [jobSlots, "which instance ran each timed job (scheduled backups, analytics partitions): bookkeeping, not site data"],
 ]);
 
 /** The site_settings key of the secret that signs this site's backups. */

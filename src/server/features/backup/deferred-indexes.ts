@@ -24,6 +24,12 @@ export async function deferSecondaryIndexes(tx: Executor, shape: TableShape): Pr
   // Names and definitions come from the catalog, quoted by Postgres itself.
   for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
   return async () => {
-    for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    for (const index of indexes) await tx.execute(sql.raw(buildOnEveryPartition(index.definition)));
   };
 }
+
+/**
+ * The catalog writes a partitioned table's index as `CREATE INDEX ... ON ONLY <table>`, which builds it on the
+ * parent alone (invalid, and the partitions unindexed); without ONLY it is built on every partition too.
+ */
+export const buildOnEveryPartition = (definition: string): string => definition.replace(/ ON ONLY /, " ON ");

@@ -14,3 +14,4 @@ export { tableChecksums } from "./backup-tables";
 export { restoreBackup } from "./restore";
 export { createBackup, getLastBackupAt } from "./service";
 export { createBackupScheduler, type BackupScheduler } from "./scheduler";
+export { buildOnEveryPartition } from "./deferred-indexes";

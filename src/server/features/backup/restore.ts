@@ -1,15 +1,14 @@
 import type { Readable } from "node:stream";
-import { getTableName, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { RestoreReport, RestoreTableReport } from "#common/backup/backup.ts";
 import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
 import { dataRefusalMessage } from "#server/db/errors.ts";
-import { analyticsEvents } from "#server/db/schema/index.ts";
 import { unprocessable } from "#server/infra/errors.ts";
 import { rebuildRollups } from "#server/features/analytics/index.ts";
 import type { BackupFileEvent, RowsBatch } from "./backup-file";
 import { readBackupFile } from "./backup-reader";
 import type { BackupMeta } from "./backup-writer";
-import { BACKUP_TABLES, columnList, rowsBackedUp, type TableShape } from "./backup-tables";
+import { BACKUP_TABLES, columnList, rowsBackedUp, tablesOfCategory, type TableShape } from "./backup-tables";
 import { findBackupCategory } from "./categories";
 import { DEFER_INDEXES_FROM_ROWS, deferSecondaryIndexes } from "./deferred-indexes";
 
@@ -19,7 +18,8 @@ type Counts = Pick<RestoreTableReport, "added" | "updated" | "unchanged">;
  * Restores a backup file, or with `dryRun` only counts per table the rows that would be added, updated or
  * left as they are. The restore writes each category in one transaction, row by row idempotent by primary
  * key (insert, or update when different), so running it twice changes nothing the second time. Rows in the
- * database that the file does not hold are kept. Analytics rollups are rebuilt afterwards.
+ * database that the file does not hold are kept. Afterwards the analytics rollups are rebuilt for the period
+ * the raw events cover; the file's rollup rows before it (months the retention removed) stay as restored.
  */
 export async function restoreBackup(
   db: Database,
@@ -97,7 +97,7 @@ export async function restoreBackup(
         `Restoring ${findBackupCategory(category)?.name ?? category} failed, nothing of it was written`,
       );
     }
-    if (reports.has(getTableName(analyticsEvents))) await rebuildRollups(db);
+    if (tablesOfCategory(ANALYTICS_CATEGORY).some((shape) => reports.has(shape.name))) await rebuildRollups(db);
   }
   return {
     dryRun,
@@ -144,6 +144,9 @@ async function refusingBadData<T>(work: () => Promise<T>, failed: string): Promi
 }
 
 const describe = (event: BackupFileEvent) => (event.type === "rows" ? event.table : "its meta");
+
+/** The category whose restore is followed by a rebuild of the analytics rollups. */
+const ANALYTICS_CATEGORY = "analytics";
 
 /** Categories whose rows sign people in: restoring them could plant a working account. */
 const ACCOUNT_CATEGORIES = ["accounts"];

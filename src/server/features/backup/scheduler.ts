@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import { backupScheduleSlots } from "#server/db/schema/index.ts";
+import { claimSlot } from "#server/infra/job-slots.ts";
 import type { Logger } from "#server/infra/logger.ts";
 import { BACKUP_CATEGORIES } from "./categories";
 import { createBackup, type BackupContext } from "./service";
@@ -18,20 +18,14 @@ export type BackupScheduler = {
 
 /**
  * Scheduled backups on any number of app instances: each instance's timer fires at the cron time, and
- * the first to insert the slot's row (primary key: the slot's time) makes the backup; the others' inserts
- * do nothing. No instance keeps anything in memory that a crash would lose.
+ * the instance that claims the slot (claimSlot, job "backup") makes the backup; the others skip it.
  */
 export function createBackupScheduler(ctx: BackupContext & { logger: Logger; schedule: string | undefined }): BackupScheduler {
   let job: Cron | undefined;
   let current: Promise<unknown> | undefined;
 
   async function tick(slot: Date): Promise<boolean> {
-    const claimed = await ctx.db
-      .insert(backupScheduleSlots)
-      .values({ slot })
-      .onConflictDoNothing()
-      .returning({ slot: backupScheduleSlots.slot });
-    if (claimed.length === 0) return false;
+    if (!(await claimSlot(ctx.db, "backup", slot))) return false;
     const backup = await createBackup(ctx, { categories: BACKUP_CATEGORIES.map((category) => category.id), author: "schedule" });
     ctx.logger.info({ backupId: backup.id, rows: backup.totalRows, sizeBytes: backup.sizeBytes }, "backup: scheduled backup written");
     return true;
