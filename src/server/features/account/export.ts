@@ -10,6 +10,8 @@ import {
   playbookRatings,
   users,
 } from "#server/db/schema/index.ts";
+import { toSessionUser } from "#server/auth/session-user.ts";
+import { exportBuilderProfile } from "#server/features/builders/index.ts";
 import { unauthorized } from "#server/infra/errors.ts";
 import { listAccountSessions, type SessionOwner } from "./sessions";
 
@@ -17,8 +19,8 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * Everything the account owns, as one JSON document: the profile, the Lab's experiments with their update logs,
- * image records with absolute links to their files, the Playbook's ticks and ratings, and what the sessions list
- * shows of each session. Never a password hash, a session id (the hash of its token) or a token.
+ * image records with absolute links to their files, the Playbook's ticks and ratings, the builder profile (null when
+ * there is none), and what the sessions list shows of each session. Never a password hash, a session id (the hash of its token) or a token.
  */
 export async function exportAccount(deps: { db: Database; publicUrl: string }, owner: SessionOwner, now = new Date()) {
   const { db, publicUrl } = deps;
@@ -65,6 +67,7 @@ export async function exportAccount(deps: { db: Database; publicUrl: string }, o
     .innerJoin(playbookChapters, eq(playbookChapters.id, playbookRatings.chapterId))
     .where(eq(playbookRatings.userId, user.id))
     .orderBy(asc(playbookRatings.updatedAt));
+  const builderProfile = await exportBuilderProfile(db, toSessionUser(user));
   const sessions = await listAccountSessions(db, owner, now);
 
   return {
@@ -133,6 +136,7 @@ export async function exportAccount(deps: { db: Database; publicUrl: string }, o
         ratedAt: iso(rating.at),
       })),
     },
+    builderProfile,
     sessions: sessions.map(({ id: _id, ...session }) => session),
   };
 }
