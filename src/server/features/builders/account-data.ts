@@ -2,11 +2,10 @@ import { and, eq, ne } from "drizzle-orm";
 import { BUILDER_AVATAR_URL } from "#common/builders/builders.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { builders } from "#server/db/schema/index.ts";
+import { isoOrNull as iso } from "#server/infra/iso-date.ts";
 import type { ObjectStorage } from "#server/infra/storage/index.ts";
 import { builderAvatarKey } from "./avatar-service";
 import { ownsAddress, type BuilderViewer } from "./service";
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The account's builder profile: the directory entry under the account's address, and only once the account has
