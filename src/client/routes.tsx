@@ -194,7 +194,7 @@ const memberPages: Record<MemberPageName, Pick<RouteObject, "lazy" | "loader"> &
       () => import("#client/features/account/account-page.tsx"),
       (m) => m.AccountPage,
     ),
-    handle: { title: "Your account", subtitle: "Profile, sign-in security, sessions and your data" },
+    handle: { title: "Your account", subtitle: "Profile, sign-in security, sessions and your data", narrow: true },
   },
 };
 

@@ -58,6 +58,13 @@ describe("the account page", () => {
     const current = laptop.locator('[data-session="current"]');
     await current.getByText("This device").waitFor();
     expect(await current.innerText()).toContain("Chrome on Linux computer");
+    // A reading-width column centred under the full-width header, its heading lined up with it.
+    const heading = await laptop.getByRole("heading", { level: 1, name: "Your account" }).boundingBox();
+    const column = await laptop.locator("#profile").boundingBox();
+    const pageWidth = await laptop.evaluate(() => document.documentElement.clientWidth);
+    expect(column!.width).toBeLessThanOrEqual(768);
+    expect(Math.abs(column!.x - (pageWidth - column!.x - column!.width))).toBeLessThanOrEqual(1);
+    expect(heading!.x).toBe(column!.x);
     await screenshotAtBothWidths(laptop, "account");
 
     await phone.goto(`${server.url}/account`);

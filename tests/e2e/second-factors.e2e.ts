@@ -123,6 +123,58 @@ describe("second factors in the browser", () => {
   });
 });
 
+describe("deleting an account with a passkey in the browser", () => {
+  it("registers a passkey, deletes the account confirmed with it, and the account cannot sign in afterwards", async () => {
+    const member = { name: "Pia Passkey", email: "pia@example.com", password: "member-pass-1" };
+    const page = await openPage(browser);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel("Full Name").fill(member.name);
+    await page.getByLabel("Email Address").fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByLabel("Confirm Password").fill(member.password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
+
+    await page.goto(`${server.url}/account`);
+    const deletion = page.getByRole("region", { name: "Delete account" });
+    await page.getByText("No passkeys yet.").waitFor();
+    // Without a passkey the deletion offers the password alone.
+    expect(await deletion.getByRole("button", { name: "Confirm with a passkey" }).count()).toBe(0);
+    await page.getByRole("region", { name: "Passkeys" }).getByLabel("Name").fill("Pia's laptop");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await page.getByRole("list", { name: "Your passkeys" }).getByText("Pia's laptop").waitFor();
+
+    await deletion.getByRole("button", { name: "Confirm with a passkey" }).click();
+    await screenshot(page, "account-delete-passkey");
+    await page
+      .getByRole("alertdialog", { name: "Delete your account for good?" })
+      .getByRole("button", { name: "Delete my account" })
+      .click();
+    await page.getByText("Your account is deleted", { exact: true }).waitFor();
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Email", { exact: true }).fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("Invalid email or password").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.context().close();
+  });
+});
+
 describe("ADMIN_2FA=required in the browser", () => {
   let strict: RunningServer;
   beforeAll(async () => {

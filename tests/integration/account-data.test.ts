@@ -5,6 +5,7 @@ import type { SavedImage } from "#common/images/images.ts";
 import type { Experiment } from "#common/lab/lab.ts";
 import { hashToken } from "#server/auth/tokens.ts";
 import {
+  builders,
   experimentUpdates,
   experiments,
   images,
@@ -82,6 +83,19 @@ async function chapterWithProgress(user: TestUser) {
   return chapter!;
 }
 
+/** A builder profile under the member's address, with an avatar uploaded through the join form's route. */
+async function builderProfileFor(email: string) {
+  const avatar = await t.inject(await multipartRequest("/api/builders/avatar", { bytes: png, name: "me.png" }));
+  expect(avatar.statusCode, avatar.body).toBe(201);
+  const { avatarUrl } = avatar.json<{ avatarUrl: string }>();
+  const [row] = await t.db
+    .insert(builders)
+    .values({ name: "Ada", email, title: "Maker", tags: ["Developer"], avatarUrl, status: "approved", joinedAt: new Date() })
+    .returning();
+  return row!;
+}
+const avatarKey = (avatarUrl: string) => `avatars/${avatarUrl.split("/").pop()}.webp`;
+
 describe("account.export", () => {
   it("holds the profile, experiments with updates, image records with links, ticks, ratings and sessions, and no hash or token", async () => {
     const member = await t.createUser("member");
@@ -115,6 +129,38 @@ describe("account.export", () => {
     const rest = await t.inject({ method: "GET", url: "/api/account/export", headers: member.headers });
     expect(rest.statusCode).toBe(200);
     expect(rest.json<AccountExport>().profile.id).toBe(member.user.id);
+    expect(data.builderProfile).toBeNull();
+  });
+
+  it("holds the account's builder profile with its fields as stored, and not one under an address the account has not proven", async () => {
+    const member = await t.createUser("member");
+    const row = await builderProfileFor(member.user.email);
+    const result = await t.trpcQuery<AccountExport>("account.export", undefined, member.headers);
+    expect(result.status, JSON.stringify(result.error)).toBe(200);
+    expect(result.data.builderProfile).toEqual({
+      id: row.id,
+      name: "Ada",
+      email: member.user.email,
+      title: "Maker",
+      bio: null,
+      location: null,
+      twitterHandle: null,
+      websiteUrl: null,
+      linkedinUrl: null,
+      currentProject: null,
+      tags: ["Developer"],
+      avatarUrl: row.avatarUrl,
+      status: "approved",
+      joinedAt: row.joinedAt!.toISOString(),
+      emailConfirmedAt: null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    });
+
+    const unproven = await t.createUser("member", { verified: false });
+    await builderProfileFor(unproven.user.email);
+    const other = await t.trpcQuery<AccountExport>("account.export", undefined, unproven.headers);
+    expect(other.data.builderProfile).toBeNull();
   });
 });
 
@@ -148,6 +194,25 @@ describe("account.delete", () => {
     expect((await t.inject({ method: "GET", url: `/lab/${experiment.id}` })).statusCode).toBe(404);
     // Another account's images and files stay.
     expect((await t.inject({ method: "GET", url: kept.url, headers: neighbour.headers })).statusCode).toBe(200);
+  });
+
+  it("erases the account's builder profile and its avatar file; a neighbour's profile and an avatar it shares stay", async () => {
+    const member = await t.createUser("member");
+    const neighbour = await t.createUser("member");
+    const profile = await builderProfileFor(member.user.email);
+    const other = await builderProfileFor(neighbour.user.email);
+    const sharing = await t.createUser("member");
+    await t.db.insert(builders).values({ name: "Copy", email: sharing.user.email, avatarUrl: other.avatarUrl });
+    expect(await t.deps.storage.head(avatarKey(profile.avatarUrl!))).not.toBeNull();
+
+    expect((await t.trpcMutation("account.delete", { password: "correct-horse" }, member.headers)).status).toBe(200);
+    expect(await t.db.select().from(builders).where(eq(builders.id, profile.id))).toEqual([]);
+    expect(await t.deps.storage.head(avatarKey(profile.avatarUrl!))).toBeNull();
+    expect((await t.inject({ method: "GET", url: profile.avatarUrl! })).statusCode).toBe(404);
+
+    expect((await t.trpcMutation("account.delete", { password: "correct-horse" }, sharing.headers)).status).toBe(200);
+    expect(await t.db.select().from(builders).where(eq(builders.id, other.id))).toHaveLength(1);
+    expect((await t.inject({ method: "GET", url: other.avatarUrl! })).statusCode).toBe(200);
   });
 
   it("refuses to delete the last owner, and lets an owner go once another owner exists", async () => {

@@ -5,6 +5,7 @@ import { ROLES } from "#common/auth/accounts.ts";
 import { emailField, passwordField, requiredText } from "#common/auth/input.ts";
 import { queryWholeNumber } from "#common/forms/query-number.ts";
 import { safeText } from "#common/forms/text-input.ts";
+import { webauthnResponse } from "#common/second-factors/input.ts";
 import { USERS_PAGE_SIZE } from "./account";
 
 /** The password an account proves itself with again before a change that matters (not checked for length: it exists). */
@@ -28,7 +29,14 @@ export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;
 export const emailChangeInput = z.object({ email: emailField, currentPassword });
 export type EmailChangeInput = z.infer<typeof emailChangeInput>;
 
-export const accountDeleteInput = z.object({ password: currentPassword });
+export const accountDeletePasswordInput = z.object({ password: currentPassword });
+/**
+ * Deletion is proven by the current password or by a passkey of the account, signed over a challenge the server
+ * handed out to this account (account.deletePasskeyOptions).
+ */
+export const accountDeleteInput = z.union([accountDeletePasswordInput, z.object({ passkey: webauthnResponse })], {
+  error: "Enter your current password or confirm with a passkey",
+});
 export type AccountDeleteInput = z.infer<typeof accountDeleteInput>;
 
 export const usersListInput = z.object({

@@ -30,7 +30,7 @@ export const loginSecondFactorInput = z.object({
 export type LoginSecondFactorInput = z.infer<typeof loginSecondFactorInput>;
 
 /** What a browser's WebAuthn call answered (SimpleWebAuthn's JSON): checked field by field by the verifier. */
-const webauthnResponse = z.looseObject({
+export const webauthnResponse = z.looseObject({
   id: z.string().check(z.minLength(1), z.maxLength(1400)),
   rawId: z.string().check(z.maxLength(1400)),
   type: z.literal("public-key"),

@@ -21,7 +21,7 @@ export function AccountPage() {
   if (!user) return null;
 
   return (
-    <div className="flex w-full max-w-3xl flex-col gap-6">
+    <div className="flex w-full flex-col gap-6">
       {emailFlag === "changed" ? <Alert variant="success">{EMAIL_CHANGED_TEXT}</Alert> : null}
       {emailFlag === "invalid" ? <Alert variant="error">{EMAIL_CHANGE_INVALID_TEXT}</Alert> : null}
       <ProfileSection key={user.id} user={user} />

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Download, Trash2 } from "lucide-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, KeyRound, Trash2 } from "lucide-react";
 import { accountDeleteInput } from "#common/account/input.ts";
 import { useAuth } from "#client/lib/auth.tsx";
 import { errorMessage } from "#client/lib/errors.ts";
 import { useTRPC } from "#client/lib/trpc.ts";
 import { validate } from "#client/lib/validation.ts";
+import { authenticateWithPasskey, isCancelledCeremony } from "#client/lib/webauthn.ts";
 import { Alert } from "#client/ui/alert.tsx";
 import { ConfirmDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -55,30 +56,37 @@ export function ExportSection() {
   );
 }
 
-/** Deletes the account for good, proven by the password and confirmed once more. */
+/**
+ * Deletes the account for good, proven by the password or, when the account has one, a passkey (the browser asks
+ * for it once the deletion is confirmed), and confirmed once more.
+ */
 export function DeleteAccountSection() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const remove = useMutation(trpc.account.delete.mutationOptions());
+  const passkeyOptions = useMutation(trpc.account.deletePasskeyOptions.mutationOptions());
+  const hasPasskey = (useQuery(trpc.passkeys.list.queryOptions()).data?.length ?? 0) > 0;
   const [password, setPassword] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<"password" | "passkey" | null>(null);
 
   const ask = () => {
     setFailure(null);
     const checked = validate(accountDeleteInput, { password });
     if (!checked.ok) return setFieldError(checked.fieldErrors.password ?? checked.firstMessage);
-    setConfirming(true);
+    setConfirming("password");
   };
 
   const erase = async () => {
     try {
-      await remove.mutateAsync({ password });
+      const proof =
+        confirming === "passkey" ? { passkey: await authenticateWithPasskey(await passkeyOptions.mutateAsync()) } : { password };
+      await remove.mutateAsync(proof);
     } catch (error) {
-      setFailure(errorMessage(error, TEXTS));
-      setConfirming(false);
+      setFailure(isCancelledCeremony(error) ? null : errorMessage(error, TEXTS));
+      setConfirming(null);
       return;
     }
     toast({
@@ -99,23 +107,41 @@ export function DeleteAccountSection() {
     >
       <form
         noValidate
-        className="flex flex-col gap-4 sm:max-w-sm"
+        className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
           ask();
         }}
       >
-        <Field label="Your password" error={fieldError}>
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setFieldError(null);
-            }}
-          />
-        </Field>
+        {/* The passkey way sits beside the password field: either one proves the account. */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Field label="Your password" error={fieldError} className="sm:w-96">
+            <PasswordInput
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setFieldError(null);
+              }}
+            />
+          </Field>
+          {hasPasskey ? (
+            <div>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  setFailure(null);
+                  setConfirming("passkey");
+                }}
+              >
+                <KeyRound aria-hidden="true" />
+                Confirm with a passkey
+              </Button>
+            </div>
+          ) : null}
+        </div>
         {failure ? <Alert variant="error">{failure}</Alert> : null}
         <div>
           <Button type="submit" variant="destructive">
@@ -125,8 +151,10 @@ export function DeleteAccountSection() {
         </div>
       </form>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
         destructive
         title="Delete your account for good?"
         description="Your experiments, images and everything else of yours are erased at once. This cannot be undone."

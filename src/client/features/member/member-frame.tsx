@@ -18,7 +18,7 @@ const COLUMNS = {
  */
 export function MemberFrame({ header, column = "member" }: { header: ReactNode; column?: keyof typeof COLUMNS }) {
   const widths = COLUMNS[column];
-  const { title, subtitle, ownHeading } = useMemberPage();
+  const { title, subtitle, ownHeading, narrow } = useMemberPage();
 
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
@@ -26,7 +26,7 @@ export function MemberFrame({ header, column = "member" }: { header: ReactNode; 
       <SkipLink />
       {header}
       <main id="main" tabIndex={-1} className={cn("flex-1 py-6 outline-none sm:py-8", widths.main)}>
-        <div className={cn("mx-auto flex w-full flex-col gap-6", widths.column)}>
+        <div className={cn("mx-auto flex w-full flex-col gap-6", widths.column, narrow && "max-w-3xl")}>
           <UnverifiedEmailNotice />
           {ownHeading ? null : (
             <header className="flex min-w-0 flex-col gap-1">

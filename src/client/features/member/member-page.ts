@@ -13,6 +13,11 @@ export type MemberPageHandle = {
   openToVisitors?: boolean;
   /** The page writes its own <h1> and document title (a detail page named after what it shows). */
   ownHeading?: boolean;
+  /**
+   * The page is a single column of forms: the frame narrows its column (heading included) to a reading width and
+   * centres it under the top bar, instead of the wide column the Lab's and the Playbook's grids fill.
+   */
+  narrow?: boolean;
 };
 
 const isMemberPageHandle = (handle: unknown): handle is MemberPageHandle =>

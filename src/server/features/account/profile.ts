@@ -29,12 +29,12 @@ const toSessionUser = (row: UserRow): SessionUser => ({
 });
 
 /**
- * The account's row, once its password proved right. A wrong password is bad input (400), not a lost session
- * (401): the page keeps its signed-in state and shows the message. Past the account's budget of wrong passwords
- * any password is refused (429), as sign-in does: every try is counted before the check, and a right one gives
- * its count back.
+ * The account's row, once a proof of its holder (the password, a passkey) came right. A wrong proof is bad input
+ * (400), not a lost session (401): the page keeps its signed-in state and shows the message. Past the account's
+ * budget of wrong proofs any proof is refused (429), as sign-in does: every try is counted before the check, and a
+ * right one gives its count back. Password and passkey share one budget, so neither way adds guesses to the other.
  */
-export async function accountWithPassword(deps: AccountDeps, userId: string, password: string): Promise<UserRow> {
+export async function provenAccount(deps: AccountDeps, userId: string, prove: (row: UserRow) => Promise<void>): Promise<UserRow> {
   const tries = await deps.rateLimits.count("accountPasswordFailures", userId);
   if (tries.consumed > RATE_LIMIT_BUDGETS.accountPasswordFailures.points)
     throw rateLimited(
@@ -43,10 +43,15 @@ export async function accountWithPassword(deps: AccountDeps, userId: string, pas
     );
   const [row] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!row) throw unauthorized();
-  if (!(await verifyPassword(row.passwordHash, password))) throw invalid(WRONG_PASSWORD);
+  await prove(row);
   await deps.rateLimits.refund("accountPasswordFailures", userId);
   return row;
 }
+
+export const accountWithPassword = (deps: AccountDeps, userId: string, password: string): Promise<UserRow> =>
+  provenAccount(deps, userId, async (row) => {
+    if (!(await verifyPassword(row.passwordHash, password))) throw invalid(WRONG_PASSWORD);
+  });
 
 export async function renameAccount(db: Database, userId: string, input: AccountRenameInput): Promise<{ user: SessionUser }> {
   const [row] = await db.update(users).set({ name: input.name }).where(eq(users.id, userId)).returning();

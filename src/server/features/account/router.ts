@@ -1,7 +1,7 @@
 import { accountDeleteInput, accountRenameInput, emailChangeInput, passwordChangeInput, sessionIdInput } from "#common/account/input.ts";
 import { clearSessionCookie } from "#server/auth/request-auth.ts";
-import { accountSecondFactorProcedures } from "#server/features/second-factors/index.ts";
-import { memberProcedure, router, type Context } from "#server/trpc/init.ts";
+import { accountSecondFactorProcedures, passkeyConfirmationOptions, relyingPartyOf } from "#server/features/second-factors/index.ts";
+import { limited, memberProcedure, router, type Context } from "#server/trpc/init.ts";
 import { deleteAccount } from "./delete-account";
 import { exportAccount } from "./export";
 import { changePassword, renameAccount, requestEmailChange } from "./profile";
@@ -68,7 +68,16 @@ export const accountRouter = router({
     })
     .query(({ ctx }) => exportAccount(dataOf(ctx), ownerOf(ctx))),
 
-  /** Its shared experiments' and images' pages answer 404 at once on every instance. */
+  /** A challenge for confirming the deletion with one of the account's passkeys (only those are offered). */
+  deletePasskeyOptions: memberProcedure
+    .meta({ invalidates: [] })
+    .use(limited("passkeySignIn"))
+    .mutation(({ ctx }) => passkeyConfirmationOptions(ctx.db, relyingPartyOf(ctx.deps.config.publicUrl), ctx.user.id)),
+
+  /**
+   * Proven by the password or by a passkey answer to deletePasskeyOptions' challenge. Its shared experiments' and
+   * images' pages answer 404 at once on every instance.
+   */
   delete: memberProcedure
     .meta({ invalidates: ["lab", "images"] })
     .input(accountDeleteInput)

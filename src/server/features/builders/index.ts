@@ -16,3 +16,4 @@ export const feature = {
 
 export { createBuilderAsAdmin, summarizeBuilders } from "./admin-service";
 export { listPublicBuilders } from "./service";
+export { deleteBuilderProfile, exportBuilderProfile } from "./account-data";

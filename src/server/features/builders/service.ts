@@ -34,7 +34,8 @@ export const CONFIRM_EMAIL_TO_EDIT =
  * A profile is keyed by its email: it is the viewer's only when their account has that email (both are stored
  * trimmed and lower-cased, so equality is the test) and they proved they receive mail there.
  */
-const ownsAddress = (viewer: BuilderViewer, email: string): boolean => viewer !== null && viewer.emailVerified && viewer.email === email;
+export const ownsAddress = (viewer: BuilderViewer, email: string): boolean =>
+  viewer !== null && viewer.emailVerified && viewer.email === email;
 
 const isPublicStatus = (status: BuilderStatus) => (PUBLIC_BUILDER_STATUSES as readonly BuilderStatus[]).includes(status);
 

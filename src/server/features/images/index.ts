@@ -11,3 +11,4 @@ export const feature = {
 } satisfies Feature;
 
 export { deleteImagesOf, getSharedImage } from "./service";
+export { exportImagesOf } from "./account-data";

@@ -8,3 +8,4 @@ export const feature = {
 
 export { getExperiment, isImageOfSharedExperiment, listSharedExperimentIds, listStaleRunningExperiments } from "./reads";
 export { addExperimentUpdate, createExperiment, moveExperiment } from "./writes";
+export { exportExperimentsOf } from "./account-data";

@@ -10,3 +10,4 @@ export const feature = {
 
 export { renderChapterPdf, type PdfChapter } from "./pdf";
 export { addStarterChapters } from "./service";
+export { exportPlaybookProgressOf } from "./account-data";

@@ -11,3 +11,4 @@ export const feature = {
 
 export { accountSecondFactorProcedures };
 export { startLoginChallenge, completeLoginChallenge, CHALLENGE_EXPIRED } from "./login-challenge";
+export { confirmWithPasskey, passkeyConfirmationOptions, relyingPartyOf } from "./passkey-service";

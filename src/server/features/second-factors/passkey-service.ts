@@ -9,7 +9,7 @@ import {
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { SessionUser } from "#common/auth/accounts.ts";
-import type { PasskeyRegisterInput, PasskeySignInInput } from "#common/second-factors/input.ts";
+import type { PasskeyRegisterInput, PasskeySignInInput, WebauthnResponse } from "#common/second-factors/input.ts";
 import { TOTP_ISSUER, WEBAUTHN_CHALLENGE_VALID_MS } from "#common/second-factors/second-factors.ts";
 import { startSignedInSession } from "#server/auth/signed-in-session.ts";
 import type { SignInClient } from "#server/auth/sign-in-client.ts";
@@ -167,10 +167,44 @@ export async function passkeyAuthenticationOptions(db: Database, rp: RelyingPart
   return options;
 }
 
+type StoredPasskey = typeof passkeys.$inferSelect;
+
+/**
+ * Checks an assertion's signature over this server's challenge with the stored public key, and moves the
+ * signature counter forward; a counter that went backwards (a cloned authenticator) is refused by the verifier.
+ */
+async function verifiedAssertion(
+  db: Database,
+  rp: RelyingParty,
+  response: AuthenticationResponseJSON,
+  expectedChallenge: string,
+  stored: StoredPasskey,
+  requireUserVerification: boolean,
+): Promise<boolean> {
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: stored.id,
+      publicKey: isoBase64URL.toBuffer(stored.publicKey),
+      counter: stored.counter,
+      transports: stored.transports as never,
+    },
+    requireUserVerification,
+  }).catch(() => ({ verified: false }));
+  if (!verification.verified || !("authenticationInfo" in verification)) return false;
+  await db
+    .update(passkeys)
+    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
+    .where(eq(passkeys.id, stored.id));
+  return true;
+}
+
 /**
  * Signs in with a passkey: the signature over this server's challenge, checked with the stored public key,
- * proves possession of the credential, so no second factor is asked. The signature counter moves forward; a
- * counter that went backwards (a cloned authenticator) is refused by the verifier.
+ * proves possession of the credential, so no second factor is asked.
  */
 export async function signInWithPasskey(
   deps: { db: Database; publicUrl: string },
@@ -183,25 +217,44 @@ export async function signInWithPasskey(
   const expectedChallenge = await claimChallenge(db, input.response.response.clientDataJSON, "authentication", null);
   const [stored] = await db.select().from(passkeys).where(eq(passkeys.id, response.id));
   if (!stored) throw unauthorized(PASSKEY_UNKNOWN);
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    credential: {
-      id: stored.id,
-      publicKey: isoBase64URL.toBuffer(stored.publicKey),
-      counter: stored.counter,
-      transports: stored.transports as never,
-    },
-    requireUserVerification: false,
-  }).catch(() => ({ verified: false }));
-  if (!verification.verified || !("authenticationInfo" in verification)) throw unauthorized(PASSKEY_NOT_ACCEPTED);
-  await db
-    .update(passkeys)
-    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
-    .where(eq(passkeys.id, stored.id));
+  if (!(await verifiedAssertion(db, rp, response, expectedChallenge, stored, false))) throw unauthorized(PASSKEY_NOT_ACCEPTED);
   const [row] = await db.select().from(users).where(eq(users.id, stored.userId));
   if (!row) throw unauthorized(PASSKEY_UNKNOWN);
   return startSignedInSession(deps, row, client);
+}
+
+export const NO_PASSKEY = "This account has no passkey. Confirm with your password.";
+export const PASSKEY_NOT_THIS_ACCOUNTS = "This passkey is not one of this account's. Use one of yours or your password.";
+
+/**
+ * Options for a signed-in account to confirm an action that matters (deleting the account) with one of its own
+ * passkeys: only those are offered, and the person must be verified by the authenticator (PIN, fingerprint), since
+ * the passkey stands in for the password here. The challenge is stored for this account alone.
+ */
+export async function passkeyConfirmationOptions(db: Database, rp: RelyingParty, userId: string) {
+  const own = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+  if (own.length === 0) throw invalid(NO_PASSKEY);
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    allowCredentials: own.map((row) => ({ id: row.id, transports: row.transports as never })),
+    userVerification: "required",
+  });
+  await storeChallenge(db, options.challenge, "authentication", userId);
+  return options;
+}
+
+/**
+ * Proves the signed-in account's holder with one of its passkeys, over a challenge handed out to this account
+ * (single use, five minutes): another account's passkey, or a sign-in challenge, is refused. Bad proof is 400, as a
+ * wrong current password is: the session itself is fine.
+ */
+export async function confirmWithPasskey(db: Database, rp: RelyingParty, userId: string, answer: WebauthnResponse): Promise<void> {
+  const response = answer as unknown as AuthenticationResponseJSON;
+  const expectedChallenge = await claimChallenge(db, answer.response.clientDataJSON, "authentication", userId);
+  const [stored] = await db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.id, response.id), eq(passkeys.userId, userId)));
+  if (!stored) throw invalid(PASSKEY_NOT_THIS_ACCOUNTS);
+  if (!(await verifiedAssertion(db, rp, response, expectedChallenge, stored, true))) throw invalid(PASSKEY_NOT_ACCEPTED);
 }
