@@ -46,7 +46,7 @@ export function ExportSection() {
     <AccountSection
       id="export"
       title="Your data"
-      description="A JSON file with your profile, experiments and their updates, image records with links to the files, checklist ticks, ratings and sessions."
+      description="A JSON file with your profile, your builder profile, experiments and their updates, image records with links to the files, checklist ticks, ratings and sessions."
     >
       <Button variant="outline" onClick={() => void download()} loading={pending}>
         <Download aria-hidden="true" />
@@ -103,7 +103,7 @@ export function DeleteAccountSection() {
       id="delete-account"
       tone="danger"
       title="Delete account"
-      description="Erases your account, sessions, experiments with their updates, images and their files, checklist ticks and ratings. This cannot be undone."
+      description="Erases your account, sessions, experiments with their updates, images and their files, checklist ticks, ratings and your builder profile. This cannot be undone."
     >
       <form
         noValidate
