@@ -45,6 +45,10 @@ export const analyticsEvents = pgTable(
     index("analytics_events_received_at_page_idx").on(t.receivedAt, t.page),
     index("analytics_events_received_at_visitor_idx").on(t.receivedAt, t.visitorId),
     index("analytics_events_received_at_session_idx").on(t.receivedAt, t.sessionId),
+    // Partial: only the page views of `/` that came through a referral link (`/?ref=`), for the Funnel's Referrals row.
+    index("analytics_events_referral_landing_idx")
+      .on(t.receivedAt, t.visitorId)
+      .where(sql`${t.page} = '/' and ${t.event} = 'page_view' and ${t.url} ~ '[?&]ref='`),
   ],
 );
 
@@ -121,6 +125,31 @@ export const analyticsVisitorDays = pgTable(
     index("analytics_visitor_days_counts_idx").on(t.day, t.prevSeen, t.country, t.deviceType),
     // The rows of visitors back from the range's first (partial) day, compared one by one.
     index("analytics_visitor_days_prev_seen_idx").on(t.prevSeen),
+  ],
+);
+
+/**
+ * The visitors of the landing page: one row per UTC day and visitor with a page view of `/`, kept like
+ * analytics_visitor_days but over those page views only (first_seen, last_seen, prev_seen: the visitor's last
+ * page view of `/` before the day). The Funnel counts a visitor once, on their first row in the range
+ * (docs/decisions/034-waitlist-funnel.md), instead of a distinct over millions of page views.
+ */
+export const analyticsLandingDays = pgTable(
+  "analytics_landing_days",
+  {
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    visitorId: text("visitor_id").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true }).notNull(),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+    prevSeen: timestamp("prev_seen", { withTimezone: true }),
+    events: integer("events").notNull(),
+    pageViews: integer("page_views").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.visitorId] }),
+    index("analytics_landing_days_visitor_day_idx").on(t.visitorId, t.day),
+    // Everything the Funnel's count reads, so it is an index-only scan.
+    index("analytics_landing_days_counts_idx").on(t.day, t.prevSeen, t.firstSeen, t.lastSeen),
   ],
 );
 
