@@ -45,6 +45,10 @@ export const analyticsEvents = pgTable(
     index("analytics_events_received_at_page_idx").on(t.receivedAt, t.page),
     index("analytics_events_received_at_visitor_idx").on(t.receivedAt, t.visitorId),
     index("analytics_events_received_at_session_idx").on(t.receivedAt, t.sessionId),
+    // Partial: only the tagged page views of `/`, so the Funnel's campaign rows count them from the index alone.
+    index("analytics_events_campaign_landing_idx")
+      .on(t.receivedAt, t.utmCampaign, t.visitorId)
+      .where(sql`${t.utmCampaign} is not null and ${t.page} = '/' and ${t.event} = 'page_view'`),
     // Partial: only the page views of `/` that came through a referral link (`/?ref=`), for the Funnel's Referrals row.
     index("analytics_events_referral_landing_idx")
       .on(t.receivedAt, t.visitorId)
