@@ -6,7 +6,28 @@
  */
 import pg from "pg";
 
-export const COUNTRIES = ["US", "US", "US", "US", "GB", "GB", "DE", "DE", "FR", "CA", "JP", "AU", "BR", "IN", "CN", "ES", "IT", "NL", "SE", "NO"];
+export const COUNTRIES = [
+  "US",
+  "US",
+  "US",
+  "US",
+  "GB",
+  "GB",
+  "DE",
+  "DE",
+  "FR",
+  "CA",
+  "JP",
+  "AU",
+  "BR",
+  "IN",
+  "CN",
+  "ES",
+  "IT",
+  "NL",
+  "SE",
+  "NO",
+];
 export const CITIES = [
   "Austin",
   "Seattle",

@@ -8,8 +8,7 @@
  * campaign checked against a distinct count straight from the events.
  */
 import { sql } from "drizzle-orm";
-import { getAnalyticsFunnel } from "#server/features/analytics/index.ts";
-import { rebuildRollups } from "#server/features/analytics/rollups.ts";
+import { getAnalyticsFunnel, rebuildRollups } from "#server/features/analytics/index.ts";
 import { openDatabase, rowsOf } from "#server/db/client.ts";
 import { bulkLoad, sizeOf } from "./bench-events";
 import { createThrowawayDatabase, percentile } from "./bench-support";
@@ -38,7 +37,9 @@ export async function benchFunnel(): Promise<boolean> {
     await handle.migrate();
     await timed(`Funnel: loading ${EVENTS.toLocaleString("en")} events`, () => bulkLoad(database.url, sizeOf(EVENTS), now));
     await timed("Funnel: referral links, waitlist entries and users", async () => {
-      await db.execute(sql`update analytics_events set url = url || '?ref=0123456789ab' where page = '/' and event = 'page_view' and id % 100 = 0`);
+      await db.execute(
+        sql`update analytics_events set url = url || '?ref=0123456789ab' where page = '/' and event = 'page_view' and id % 100 = 0`,
+      );
       await db.execute(sql`select setseed(0.34)`);
       await db.execute(
         sql.raw(`
@@ -48,7 +49,9 @@ export async function benchFunnel(): Promise<boolean> {
         from generate_series(1, ${ENTRIES}) as n`),
       );
       await db.execute(
-        sql.raw(`update waitlist_entries as e set referred_by = r.id from waitlist_entries as r where e.position % 5 = 1 and r.position = 1 + e.position / 7`),
+        sql.raw(
+          `update waitlist_entries as e set referred_by = r.id from waitlist_entries as r where e.position % 5 = 1 and r.position = 1 + e.position / 7`,
+        ),
       );
       await db.execute(
         sql.raw(`
@@ -79,7 +82,9 @@ export async function benchFunnel(): Promise<boolean> {
     );
     const all = funnel!.rows[0]!;
     const exact = truth.every((row) =>
-      row.campaign === null ? all.visitors === row.visitors : funnel!.rows.some((r) => r.campaign === row.campaign && r.visitors === row.visitors),
+      row.campaign === null
+        ? all.visitors === row.visitors
+        : funnel!.rows.some((r) => r.campaign === row.campaign && r.visitors === row.visitors),
     );
     console.log(
       `Funnel for 30 days at ${EVENTS.toLocaleString("en")} events, median of ${RUNS}: ${median.toFixed(1)} ms (min ${times[0]!.toFixed(1)}, max ${times.at(-1)!.toFixed(1)}): ${median <= BUDGET_MS ? "within" : "OVER"} the ${BUDGET_MS} ms budget`,

@@ -10,8 +10,8 @@ export const FUNNEL_CAMPAIGNS_LIMIT = 20;
 /**
  * One row of the Funnel. Over the range [from, to]:
  * - visitors: distinct visitor ids with a page view of `/` (the campaign row: whose page view of `/` carried
- *   its utm_campaign; the referral row: whose page view of `/` carried `?ref=`). null when the events cannot
- *   tell it.
+ *   its utm_campaign; the referral row: whose page view of `/` carried `?ref=`, which the beacon keeps in the
+ *   tracked URL).
  * - joins: waitlist entries created in the range (with that utm_campaign; with a referrer).
  * - confirmed: of those joins, the ones whose address is confirmed by now.
  * - accounts: of those joins, the ones whose normalised address is that of a user account.
@@ -20,7 +20,7 @@ export type FunnelRow = {
   kind: "all" | "campaign" | "referrals";
   /** The utm_campaign of a campaign row; null for the others. */
   campaign: string | null;
-  visitors: number | null;
+  visitors: number;
   joins: number;
   confirmed: number;
   accounts: number;
@@ -33,11 +33,11 @@ export type AnalyticsFunnel = {
   endTime: string;
 };
 
-/** A step's conversion from the previous one, as a whole-number-and-one-decimal percentage; null when the previous is 0 or unknown. */
-export function conversionOf(step: number | null, previous: number | null): number | null {
-  if (step === null || previous === null || previous === 0) return null;
+/** A step's conversion from the previous one, as a percentage with one decimal; null when the previous is 0. */
+export function conversionOf(step: number, previous: number): number | null {
+  if (previous === 0) return null;
   return Math.round((step / previous) * 1000) / 10;
 }
 
-/** "42.5%", or "—" when there is no conversion (the previous step is 0 or unknown). */
+/** "42.5%", or "—" when there is no conversion (the previous step is 0). */
 export const formatConversion = (value: number | null) => (value === null ? "—" : `${value}%`);

@@ -83,7 +83,8 @@ export const RESEND_INTENT = "resend";
 export const waitlistJoinedMessage = (position: number) => `You're #${position} on the list! We'll email you when The $100 Lab opens.`;
 export const waitlistWelcomeBackMessage = (position: number) => `Welcome back! You're already #${position} on the list.`;
 /** A repeat join whose rank is now better than the place they joined at (referrals moved them up). */
-export const waitlistMovedUpMessage = (position: number, joinNumber: number) => `Welcome back! You're now #${position} — up from #${joinNumber}.`;
+export const waitlistMovedUpMessage = (position: number, joinNumber: number) =>
+  `Welcome back! You're now #${position} — up from #${joinNumber}.`;
 /** Whether a welcome back should say the person moved up: their rank is better than the place they joined at. */
 export const movedUp = (result: Pick<WaitlistJoinResult, "position" | "joinNumber">) => result.position < result.joinNumber;
 

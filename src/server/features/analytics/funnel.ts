@@ -59,12 +59,22 @@ export async function getAnalyticsFunnel(db: Database, options: { timeRange: Ana
   const campaignJoins = new Map(joinRows.filter((row) => row.kind === "campaign").map((row) => [row.campaign!, row]));
   const campaignVisits = new Map(rowsOf<VisitorRow>(campaignVisitors).map((row) => [row.campaign, Number(row.visitors)]));
   const campaigns: FunnelRow[] = [...new Set([...campaignJoins.keys(), ...campaignVisits.keys()])]
-    .map((campaign) => ({ kind: "campaign" as const, campaign, visitors: campaignVisits.get(campaign) ?? 0, ...counts(campaignJoins.get(campaign)) }))
+    .map((campaign) => ({
+      kind: "campaign" as const,
+      campaign,
+      visitors: campaignVisits.get(campaign) ?? 0,
+      ...counts(campaignJoins.get(campaign)),
+    }))
     .sort((a, b) => b.joins - a.joins || (b.visitors ?? 0) - (a.visitors ?? 0) || a.campaign.localeCompare(b.campaign))
     .slice(0, FUNNEL_CAMPAIGNS_LIMIT);
   return {
     rows: [
-      { kind: "all", campaign: null, visitors: Number(rowsOf<{ visitors: number }>(visitors)[0]?.visitors ?? 0), ...counts(joinRows.find((row) => row.kind === "all")) },
+      {
+        kind: "all",
+        campaign: null,
+        visitors: Number(rowsOf<{ visitors: number }>(visitors)[0]?.visitors ?? 0),
+        ...counts(joinRows.find((row) => row.kind === "all")),
+      },
       {
         kind: "referrals",
         campaign: null,
