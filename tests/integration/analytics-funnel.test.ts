@@ -111,7 +111,7 @@ describe("the waitlist Funnel", () => {
       // After the range's end.
       view("lou", at("10T13:00:00")),
     ]);
-    const truth = async () => {
+    const truth = async (days: number) => {
       const [row] = await t.db
         .select({ visitors: countDistinct(analyticsEvents.visitorId) })
         .from(analyticsEvents)
@@ -119,16 +119,35 @@ describe("the waitlist Funnel", () => {
           and(
             eq(analyticsEvents.page, "/"),
             eq(analyticsEvents.event, "page_view"),
-            gte(analyticsEvents.receivedAt, new Date(now.getTime() - DAY)),
+            gte(analyticsEvents.receivedAt, new Date(now.getTime() - days * DAY)),
             lte(analyticsEvents.receivedAt, now),
           ),
         );
       return row!.visitors;
     };
-    expect(await truth()).toBe(3);
-    expect(rowOf(await getAnalyticsFunnel(t.db, { timeRange: "24h", now }), "all")?.visitors).toBe(3);
-    expect(rowOf(await getAnalyticsFunnel(t.db, { timeRange: "1h", now }), "all")?.visitors).toBe(1);
+    const visitors = async (timeRange: "1h" | "24h" | "7d") => rowOf(await getAnalyticsFunnel(t.db, { timeRange, now }), "all")?.visitors;
+    expect(await truth(1)).toBe(3);
+    expect(await visitors("24h")).toBe(3);
+    expect(await visitors("1h")).toBe(1);
+
+    // Seven days: whole days from their summaries, the first partial day (03-03) row by row.
+    await insert([
+      view("hal", at("03T08:00:00")),
+      view("mo", at("03T13:00:00")),
+      view("mo", at("05T10:00:00")),
+      view("ned", at("03T08:00:00")),
+      view("ned", at("04T10:00:00")),
+      view("ola", at("02T10:00:00")),
+      view("ola", at("06T10:00:00")),
+    ]);
+    expect(await truth(7)).toBe(7);
+    expect(await visitors("7d")).toBe(7);
+    // A late batch for a whole past day drops that day's summary; the next count computes it again.
+    await insert([view("pat", at("05T10:00:00")), view("jo", at("03T14:00:00"))]);
+    expect(await truth(7)).toBe(8);
+    expect(await visitors("7d")).toBe(8);
     await rebuildRollups(t.db);
-    expect(rowOf(await getAnalyticsFunnel(t.db, { timeRange: "24h", now }), "all")?.visitors).toBe(3);
+    expect(await visitors("24h")).toBe(3);
+    expect(await visitors("7d")).toBe(8);
   });
 });

@@ -152,8 +152,10 @@ export const analyticsLandingDays = pgTable(
   (t) => [
     primaryKey({ columns: [t.day, t.visitorId] }),
     index("analytics_landing_days_visitor_day_idx").on(t.visitorId, t.day),
-    // Everything the Funnel's count reads, so it is an index-only scan.
+    // The range's partial first and last days, compared row by row from the index alone.
     index("analytics_landing_days_counts_idx").on(t.day, t.prevSeen, t.firstSeen, t.lastSeen),
+    // The whole days' rows of visitors back from the range's first (partial) day.
+    index("analytics_landing_days_prev_seen_idx").on(t.prevSeen),
   ],
 );
 
@@ -218,6 +220,17 @@ export const analyticsVisitorDayCounts = pgTable(
     visitors: integer("visitors").notNull(),
   },
   (t) => [index("analytics_visitor_day_counts_day_idx").on(t.day)],
+);
+
+/** A day's landing rows (analytics_landing_days) by the UTC day of their prev_seen (null: never on `/` before). */
+export const analyticsLandingDayCounts = pgTable(
+  "analytics_landing_day_counts",
+  {
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    prevDay: timestamp("prev_day", { withTimezone: true }),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [index("analytics_landing_day_counts_day_idx").on(t.day)],
 );
 
 /** The sessions (runs) that ended on a UTC day: how many and their total length. */

@@ -2,21 +2,47 @@ import { sql } from "drizzle-orm";
 import { ANALYTICS_TIME_RANGE_MS, type AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
 import { FUNNEL_CAMPAIGNS_LIMIT, LANDING_PAGE, type AnalyticsFunnel, type FunnelRow } from "#common/analytics/funnel.ts";
 import { rowsOf, type Database } from "#server/db/client.ts";
-import { analyticsEvents, analyticsLandingDays, users, waitlistEntries } from "#server/db/schema/index.ts";
+import { analyticsEvents, analyticsLandingDayCounts, analyticsLandingDays, users, waitlistEntries } from "#server/db/schema/index.ts";
 import { normalisedEmailSql } from "#server/infra/disposable-email.ts";
+import { ensureDaySummaries } from "./rollups";
 
 /**
  * The waitlist Funnel over [now - range, now] (docs/decisions/034-waitlist-funnel.md), exact:
  *
  * - visitors of `/`: the landing rollup's rows in the range, each visitor counted on their first row in it
- *   (prev_seen, their previous page view of `/`, before the range), an index-only count of about one entry
- *   per visitor and day; the first day's rows count when the visitor's last page view of `/` that day is in
- *   the range, the last day's when their first one is. A campaign's and the referrals' visitors are distinct
+ *   (prev_seen, their previous page view of `/`, before the range), from per-day summaries for whole days
+ *   (landingVisitors). A campaign's and the referrals' visitors are distinct
  *   visitor ids over the few tagged page views of `/` (partial indexes on the events).
  * - joins, confirmed, accounts: the waitlist entries created in the range, those of them confirmed by now,
  *   and those of them whose normalised address is a user account's (one hashed set of the users' addresses).
  */
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Distinct visitors with a page view of `/` in [from, to]: each counted on their first landing row in the
+ * range, the one whose prev_seen is before `from`. Whole days add up their per-day summaries (rows whose
+ * previous page view of `/` is on a day before the range's first) and compare one by one only the rows whose
+ * previous one is on that first, partial day; the partial first and last days are compared row by row.
+ */
+async function landingVisitors(db: Database, from: Date, to: Date): Promise<number> {
+  const firstDay = new Date(Math.floor(from.getTime() / DAY_MS) * DAY_MS);
+  const wholeFrom = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
+  const wholeTo = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
+  const whole = wholeFrom < wholeTo;
+  if (whole) await ensureDaySummaries(db, wholeFrom, wholeTo);
+  const inWhole = whole ? sql`day >= ${ts(wholeFrom)} and day < ${ts(wholeTo)}` : sql`false`;
+  const result = await db.execute(sql`
+    select
+      (select coalesce(sum(visitors), 0) from ${analyticsLandingDayCounts}
+        where ${inWhole} and (prev_day is null or prev_day < ${ts(firstDay)}))
+      + (select count(*) from ${analyticsLandingDays} where ${inWhole} and prev_seen >= ${ts(firstDay)} and prev_seen < ${ts(from)})
+      + (select count(*) from ${analyticsLandingDays}
+          where day >= ${ts(firstDay)} and day <= ${ts(to)} and not (${inWhole})
+            and first_seen <= ${ts(to)} and last_seen >= ${ts(from)} and (prev_seen is null or prev_seen < ${ts(from)}))
+      as visitors`);
+  return Number(rowsOf<{ visitors: number | string }>(result)[0]?.visitors ?? 0);
+}
 
 type JoinRow = { kind: "all" | "referrals" | "campaign"; campaign: string | null; joins: number; confirmed: number; accounts: number };
 type VisitorRow = { campaign: string; visitors: number };
@@ -27,10 +53,7 @@ export async function getAnalyticsFunnel(db: Database, options: { timeRange: Ana
   const landingViews = sql`${analyticsEvents.page} = ${LANDING_PAGE} and ${analyticsEvents.event} = 'page_view'
     and ${analyticsEvents.receivedAt} >= ${ts(from)} and ${analyticsEvents.receivedAt} <= ${ts(to)}`;
   const [visitors, referralVisitors, campaignVisitors, joins] = await Promise.all([
-    db.execute(sql`
-      select count(*)::int as visitors from ${analyticsLandingDays}
-      where day >= date_trunc('day', ${ts(from)}, 'UTC') and day <= ${ts(to)}
-        and first_seen <= ${ts(to)} and last_seen >= ${ts(from)} and (prev_seen is null or prev_seen < ${ts(from)})`),
+    landingVisitors(db, from, to),
     db.execute(sql`
       select count(distinct ${analyticsEvents.visitorId})::int as visitors from ${analyticsEvents}
       where ${landingViews} and ${analyticsEvents.url} ~ '[?&]ref='`),
@@ -72,7 +95,7 @@ export async function getAnalyticsFunnel(db: Database, options: { timeRange: Ana
       {
         kind: "all",
         campaign: null,
-        visitors: Number(rowsOf<{ visitors: number }>(visitors)[0]?.visitors ?? 0),
+        visitors,
         ...counts(joinRows.find((row) => row.kind === "all")),
       },
       {

@@ -2,6 +2,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { BackupCategoryInfo } from "#common/backup/backup.ts";
 import {
   analyticsEvents,
+  analyticsLandingDayCounts,
   analyticsLandingDays,
   analyticsPageDays,
   analyticsPageHours,
@@ -190,6 +191,7 @@ export const NOT_BACKED_UP: ReadonlyMap<PgTable, string> = new Map<PgTable, stri
   [analyticsVisitorHours, ROLLUP],
   [analyticsVisitorDays, ROLLUP],
   [analyticsLandingDays, ROLLUP],
+  [analyticsLandingDayCounts, ROLLUP],
   [analyticsVisitorDayCounts, ROLLUP],
   [analyticsSessionDayCounts, ROLLUP],
   [analyticsPageHours, ROLLUP],
