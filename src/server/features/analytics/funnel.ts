@@ -31,16 +31,23 @@ async function landingVisitors(db: Database, from: Date, to: Date): Promise<numb
   const wholeTo = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
   const whole = wholeFrom < wholeTo;
   if (whole) await ensureDaySummaries(db, wholeFrom, wholeTo);
-  const inWhole = whole ? sql`day >= ${ts(wholeFrom)} and day < ${ts(wholeTo)}` : sql`false`;
-  const result = await db.execute(sql`
-    select
-      (select coalesce(sum(visitors), 0) from ${analyticsLandingDayCounts}
-        where ${inWhole} and (prev_day is null or prev_day < ${ts(firstDay)}))
-      + (select count(*) from ${analyticsLandingDays} where ${inWhole} and prev_seen >= ${ts(firstDay)} and prev_seen < ${ts(from)})
-      + (select count(*) from ${analyticsLandingDays}
-          where day >= ${ts(firstDay)} and day <= ${ts(to)} and not (${inWhole})
-            and first_seen <= ${ts(to)} and last_seen >= ${ts(from)} and (prev_seen is null or prev_seen < ${ts(from)}))
-      as visitors`);
+  // The partial days, each a plain day range so that its count is an index-only scan (an OR of both made it a
+  // bitmap scan over the heap: 125 ms instead of a few at 10 million events).
+  const edges = whole
+    ? [sql`day >= ${ts(firstDay)} and day < ${ts(wholeFrom)}`, sql`day >= ${ts(wholeTo)} and day <= ${ts(to)}`]
+    : [sql`day >= ${ts(firstDay)} and day <= ${ts(to)}`];
+  const counts = edges.map(
+    (days) => sql`(select count(*) from ${analyticsLandingDays}
+      where ${days} and first_seen <= ${ts(to)} and last_seen >= ${ts(from)} and (prev_seen is null or prev_seen < ${ts(from)}))`,
+  );
+  if (whole)
+    counts.push(
+      sql`(select coalesce(sum(visitors), 0) from ${analyticsLandingDayCounts}
+        where day >= ${ts(wholeFrom)} and day < ${ts(wholeTo)} and (prev_day is null or prev_day < ${ts(firstDay)}))`,
+      sql`(select count(*) from ${analyticsLandingDays}
+        where day >= ${ts(wholeFrom)} and day < ${ts(wholeTo)} and prev_seen >= ${ts(firstDay)} and prev_seen < ${ts(from)})`,
+    );
+  const result = await db.execute(sql`select ${sql.join(counts, sql` + `)} as visitors`);
   return Number(rowsOf<{ visitors: number | string }>(result)[0]?.visitors ?? 0);
 }
 
