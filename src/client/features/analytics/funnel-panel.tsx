@@ -48,12 +48,12 @@ export function FunnelPanel({ timeRange, live }: { timeRange: AnalyticsTimeRange
           <table className="w-full text-sm">
             <caption className="sr-only">Funnel steps per source, each with its conversion from the previous step</caption>
             <thead>
-              <tr className="border-b border-line text-left text-xs font-semibold tracking-wide text-ink-muted uppercase">
-                <th scope="col" className="px-4 py-2.5 sm:px-5">
+              <tr className="border-b border-line text-left text-[0.6875rem] font-semibold tracking-normal text-ink-muted uppercase sm:text-xs sm:tracking-wide">
+                <th scope="col" className="px-3 py-2.5 sm:px-5">
                   Source
                 </th>
                 {STEPS.map((step) => (
-                  <th key={step.key} scope="col" className="px-2 py-2.5 text-right last:pr-4 sm:px-3 sm:last:pr-5">
+                  <th key={step.key} scope="col" className="px-1.5 py-2.5 text-right last:pr-3 sm:px-3 sm:last:pr-5">
                     {step.label}
                   </th>
                 ))}
@@ -65,14 +65,14 @@ export function FunnelPanel({ timeRange, live }: { timeRange: AnalyticsTimeRange
                   key={`${row.kind}-${row.campaign ?? ""}`}
                   className={cn("border-b border-line last:border-b-0", row.kind === "all" && "bg-canvas")}
                 >
-                  <th scope="row" className="px-4 py-3 text-left font-medium break-words text-ink sm:px-5">
+                  <th scope="row" className="px-3 py-3 text-left align-top font-medium break-words text-ink sm:px-5">
                     {sourceOf(row)}
                   </th>
                   {STEPS.map((step, index) => {
                     const value = row[step.key];
                     const previous = STEPS[index - 1];
                     return (
-                      <td key={step.key} className="px-2 py-3 text-right align-top tabular-nums last:pr-4 sm:px-3 sm:last:pr-5">
+                      <td key={step.key} className="px-1.5 py-3 text-right align-top tabular-nums last:pr-3 sm:px-3 sm:last:pr-5">
                         <span className="block text-ink">{formatCount(value)}</span>
                         {previous ? (
                           <span className="block text-xs text-ink-muted">{formatConversion(conversionOf(value, row[previous.key]))}</span>
