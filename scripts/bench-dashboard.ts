@@ -24,9 +24,9 @@ import pg from "pg";
 import { ANALYTICS_TIME_RANGES, type AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
 import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/client.ts";
 import { getAnalyticsDashboard, insertAnalyticsEvents, rebuildRollups, type AnalyticsEventRow } from "#server/features/analytics/index.ts";
-import { buildOnEveryPartition } from "#server/features/backup/index.ts";
 import { dashboardTruth, figuresOf } from "../tests/helpers/analytics-truth";
 import { withDatabase } from "./bench-support";
+import { bulkLoad, CITIES, COUNTRIES, deviceOf, sizeOf, type Size } from "./bench-events";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -46,107 +46,6 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const result = await work();
   process.stdout.write(`${seconds(performance.now() - began)}\n`);
   return result;
-}
-
-const COUNTRIES = ["US", "US", "US", "US", "GB", "GB", "DE", "DE", "FR", "CA", "JP", "AU", "BR", "IN", "CN", "ES", "IT", "NL", "SE", "NO"];
-const CITIES = [
-  "Austin",
-  "Seattle",
-  "Chicago",
-  "New York",
-  "London",
-  "Leeds",
-  "Berlin",
-  "Munich",
-  "Paris",
-  "Toronto",
-  "Tokyo",
-  "Sydney",
-  "Sao Paulo",
-  "Bengaluru",
-  "Shanghai",
-  "Madrid",
-  "Rome",
-  "Amsterdam",
-  "Stockholm",
-  "Oslo",
-];
-const sqlArray = (values: string[]) => `array[${values.map((value) => `'${value}'`).join(",")}]`;
-const deviceOf = (visitor: number) => (visitor % 20 < 12 ? "desktop" : visitor % 20 < 19 ? "mobile" : "tablet");
-
-type Size = { events: number; visitors: number; sessions: number };
-const sizeOf = (events: number): Size => ({ events, visitors: Math.round(events / 50), sessions: Math.round(events * 0.06) });
-/**
- * Sessions first (a visitor, an end time within the 30 days before `now`, 1 to 33 events), then their
- * events, going back from the end time 10 s to 3 min apart. Visitors keep one address, place and device.
- * Two connections load half the sessions each, and the secondary indexes are dropped during the load and
- * built afterwards (one sort each instead of 10 million random inserts into four B-trees).
- */
-async function bulkLoad(url: string, size: Size, now: Date) {
-  const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    return client;
-  };
-  const admin = await connect();
-  const { rows: indexes } = await admin.query<{ name: string; definition: string }>(
-    `select indexname as name, indexdef as definition from pg_indexes
-     where tablename = 'analytics_events' and indexname not in (select conname from pg_constraint where conrelid = 'analytics_events'::regclass)`,
-  );
-  for (const index of indexes) await admin.query(`drop index ${index.name}`);
-  const part = async (half: number) => {
-    const client = await connect();
-    await client.query(`select setseed(${half === 0 ? 0.42 : -0.42})`);
-    await client.query(`
-    insert into analytics_events (received_at, event, page, url, session_id, visitor_id, masked_ip, country, region, city, timezone, device_type, browser, os, utm_source, utm_campaign)
-    select
-      e.at,
-      e.event,
-      e.page,
-      'https://lab.example' || e.page,
-      'bench-session-' || s.n,
-      md5('bench-visitor-' || s.visitor),
-      '198.51.' || (s.visitor % 256) || '.0',
-      (${sqlArray(COUNTRIES)})[1 + s.visitor % 20],
-      null,
-      (${sqlArray(CITIES)})[1 + s.visitor % 20],
-      'UTC',
-      case when s.visitor % 20 < 12 then 'desktop' when s.visitor % 20 < 19 then 'mobile' else 'tablet' end,
-      (array['Chrome','Safari','Firefox','Edge'])[1 + s.visitor % 4],
-      (array['Windows','macOS','iOS','Android','Linux'])[1 + s.visitor % 5],
-      -- One session in ten lands through a tagged link (40 campaigns): its first event carries the utm tags.
-      case when e.landing and s.n % 10 = 0 then 'x' end,
-      case when e.landing and s.n % 10 = 0 then 'bench-' || (s.n % 40) end
-    from (
-      select n,
-        floor(random() * ${size.visitors})::int as visitor,
-        '${now.toISOString()}'::timestamptz - random() * interval '30 days' as ends_at,
-        1 + floor(random() * 33)::int as events,
-        random() < 0.03 as pauses
-      from generate_series(${half + 1}, ${size.sessions}, 2) as n
-    ) as s
-    cross join lateral (
-      select
-        -- Never after now; a pausing session has a 45-minute break in the middle.
-        s.ends_at - k * interval '1 second' * (10 + floor(random() * 170))
-          - case when s.pauses and k > s.events / 2 then interval '45 minutes' else interval '0' end as at,
-        case when random() < 0.7 then 'page_view' when random() < 0.85 then 'button_click' else 'feature_used' end as event,
-        case when random() < 0.3 then '/' else '/page-' || floor(49 * power(random(), 2))::int end as page,
-        k = s.events - 1 as landing
-      from generate_series(0, s.events - 1) as k
-    ) as e
-    limit ${Math.ceil(size.events / 2)}`);
-    await client.end();
-  };
-  await Promise.all([part(0), part(1)]);
-  const build = async (list: typeof indexes) => {
-    const client = await connect();
-    await client.query("set maintenance_work_mem = '256MB'");
-    for (const index of list) await client.query(buildOnEveryPartition(index.definition));
-    await client.end();
-  };
-  await Promise.all([build(indexes.filter((_, i) => i % 2 === 0)), build(indexes.filter((_, i) => i % 2 === 1))]);
-  await admin.end();
 }
 
 /** A small deterministic generator, so the live hour is the same on every run. */

@@ -81,7 +81,7 @@ describe("referrals", () => {
 
     // Ada asks again: 7 - 5 = 2, tied with the 2nd to join, and more referrals come first.
     await joinFromLanding(ada, server.url, "ada@lab.dev");
-    await ada.getByText("Welcome back! You're still #2 on the list").waitFor();
+    await ada.getByText("Welcome back! You're now #2 — up from #7").waitFor();
     await ada.getByText("1 person joined through your link").waitFor();
     await ada.context().close();
     await bob.context().close();

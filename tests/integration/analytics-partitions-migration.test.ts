@@ -112,16 +112,18 @@ describe("migration: analytics_events partitioned by month", () => {
         `insert into analytics_events (event, page, session_id, visitor_id) values ('page_view', '/new', 's', 'v') returning id`,
       )) as Array<{ id: string | number }>;
       expect(Number(next!.id)).toBe(6);
-      // The indexes are the parent's, so on every partition.
+      // The indexes are the parent's, so on every partition (those of later migrations too).
       const indexes = (await database.run(`select indexname from pg_indexes where tablename = 'analytics_events' order by 1`)) as Array<{
         indexname: string;
       }>;
       expect(indexes.map((index) => index.indexname)).toEqual([
+        "analytics_events_campaign_landing_idx",
         "analytics_events_campaign_received_at_idx",
         "analytics_events_id_received_at_pk",
         "analytics_events_received_at_page_idx",
         "analytics_events_received_at_session_idx",
         "analytics_events_received_at_visitor_idx",
+        "analytics_events_referral_landing_idx",
       ]);
     } finally {
       await database.close();

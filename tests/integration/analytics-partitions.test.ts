@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AnalyticsDashboard } from "#common/analytics/dashboard.ts";
 import { rowsOf } from "#server/db/client.ts";
 import { getAnalyticsDashboard } from "#server/features/analytics/dashboard.ts";
+import { getAnalyticsFunnel } from "#server/features/analytics/funnel.ts";
 import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import { createPartitionJob, type PartitionJob } from "#server/features/analytics/partitions.ts";
 import { rebuildRollups } from "#server/features/analytics/rollups.ts";
@@ -69,6 +70,9 @@ const figuresOf = (dashboard: AnalyticsDashboard) => {
   return { summary, visitors, topPages, locations, devices, series, campaigns };
 };
 const dashboard = () => getAnalyticsDashboard(t.db, { timeRange: "30d", now: NOW });
+/** The Funnel's visitors of `/` over the 30 days: from the landing rollup for whole days. */
+const landingVisitors = async () =>
+  (await getAnalyticsFunnel(t.db, { timeRange: "30d", now: NOW })).rows.find((row) => row.kind === "all")!.visitors;
 
 describe("analytics_events partitions and retention", () => {
   let before: AnalyticsDashboard;
@@ -105,6 +109,8 @@ describe("analytics_events partitions and retention", () => {
     before = await dashboard();
     expect(before.summary).toMatchObject({ uniqueVisitors: 5, pageViews: 7, totalVisitors: 5 });
     expect(before.rawEventsSince).toBeNull();
+    // v-may-1, v-late (May) and v-june-1 viewed `/`.
+    expect(await landingVisitors()).toBe(3);
   });
 
   it("drops the month past the retention, keeps the current one, and the older range answers the same from the rollups", async () => {
@@ -121,6 +127,7 @@ describe("analytics_events partitions and retention", () => {
     const after = await dashboard();
     expect(figuresOf(after)).toEqual(figuresOf(before));
     expect(after.rawEventsSince).toBe("2030-06-01T00:00:00.000Z");
+    expect(await landingVisitors()).toBe(3);
     // A later pass drops nothing more.
     expect((await otherJob().tick(slot(4), NOW))!.dropped).toEqual([]);
   });
@@ -128,6 +135,7 @@ describe("analytics_events partitions and retention", () => {
   it("a rebuild recomputes only the period the events cover, keeping the dropped month's rollups", async () => {
     await rebuildRollups(t.db);
     expect(figuresOf(await dashboard())).toEqual(figuresOf(before));
+    expect(await landingVisitors()).toBe(3);
   });
 
   it("backs up the events of both kept partitions and the rollups of the dropped month, and restores them", async () => {

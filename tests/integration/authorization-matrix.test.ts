@@ -228,6 +228,7 @@ const procedures: Record<string, ProcedureSample> = {
   "emailTemplates.test": { access: "admin", input: { templateId: unknownId, email: "" } },
   "emailTemplates.seed": { access: "admin" },
   "analytics.dashboard": { access: "admin", input: { timeRange: "1h" } },
+  "analytics.funnel": { access: "admin", input: { timeRange: "30d" } },
   "builders.adminList": { access: "admin" },
   "builders.adminSetStatus": { access: "admin", input: { id: unknownId, status: "approved" } },
   "builders.adminCreate": { access: "admin", input: {} },

@@ -22,6 +22,7 @@ describe("POST /api/waitlist/join", () => {
     expect(response.json()).toEqual({
       message: "You're #1 on the list! We'll email you when The $100 Lab opens.",
       position: 1,
+      joinNumber: 1,
       alreadyJoined: false,
       // Double opt-in and referrals: the person's own link, and an address still to be confirmed.
       referralCode: expect.stringMatching(/^[0-9a-f]{12}$/),
@@ -75,6 +76,7 @@ describe("POST /api/waitlist/join", () => {
     expect(again.json()).toEqual({
       message: expect.stringContaining("Welcome back"),
       position,
+      joinNumber: position,
       alreadyJoined: true,
       referralCode: first.json().referralCode,
       referralUrl: first.json().referralUrl,

@@ -45,6 +45,27 @@ describe("joinWaitlist (service)", () => {
     expect(locate).toHaveBeenCalledOnce();
   });
 
+  it("says a repeat join moved up when referrals made its rank better than the place it joined at", async () => {
+    const deps = serviceDeps(t.deps.geo, t.deps.logger);
+    for (const email of ["first@example.com", "second@example.com"]) await joinWaitlist(deps, waitlistJoinInput.parse({ email }), visitor);
+    const input = waitlistJoinInput.parse({ email: "third@example.com" });
+    const joined = await joinWaitlist(deps, input, visitor);
+    expect(joined.joinNumber).toBe(joined.position);
+    expect(joined.position).toBeGreaterThan(1);
+    // As counted referrals leave it: a score below everyone else's.
+    await t.db.update(waitlistEntries).set({ referralCount: 1, rankScore: -1000 }).where(eq(waitlistEntries.email, "third@example.com"));
+    expect(await joinWaitlist(deps, input, visitor)).toMatchObject({
+      message: `Welcome back! You're now #1 — up from #${joined.joinNumber}.`,
+      position: 1,
+      joinNumber: joined.joinNumber,
+      alreadyJoined: true,
+    });
+    // Moved down by it, not up: the unchanged wording.
+    const second = await joinWaitlist(deps, waitlistJoinInput.parse({ email: "second@example.com" }), visitor);
+    expect(second.position).toBe(second.joinNumber + 1);
+    expect(second.message).toBe(`Welcome back! You're already #${second.position} on the list.`);
+  });
+
   it("accepts the admin source, which the public schema refuses, for entries an operator adds", async () => {
     const input = { ...waitlistJoinInput.parse({ email: "added@example.com" }), source: "admin" as const };
     await joinWaitlist(serviceDeps(t.deps.geo, t.deps.logger), input, visitor);

@@ -20,6 +20,7 @@ describe("tRPC waitlist.join", () => {
     expect(result).toEqual({
       message: "You're #1 on the list! We'll email you when The $100 Lab opens.",
       position: 1,
+      joinNumber: 1,
       alreadyJoined: false,
       referralCode: expect.stringMatching(/^[0-9a-f]{12}$/),
       referralUrl: expect.stringMatching(/\/\?ref=[0-9a-f]{12}$/),
@@ -50,6 +51,7 @@ describe("tRPC waitlist.join", () => {
     expect(again.json().result.data).toEqual({
       message: `Welcome back! You're already #${rest.json().position} on the list.`,
       position: rest.json().position,
+      joinNumber: rest.json().position,
       alreadyJoined: true,
       referralCode: rest.json().referralCode,
       referralUrl: rest.json().referralUrl,

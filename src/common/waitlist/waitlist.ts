@@ -25,6 +25,8 @@ export type WaitlistJoinResult = {
   message: string;
   /** The current rank: 1, 2, 3... in join order, each counted referral moving its referrer up. */
   position: number;
+  /** The join number: the place the person took when they joined, which never changes. */
+  joinNumber: number;
   alreadyJoined: boolean;
   /** The code of the person's own referral link, and that link: `{PUBLIC_URL}/?ref=<code>`. */
   referralCode: string;
@@ -80,6 +82,11 @@ export const RESEND_INTENT = "resend";
 /** The welcome-back wording contains "Welcome back": a repeat join answers with it (docs/contract/pages.md). */
 export const waitlistJoinedMessage = (position: number) => `You're #${position} on the list! We'll email you when The $100 Lab opens.`;
 export const waitlistWelcomeBackMessage = (position: number) => `Welcome back! You're already #${position} on the list.`;
+/** A repeat join whose rank is now better than the place they joined at (referrals moved them up). */
+export const waitlistMovedUpMessage = (position: number, joinNumber: number) =>
+  `Welcome back! You're now #${position} — up from #${joinNumber}.`;
+/** Whether a welcome back should say the person moved up: their rank is better than the place they joined at. */
+export const movedUp = (result: Pick<WaitlistJoinResult, "position" | "joinNumber">) => result.position < result.joinNumber;
 
 /**
  * What the "Manage your data" page (`/waitlist/me?token=`, `GET /api/waitlist/me`) shows and downloads: every

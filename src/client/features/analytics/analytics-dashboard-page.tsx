@@ -23,6 +23,7 @@ import { StatCard, StatCardGrid } from "#client/ui/stat-card.tsx";
 import { countText, formatCount } from "#client/lib/format.ts";
 import { Campaigns } from "./campaigns-panel";
 import { DebugPanel } from "./debug-panel";
+import { FunnelPanel } from "./funnel-panel";
 import { DeviceTypes, GeographicDistribution, RecentVisitors, TopPages } from "./dashboard-panels";
 import { RANGE_LABELS, RangeSelector } from "./range-selector";
 import { RetentionNote } from "./retention-note";
@@ -130,6 +131,7 @@ export function AnalyticsDashboardPage() {
             <DeviceTypes devices={data.devices} />
           </div>
           <Campaigns campaigns={data.campaigns} />
+          <FunnelPanel timeRange={timeRange} live={live} />
         </div>
       ) : error ? null : (
         <LoadingFigures />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { ArrowRight, MailCheck, PartyPopper, Sparkles } from "lucide-react";
 import {
+  movedUp,
   referralOfUrl,
   WAITLIST_DEFAULT_SOURCE,
   WAITLIST_INTERESTS,
@@ -221,7 +222,11 @@ function JoinedCard({ result, onStartOver, className }: JoinedCardProps) {
         <Icon />
       </span>
       <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight text-ink outline-none">
-        {result.alreadyJoined ? (
+        {result.alreadyJoined && movedUp(result) ? (
+          <>
+            Welcome back! You&apos;re now #{result.position} — up from #{result.joinNumber}
+          </>
+        ) : result.alreadyJoined ? (
           <>Welcome back! You&apos;re still #{result.position} on the list</>
         ) : (
           <>You&apos;re #{result.position} on the list</>

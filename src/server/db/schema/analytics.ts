@@ -49,6 +49,14 @@ export const analyticsEvents = pgTable(
     index("analytics_events_received_at_page_idx").on(t.receivedAt, t.page),
     index("analytics_events_received_at_visitor_idx").on(t.receivedAt, t.visitorId),
     index("analytics_events_received_at_session_idx").on(t.receivedAt, t.sessionId),
+    // Partial: only the tagged page views of `/`, so the Funnel's campaign rows count them from the index alone.
+    index("analytics_events_campaign_landing_idx")
+      .on(t.receivedAt, t.utmCampaign, t.visitorId)
+      .where(sql`${t.utmCampaign} is not null and ${t.page} = '/' and ${t.event} = 'page_view'`),
+    // Partial: only the page views of `/` that came through a referral link (`/?ref=`), for the Funnel's Referrals row.
+    index("analytics_events_referral_landing_idx")
+      .on(t.receivedAt, t.visitorId)
+      .where(sql`${t.page} = '/' and ${t.event} = 'page_view' and ${t.url} ~ '[?&]ref='`),
   ],
 );
 
@@ -128,6 +136,33 @@ export const analyticsVisitorDays = pgTable(
   ],
 );
 
+/**
+ * The visitors of the landing page: one row per UTC day and visitor with a page view of `/`, kept like
+ * analytics_visitor_days but over those page views only (first_seen, last_seen, prev_seen: the visitor's last
+ * page view of `/` before the day). The Funnel counts a visitor once, on their first row in the range
+ * (docs/decisions/034-waitlist-funnel.md), instead of a distinct over millions of page views.
+ */
+export const analyticsLandingDays = pgTable(
+  "analytics_landing_days",
+  {
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    visitorId: text("visitor_id").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true }).notNull(),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+    prevSeen: timestamp("prev_seen", { withTimezone: true }),
+    events: integer("events").notNull(),
+    pageViews: integer("page_views").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.visitorId] }),
+    index("analytics_landing_days_visitor_day_idx").on(t.visitorId, t.day),
+    // The range's partial first and last days, compared row by row from the index alone.
+    index("analytics_landing_days_counts_idx").on(t.day, t.prevSeen, t.firstSeen, t.lastSeen),
+    // The whole days' rows of visitors back from the range's first (partial) day.
+    index("analytics_landing_days_prev_seen_idx").on(t.prevSeen),
+  ],
+);
+
 /** page_view events per page and UTC hour, and per page and UTC day: Top Pages without touching the events. */
 export const analyticsPageHours = pgTable(
   "analytics_page_hours",
@@ -189,6 +224,17 @@ export const analyticsVisitorDayCounts = pgTable(
     visitors: integer("visitors").notNull(),
   },
   (t) => [index("analytics_visitor_day_counts_day_idx").on(t.day)],
+);
+
+/** A day's landing rows (analytics_landing_days) by the UTC day of their prev_seen (null: never on `/` before). */
+export const analyticsLandingDayCounts = pgTable(
+  "analytics_landing_day_counts",
+  {
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    prevDay: timestamp("prev_day", { withTimezone: true }),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [index("analytics_landing_day_counts_day_idx").on(t.day)],
 );
 
 /** The sessions (runs) that ended on a UTC day: how many and their total length. */

@@ -12,6 +12,7 @@ export const feature = {
 
 export { figuresOfCampaign } from "./campaigns";
 export { getAnalyticsDashboard } from "./dashboard";
+export { getAnalyticsFunnel } from "./funnel";
 export { insertAnalyticsEvents, type AnalyticsEventRow } from "./event-writer";
 export { rebuildRollups } from "./rollups";
 export { countVisitors } from "./visitor-counts";

@@ -1,8 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SESSION_GAP_MINUTES } from "#common/analytics/dashboard.ts";
+import { LANDING_PAGE } from "#common/analytics/funnel.ts";
 import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
 import {
   analyticsEvents,
+  analyticsLandingDayCounts,
+  analyticsLandingDays,
   analyticsPageDays,
   analyticsPageHours,
   analyticsSessionDayCounts,
@@ -56,42 +59,67 @@ const EVENT_COLUMNS = sql.raw(
 );
 
 type Unit = "hour" | "day";
-const VISITOR_TABLE = { hour: analyticsVisitorHours, day: analyticsVisitorDays } as const;
 const PAGE_TABLE = { hour: analyticsPageHours, day: analyticsPageDays } as const;
-/** What each visitor table keeps of the first event: the hourly one all the Recent Visitors list shows, the daily one what the counts need. */
-const VISITOR_ATTRIBUTES: Record<Unit, string[]> = {
-  hour: ["masked_ip", "country", "region", "city", "timezone", "device_type"],
-  day: ["country", "device_type"],
+
+/**
+ * A visitor rollup: one row per unit and visitor over some events, with first_seen, last_seen, prev_seen,
+ * counts and the first event's attributes. The dashboard's hourly and daily ones hold every event; the
+ * landing one (the Funnel's visitors of `/`) only the page views of `/`, merged by the same rules.
+ */
+type VisitorRollup = {
+  table: typeof analyticsVisitorHours | typeof analyticsVisitorDays | typeof analyticsLandingDays;
+  unit: Unit;
+  /** What the row keeps of the first event: the hourly one all the Recent Visitors list shows, the daily one what the counts need. */
+  attributes: string[];
+  /** Which events it holds, as a condition on an event row. */
+  events: SQL;
 };
-const visitorColumns = (unit: Unit) =>
-  sql.raw([unit, "visitor_id", "first_seen", "last_seen", "prev_seen", "events", "page_views", ...VISITOR_ATTRIBUTES[unit]].join(", "));
+const VISITOR_HOURS: VisitorRollup = {
+  table: analyticsVisitorHours,
+  unit: "hour",
+  attributes: ["masked_ip", "country", "region", "city", "timezone", "device_type"],
+  events: sql`true`,
+};
+const VISITOR_DAYS: VisitorRollup = { table: analyticsVisitorDays, unit: "day", attributes: ["country", "device_type"], events: sql`true` };
+const LANDING_DAYS: VisitorRollup = {
+  table: analyticsLandingDays,
+  unit: "day",
+  attributes: [],
+  events: sql.raw(`page = '${LANDING_PAGE}' and event = 'page_view'`),
+};
+
+const visitorColumns = (rollup: VisitorRollup) =>
+  sql.raw([rollup.unit, "visitor_id", "first_seen", "last_seen", "prev_seen", "events", "page_views", ...rollup.attributes].join(", "));
 const truncTo = (unit: Unit, column: string) => sql.raw(`date_trunc('${unit}', ${column}, 'UTC')`);
 /** The first event's attributes: of the events at `first_seen`, the greatest value of each (order-independent on ties). */
-const firstAttributes = (unit: Unit, alias: string) =>
-  sql.raw(VISITOR_ATTRIBUTES[unit].map((column) => `max(${alias}.${column}) as ${column}`).join(", "));
+const firstAttributes = (rollup: VisitorRollup, alias: string) =>
+  sql.raw(rollup.attributes.map((column) => `, max(${alias}.${column}) as ${column}`).join(""));
+/** The rollup's events among `source`'s. */
+const eventsOf = (rollup: VisitorRollup, source: SQL) => sql`(select * from ${source} as all_events where ${rollup.events})`;
 
 /**
  * One row per (UTC hour or day, visitor) of a batch of events (`source`, a CTE of the inserted rows): first
  * and last event, counts, the first event's attributes, and prev_seen, the visitor's last event before the
  * unit, from the stored rows of earlier units and the batch's own earlier events.
  */
-function batchVisitorsOf(unit: Unit, source: SQL): SQL {
-  const table = VISITOR_TABLE[unit];
-  const name = sql.raw(unit);
+function batchVisitorsOf(rollup: VisitorRollup, batch: SQL): SQL {
+  const { table } = rollup;
+  const name = sql.raw(rollup.unit);
+  const source = eventsOf(rollup, batch);
   return sql`
     select n.${name}, n.visitor_id, n.first_seen, n.last_seen,
       greatest(
         (select max(s.last_seen) from ${table} as s where s.visitor_id = n.visitor_id and s.${name} < n.${name}),
         max(n.last_seen) over (partition by n.visitor_id order by n.${name} rows between unbounded preceding and 1 preceding)
       ) as prev_seen,
-      n.events, n.page_views, ${sql.raw(VISITOR_ATTRIBUTES[unit].join(", "))}
+      n.events, n.page_views${sql.raw(rollup.attributes.map((column) => `, ${column}`).join(""))}
     from (
-      select ${truncTo(unit, "received_at")} as ${name}, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen,
+      select ${truncTo(rollup.unit, "received_at")} as ${name}, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen,
         count(*) as events, count(*) filter (where event = 'page_view') as page_views
-      from ${source} group by 1, 2
+      from ${source} as e group by 1, 2
     ) as n
     join (
-      select e.visitor_id, e.received_at, ${firstAttributes(unit, "e")} from ${source} as e group by 1, 2
+      select e.visitor_id, e.received_at${firstAttributes(rollup, "e")} from ${source} as e group by 1, 2
     ) as a on a.visitor_id = n.visitor_id and a.received_at = n.first_seen`;
 }
 
@@ -100,22 +128,22 @@ function batchVisitorsOf(unit: Unit, source: SQL): SQL {
  * row's (on equal times, the greatest value), prev_seen the later of both. Order-independent, so any
  * batches in any order give a rebuild's rows.
  */
-function upsertVisitors(unit: Unit, source: SQL): SQL {
-  const first = VISITOR_ATTRIBUTES[unit].map(
+function upsertVisitors(rollup: VisitorRollup, batch: SQL): SQL {
+  const first = rollup.attributes.map(
     (column) =>
-      `${column} = case when excluded.first_seen < t.first_seen then excluded.${column} ` +
+      `, ${column} = case when excluded.first_seen < t.first_seen then excluded.${column} ` +
       `when excluded.first_seen = t.first_seen then greatest(t.${column}, excluded.${column}) else t.${column} end`,
   );
   return sql`
-    insert into ${VISITOR_TABLE[unit]} as t (${visitorColumns(unit)})
-    ${batchVisitorsOf(unit, source)}
-    on conflict (${sql.raw(unit)}, visitor_id) do update set
+    insert into ${rollup.table} as t (${visitorColumns(rollup)})
+    ${batchVisitorsOf(rollup, batch)}
+    on conflict (${sql.raw(rollup.unit)}, visitor_id) do update set
       first_seen = least(t.first_seen, excluded.first_seen),
       last_seen = greatest(t.last_seen, excluded.last_seen),
       prev_seen = greatest(t.prev_seen, excluded.prev_seen),
       events = t.events + excluded.events,
-      page_views = t.page_views + excluded.page_views,
-      ${sql.raw(first.join(",\n      "))}`;
+      page_views = t.page_views + excluded.page_views
+      ${sql.raw(first.join("\n      "))}`;
 }
 
 /**
@@ -124,15 +152,16 @@ function upsertVisitors(unit: Unit, source: SQL): SQL {
  * itself writes are left to the upsert: one statement must not change a row twice. With batches in order
  * the join finds nothing (analytics_visitor_*_visitor_*_idx).
  */
-function laterVisitors(unit: Unit, source: SQL): SQL {
-  const table = VISITOR_TABLE[unit];
-  const name = sql.raw(unit);
+function laterVisitors(rollup: VisitorRollup, batch: SQL): SQL {
+  const { table } = rollup;
+  const name = sql.raw(rollup.unit);
+  const source = eventsOf(rollup, batch);
   return sql`
     update ${table} as t set prev_seen = l.before
     from (
       select s.${name}, s.visitor_id, max(b.received_at) as before
       from ${table} as s join ${source} as b on b.visitor_id = s.visitor_id and b.received_at < s.${name}
-      where not exists (select 1 from ${source} as own where own.visitor_id = s.visitor_id and ${truncTo(unit, "own.received_at")} = s.${name})
+      where not exists (select 1 from ${source} as own where own.visitor_id = s.visitor_id and ${truncTo(rollup.unit, "own.received_at")} = s.${name})
       group by 1, 2
     ) as l
     where t.${name} = l.${name} and t.visitor_id = l.visitor_id and (t.prev_seen is null or t.prev_seen < l.before)
@@ -179,10 +208,12 @@ export async function insertEventsWithRollups(db: Database, insertEvents: SQL): 
     await lockRollups(tx);
     await tx.execute(sql`
       with inserted as (${insertEvents} returning ${EVENT_COLUMNS}),
-      visitor_hours as (${upsertVisitors("hour", sql`inserted`)}),
-      visitor_days as (${upsertVisitors("day", sql`inserted`)}),
-      later_hours as (${laterVisitors("hour", sql`inserted`)}),
-      later_days as (${laterVisitors("day", sql`inserted`)}),
+      visitor_hours as (${upsertVisitors(VISITOR_HOURS, sql`inserted`)}),
+      visitor_days as (${upsertVisitors(VISITOR_DAYS, sql`inserted`)}),
+      landing_days as (${upsertVisitors(LANDING_DAYS, sql`inserted`)} returning t.day),
+      later_hours as (${laterVisitors(VISITOR_HOURS, sql`inserted`)}),
+      later_days as (${laterVisitors(VISITOR_DAYS, sql`inserted`)}),
+      later_landing_days as (${laterVisitors(LANDING_DAYS, sql`inserted`)}),
       page_hours as (${upsertPages("hour", sql`inserted`)}),
       page_days as (${upsertPages("day", sql`inserted`)}),
       touched as (
@@ -206,6 +237,10 @@ export async function insertEventsWithRollups(db: Database, insertEvents: SQL): 
       stale_visitor_days as (
         delete from ${analyticsVisitorDayCounts}
         where day in (select date_trunc('day', received_at, 'UTC') from inserted union select day from later_days)
+      ),
+      stale_landing_days as (
+        delete from ${analyticsLandingDayCounts}
+        where day in (select day from landing_days union select day from later_landing_days)
       )
       delete from ${analyticsSessionDayCounts}
       where day in (select date_trunc('day', ended_at, 'UTC') from replaced union select date_trunc('day', ended_at, 'UTC') from merged)`);
@@ -231,17 +266,19 @@ export async function rebuildRollups(db: Database): Promise<void> {
 export async function ensureRollups(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const missing = await rollupsMissing(tx);
-    if (!missing) return false;
+    if (missing === "none") return false;
     await lockRollups(tx);
-    if (!(await rollupsMissing(tx))) return false;
-    await rebuildLocked(tx);
+    const underLock = await rollupsMissing(tx);
+    if (underLock === "none") return false;
+    if (underLock === "all") await rebuildLocked(tx);
+    else await insertLandingDays(tx, { from: null, prevSeen: sql`null` });
     return true;
   });
 }
 
 /**
  * Makes sure the whole UTC days in [from, to) have their summaries (analytics_visitor_day_counts,
- * analytics_session_day_counts): computes the missing ones from the rollups, under the rollup lock, so no
+ * analytics_session_day_counts, analytics_landing_day_counts): computes the missing ones from the rollups, under the rollup lock, so no
  * batch changes a day between reading its rows and storing its summary. A past day is computed once and
  * then read until a late batch changes it; at 10 million events, about 40 ms per day on first use.
  */
@@ -252,7 +289,13 @@ export async function ensureDaySummaries(db: Database, from: Date, to: Date): Pr
     where not exists (select 1 from ${analyticsVisitorDayCounts} as c where c.day = d.day)
       and exists (select 1 from ${analyticsVisitorDays} as v where v.day = d.day)`;
   const missingSessions = sql`select day from ${days} as d where not exists (select 1 from ${analyticsSessionDayCounts} as c where c.day = d.day)`;
-  const check = await db.execute(sql`select exists (${missingVisitors}) or exists (${missingSessions}) as missing`);
+  const missingLanding = sql`
+    select day from ${days} as d
+    where not exists (select 1 from ${analyticsLandingDayCounts} as c where c.day = d.day)
+      and exists (select 1 from ${analyticsLandingDays} as v where v.day = d.day)`;
+  const check = await db.execute(
+    sql`select exists (${missingVisitors}) or exists (${missingSessions}) or exists (${missingLanding}) as missing`,
+  );
   if (rowsOf<{ missing: boolean }>(check)[0]?.missing !== true) return;
   await db.transaction(async (tx) => {
     await lockRollups(tx);
@@ -267,13 +310,41 @@ export async function ensureDaySummaries(db: Database, from: Date, to: Date): Pr
       from (${missingSessions}) as d
       left join ${analyticsSessions} as s on s.ended_at >= d.day and s.ended_at < d.day + interval '24 hours'
       group by 1`);
+    await tx.execute(sql`
+      insert into ${analyticsLandingDayCounts} (day, prev_day, visitors)
+      select day, date_trunc('day', prev_seen, 'UTC'), count(*) from ${analyticsLandingDays}
+      where day in (${missingLanding})
+      group by 1, 2`);
   });
 }
 
-async function rollupsMissing(tx: Executor): Promise<boolean> {
+/**
+ * "all": events but no rollups; "landing": rollups, but page views of `/` without their landing rows (a
+ * database from before the landing rollup existed), so only that one is built.
+ */
+async function rollupsMissing(tx: Executor): Promise<"all" | "landing" | "none"> {
   const result = await tx.execute(sql`
-    select exists (select 1 from ${analyticsEvents}) and not exists (select 1 from ${analyticsVisitorHours}) as missing`);
-  return rowsOf<{ missing: boolean }>(result)[0]?.missing === true;
+    select
+      exists (select 1 from ${analyticsEvents}) and not exists (select 1 from ${analyticsVisitorHours}) as all_missing,
+      exists (select 1 from ${analyticsEvents} where ${LANDING_DAYS.events}) and not exists (select 1 from ${analyticsLandingDays}) as landing_missing`);
+  const row = rowsOf<{ all_missing: boolean; landing_missing: boolean }>(result)[0];
+  return row?.all_missing === true ? "all" : row?.landing_missing === true ? "landing" : "none";
+}
+
+/**
+ * The landing rollup from the page views of `/` received from `from` on (null: all of them): per day and
+ * visitor, prev_seen the previous day's last one, or `prevSeen` (the kept rows' last one) for a visitor's first
+ * day in the rebuilt period. The caller has removed the rows it replaces.
+ */
+async function insertLandingDays(tx: Executor, { from, prevSeen }: { from: Date | null; prevSeen: SQL }): Promise<void> {
+  const since = from ? sql`and received_at >= ${from.toISOString()}::timestamptz` : sql``;
+  await tx.execute(sql`
+    insert into ${analyticsLandingDays} (${visitorColumns(LANDING_DAYS)})
+    select day, visitor_id, first_seen, last_seen, coalesce(lag(last_seen) over (partition by visitor_id order by day), ${prevSeen}), events, events
+    from (
+      select ${truncTo("day", "received_at")} as day, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen, count(*) as events
+      from ${analyticsEvents} where ${LANDING_DAYS.events} ${since} group by 1, 2
+    ) as n`);
 }
 
 async function lockRollups(tx: Executor): Promise<void> {
@@ -333,56 +404,58 @@ async function rebuildLocked(tx: Executor): Promise<void> {
   const kept = await rollupsBefore(tx, from);
   const at = sql`${from.toISOString()}::timestamptz`;
   // The per-day summaries are a cache of the rollups: all of them go (a restore may have changed kept days too).
-  await tx.execute(sql`truncate ${analyticsVisitorDayCounts}, ${analyticsSessionDayCounts}`);
+  await tx.execute(sql`truncate ${analyticsVisitorDayCounts}, ${analyticsSessionDayCounts}, ${analyticsLandingDayCounts}`);
   if (!kept) {
     await tx.execute(
-      sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,
+      sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsLandingDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,
     );
   } else {
     for (const [table, column] of [
       [analyticsVisitorHours, "hour"],
       [analyticsVisitorDays, "day"],
+      [analyticsLandingDays, "day"],
       [analyticsPageHours, "hour"],
       [analyticsPageDays, "day"],
     ] as const)
       await tx.execute(sql`delete from ${table} where ${sql.identifier(column)} >= ${at}`);
   }
-  /** The visitor's last event before the rebuilt period, from the kept rows of `unit` (only when there are any). */
-  const prevKept = (unit: Unit) =>
+  /** The visitor's last event before the rebuilt period, from the rollup's kept rows (only when there are any). */
+  const prevKept = (rollup: VisitorRollup) =>
     kept
-      ? sql`(select max(k.last_seen) from ${VISITOR_TABLE[unit]} as k where k.visitor_id = n.visitor_id and k.${sql.raw(unit)} < ${at})`
+      ? sql`(select max(k.last_seen) from ${rollup.table} as k where k.visitor_id = n.visitor_id and k.${sql.raw(rollup.unit)} < ${at})`
       : sql`null`;
+  await insertLandingDays(tx, { from, prevSeen: prevKept(LANDING_DAYS) });
   await tx.execute(sql`
-    insert into ${analyticsVisitorHours} (${visitorColumns("hour")})
+    insert into ${analyticsVisitorHours} (${visitorColumns(VISITOR_HOURS)})
     with n as (
       select ${truncTo("hour", "received_at")} as hour, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen,
         count(*) as events, count(*) filter (where event = 'page_view') as page_views
       from ${analyticsEvents} group by 1, 2
     ),
     a as (
-      select n.hour, n.visitor_id, ${firstAttributes("hour", "e")}
+      select n.hour, n.visitor_id${firstAttributes(VISITOR_HOURS, "e")}
       from n join ${analyticsEvents} as e on e.visitor_id = n.visitor_id and e.received_at = n.first_seen
       group by 1, 2
     )
-    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.hour), ${prevKept("hour")}),
-      n.events, n.page_views, ${sql.raw(VISITOR_ATTRIBUTES.hour.map((column) => `a.${column}`).join(", "))}
+    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.hour), ${prevKept(VISITOR_HOURS)}),
+      n.events, n.page_views, ${sql.raw(VISITOR_HOURS.attributes.map((column) => `a.${column}`).join(", "))}
     from n join a using (hour, visitor_id)`);
   await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageRollupOf("hour", sql`${analyticsEvents}`)}`);
   // A day is the sum of its hours: reading the hourly rollups instead of every event again halves the rebuild.
   await tx.execute(sql`
-    insert into ${analyticsVisitorDays} (${visitorColumns("day")})
+    insert into ${analyticsVisitorDays} (${visitorColumns(VISITOR_DAYS)})
     with n as (
       select ${truncTo("day", "hour")} as day, visitor_id, min(first_seen) as first_seen, max(last_seen) as last_seen,
         sum(events) as events, sum(page_views) as page_views
       from ${analyticsVisitorHours} where hour >= ${at} group by 1, 2
     ),
     a as (
-      select n.day, n.visitor_id, ${firstAttributes("day", "h")}
+      select n.day, n.visitor_id${firstAttributes(VISITOR_DAYS, "h")}
       from n join ${analyticsVisitorHours} as h on h.visitor_id = n.visitor_id and h.first_seen = n.first_seen
       group by 1, 2
     )
-    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.day), ${prevKept("day")}),
-      n.events, n.page_views, ${sql.raw(VISITOR_ATTRIBUTES.day.map((column) => `a.${column}`).join(", "))}
+    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.day), ${prevKept(VISITOR_DAYS)}),
+      n.events, n.page_views, ${sql.raw(VISITOR_DAYS.attributes.map((column) => `a.${column}`).join(", "))}
     from n join a using (day, visitor_id)`);
   await tx.execute(sql`
     insert into ${analyticsPageDays} (day, page, views)

@@ -1,6 +1,7 @@
 import { analyticsDashboardInput } from "#common/analytics/dashboard.ts";
 import { adminProcedure, router } from "#server/trpc/init.ts";
 import { getAnalyticsDashboard } from "./dashboard";
+import { getAnalyticsFunnel } from "./funnel";
 
 export const analyticsRouter = router({
   dashboard: adminProcedure
@@ -10,4 +11,8 @@ export const analyticsRouter = router({
     })
     .input(analyticsDashboardInput)
     .query(({ ctx, input }) => getAnalyticsDashboard(ctx.db, { timeRange: input.timeRange })),
+  funnel: adminProcedure
+    .meta({ heavyRead: true })
+    .input(analyticsDashboardInput)
+    .query(({ ctx, input }) => getAnalyticsFunnel(ctx.db, { timeRange: input.timeRange })),
 });

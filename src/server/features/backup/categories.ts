@@ -2,6 +2,8 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { BackupCategoryInfo } from "#common/backup/backup.ts";
 import {
   analyticsEvents,
+  analyticsLandingDayCounts,
+  analyticsLandingDays,
   analyticsPageDays,
   analyticsPageHours,
   analyticsSalts,
@@ -155,7 +157,15 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
       "Hourly and daily visitor, page and session rollups",
     ],
     // The rollups hold the only figures of months whose raw events ANALYTICS_RETENTION_DAYS removed.
-    tables: [analyticsEvents, analyticsVisitorHours, analyticsVisitorDays, analyticsPageHours, analyticsPageDays, analyticsSessions],
+    tables: [
+      analyticsEvents,
+      analyticsVisitorHours,
+      analyticsVisitorDays,
+      analyticsLandingDays,
+      analyticsPageHours,
+      analyticsPageDays,
+      analyticsSessions,
+    ],
   },
   {
     id: "system",
@@ -195,6 +205,7 @@ export const NOT_BACKED_UP: ReadonlyMap<PgTable, string> = new Map<PgTable, stri
   ],
   [analyticsVisitorDayCounts, DAY_SUMMARY],
   [analyticsSessionDayCounts, DAY_SUMMARY],
+  [analyticsLandingDayCounts, DAY_SUMMARY],
   [analyticsSalts, "one day's secret for counting visitors, deleted after 48 hours: restoring one would link visitors again"],
   [mailMessages, "the outgoing mail queue: restoring queued rows would send their mail again, and sent ones are only a log"],
   [inboundWebhooks, INBOX],

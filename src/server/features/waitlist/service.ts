@@ -5,6 +5,8 @@ import {
   DISPOSABLE_EMAIL_REFUSED,
   referralUrlOf,
   waitlistJoinedMessage,
+  movedUp,
+  waitlistMovedUpMessage,
   waitlistWelcomeBackMessage,
   type WaitlistJoinResult,
   type WaitlistSource,
@@ -101,9 +103,15 @@ export async function answer(
     .where(eq(waitlistEntries.id, entryId));
   if (!row) throw new Error("waitlist entry vanished while answering its join");
   const position = await rankOfKey(deps.db, row);
+  const joinNumber = row.position;
   return {
-    message: alreadyJoined ? waitlistWelcomeBackMessage(position) : waitlistJoinedMessage(position),
+    message: !alreadyJoined
+      ? waitlistJoinedMessage(position)
+      : movedUp({ position, joinNumber })
+        ? waitlistMovedUpMessage(position, joinNumber)
+        : waitlistWelcomeBackMessage(position),
     position,
+    joinNumber,
     alreadyJoined,
     referralCode: row.referralCode,
     referralUrl: referralUrlOf(deps.publicUrl, row.referralCode),
