@@ -158,6 +158,7 @@ describe("analytics_events partitions and retention", () => {
     expect(await tableChecksums(t.db, kept)).toEqual(sums);
     expect(await sessions()).toEqual(sessionsBefore);
     expect(figuresOf(await dashboard())).toEqual(figures);
+    expect(await landingVisitors()).toBe(3);
     expect((await partitions()).filter((partition) => partition.rows > 0)).toEqual([
       { name: "analytics_events_y2030m06", rows: 3 },
       { name: "analytics_events_y2030m07", rows: 1 },
