@@ -21,24 +21,13 @@ async function profileOf(db: Executor, account: BuilderViewer) {
 export async function exportBuilderProfile(db: Database, account: BuilderViewer) {
   const row = await profileOf(db, account);
   if (!row) return null;
+  const { joinedAt, emailConfirmedAt, createdAt, updatedAt, ...fields } = row;
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    title: row.title,
-    bio: row.bio,
-    location: row.location,
-    twitterHandle: row.twitterHandle,
-    websiteUrl: row.websiteUrl,
-    linkedinUrl: row.linkedinUrl,
-    currentProject: row.currentProject,
-    tags: row.tags,
-    avatarUrl: row.avatarUrl,
-    status: row.status,
-    joinedAt: iso(row.joinedAt),
-    emailConfirmedAt: iso(row.emailConfirmedAt),
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
+    ...fields,
+    joinedAt: iso(joinedAt),
+    emailConfirmedAt: iso(emailConfirmedAt),
+    createdAt: iso(createdAt),
+    updatedAt: iso(updatedAt),
   };
 }
 
