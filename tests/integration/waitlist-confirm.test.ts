@@ -13,6 +13,7 @@ import { seedTemplates } from "#server/features/email-templates/service.ts";
 import { checkConfirmToken, confirmToken, entryIdOfManageToken } from "#server/features/waitlist/links.ts";
 import { unsubscribeSecret } from "#server/features/waitlist/unsubscribe.ts";
 import { useTestApp } from "../helpers/test-app";
+import { waitlistEntryOf } from "../helpers/waitlist-entries";
 import { mailedToken } from "../helpers/waitlist-links";
 
 /** Double opt-in (WAITLIST_CONFIRM on, the default), referral credit and ranks, over REST. */
@@ -46,7 +47,7 @@ const confirmByMail = async (email: string) => {
   return confirmed.body;
 };
 const rankOf = async (email: string) => (await join(email)).body.position;
-const entryOf = async (email: string) => (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email)))[0]!;
+const entryOf = async (email: string) => (await waitlistEntryOf(t.db, email))!;
 const mailsTo = (email: string) => t.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email));
 
 describe("confirmation links", () => {

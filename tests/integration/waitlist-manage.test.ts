@@ -6,6 +6,7 @@ import { manageToken } from "#server/features/waitlist/links.ts";
 import { unsubscribeSecret } from "#server/features/waitlist/unsubscribe.ts";
 import { builtClientDir, SSR_ENTRY } from "../helpers/built-client";
 import { useTestApp } from "../helpers/test-app";
+import { waitlistEntryOf } from "../helpers/waitlist-entries";
 import { mailedToken } from "../helpers/waitlist-links";
 
 /** "Manage your data" without an account: the signed link of every waitlist mail, over REST, tRPC and the page. */
@@ -27,7 +28,7 @@ const confirmByMail = async (email: string) => {
 const myData = (token: string) => t.inject({ method: "GET", url: `/api/waitlist/me?token=${encodeURIComponent(token)}` });
 const deleteMe = (token: string) =>
   t.inject({ method: "POST", url: "/api/waitlist/me/delete", headers: json, payload: JSON.stringify({ token }) });
-const entryOf = async (email: string) => (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email)))[0];
+const entryOf = (email: string) => waitlistEntryOf(t.db, email);
 
 describe("the manage link's data", () => {
   it("shows every stored field of the mailed link's entry, with its rank, referral link and unsubscribe page", async () => {

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { waitlistEntries } from "#server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app";
+import { waitlistEntryOf } from "../helpers/waitlist-entries";
 
 const t = useTestApp();
 const json = { "content-type": "application/json" };
@@ -9,7 +10,7 @@ let addressCount = 0;
 /** Each call comes from its own address unless one is given, so the per-address budget stays out of the way. */
 const join = (body: unknown, remoteAddress = `10.1.${Math.floor(++addressCount / 250)}.${addressCount % 250}`) =>
   t.inject({ method: "POST", url: "/api/waitlist/join", headers: json, payload: JSON.stringify(body), remoteAddress });
-const entryOf = async (email: string) => (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email)))[0];
+const entryOf = (email: string) => waitlistEntryOf(t.db, email);
 
 describe("POST /api/waitlist/join", () => {
   it("answers 201 with the position and stores email, name, interests, source, location and time", async () => {

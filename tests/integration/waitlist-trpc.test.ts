@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { WaitlistJoinResult } from "#common/waitlist/waitlist.ts";
-import { waitlistEntries } from "#server/db/schema/index.ts";
 import { useTestApp } from "../helpers/test-app";
+import { waitlistEntryOf } from "../helpers/waitlist-entries";
 
 const t = useTestApp();
 const json = { "content-type": "application/json" };
@@ -10,7 +9,7 @@ let addressCount = 0;
 /** waitlist.join as the React client sends it (httpBatchLink without batching is the same body). */
 const join = (input: unknown, remoteAddress = `10.2.0.${++addressCount}`) =>
   t.inject({ method: "POST", url: "/trpc/waitlist.join", headers: json, payload: JSON.stringify(input), remoteAddress });
-const entryOf = async (email: string) => (await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email)))[0];
+const entryOf = (email: string) => waitlistEntryOf(t.db, email);
 
 describe("tRPC waitlist.join", () => {
   it("joins at the next position and stores what the form sent, with the visitor's country", async () => {
