@@ -10,7 +10,7 @@ const render = (rawEventsSince: string | null, startTime: string) =>
 describe("the dashboard's retention note", () => {
   it("says which figures come from the summaries when the range starts before the oldest kept event", () => {
     expect(render("2030-06-01T00:00:00.000Z", "2030-05-16T12:00:00.000Z")).toContain(
-      "Older than Jun 1, 2030: figures from daily summaries; raw events past the retention period were removed. Campaigns cover only Jun 1, 2030 onward.",
+      "Older than Jun 1, 2030: figures from daily summaries; raw events past the retention period were removed. Campaigns, and the campaign and referral visitors of the Funnel, cover only Jun 1, 2030 onward.",
     );
   });
 
