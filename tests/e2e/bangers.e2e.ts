@@ -110,8 +110,10 @@ describe("content bangers and the growth loop", () => {
     await page.goto(`${server.url}/admin/analytics`);
     const campaigns = page.getByRole("region", { name: "Campaigns" });
     const row = campaigns.getByRole("row").filter({ hasText: TITLE });
-    // The beacon's events are written within a second: reload until the panel has them.
-    for (let attempt = 0; attempt < 20 && (await row.count()) === 0; attempt += 1) {
+    // The beacon's events are written within a second, and the join may show first: reload until the panel
+    // has the visit too (the row's first cell is its visitors).
+    const visitors = async () => ((await row.count()) === 0 ? null : await row.getByRole("cell").first().innerText());
+    for (let attempt = 0; attempt < 20 && (await visitors()) !== "1"; attempt += 1) {
       await page.waitForTimeout(500);
       await page.reload();
       await campaigns.waitFor();
