@@ -6,6 +6,7 @@ import {
   type PartitionJob,
 } from "#server/features/analytics/index.ts";
 import { createBackupScheduler, type BackupScheduler } from "#server/features/backup/index.ts";
+import { createWaitlistJoins, type WaitlistJoins } from "#server/features/waitlist/index.ts";
 import { createCacheBus, type CacheBus } from "#server/infra/cache-bus.ts";
 import { createHeavyReadLimiter } from "#server/infra/heavy-reads.ts";
 import { createMailWorker, type MailWorker } from "#server/infra/mail/index.ts";
@@ -28,6 +29,8 @@ export type Services = {
   heavyReads: WorkLimiter;
   /** Removes upload files a killed server left in DATA_DIR/tmp/uploads (at start, then hourly). */
   uploadSpoolSweeper: UploadSpoolSweeper;
+  /** Stores waitlist joins that arrive together in one transaction (group commit); nothing to start or stop. */
+  waitlistJoins: WaitlistJoins;
 };
 
 export function createServices(deps: BaseDeps): Services {
@@ -46,6 +49,13 @@ export function createServices(deps: BaseDeps): Services {
     }),
     heavyReads: createHeavyReadLimiter(config.heavyReadLimit),
     uploadSpoolSweeper: createUploadSpoolSweeper({ dataDir: config.dataDir, logger }),
+    waitlistJoins: createWaitlistJoins({
+      db: database.db,
+      logger,
+      publicUrl: config.publicUrl,
+      configuredSecret: config.unsubscribeSecret,
+      settings: config.waitlist,
+    }),
   };
 }
 

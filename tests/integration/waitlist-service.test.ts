@@ -17,6 +17,7 @@ const serviceDeps = (geo: GeoLookup, logger: Logger) => ({
   publicUrl: t.deps.config.publicUrl,
   configuredSecret: t.deps.config.unsubscribeSecret,
   settings: t.deps.config.waitlist,
+  joins: t.deps.services.waitlistJoins,
 });
 
 describe("joinWaitlist (service)", () => {

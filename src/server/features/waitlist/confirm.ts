@@ -9,9 +9,9 @@ import {
 import { waitlistEntries } from "#server/db/schema/index.ts";
 import { invalid } from "#server/infra/errors.ts";
 import { checkConfirmToken } from "./links";
-import { queueRendered, queueWaitlistWelcome, renderWaitlistConfirm } from "./mails";
+import { mailContext, queueRendered, queueWaitlistWelcome, renderWaitlistConfirm } from "./mails";
 import { creditReferral } from "./ranks";
-import { answer, mailContext, type WaitlistDeps } from "./service";
+import { answer, type WaitlistDeps } from "./service";
 
 /** A resend queues at most one mail per entry in each slot of this many minutes, however often it is asked. */
 const RESEND_SLOT_MINUTES = 5;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { referralUrlOf } from "#common/waitlist/waitlist.ts";
-import type { Executor } from "#server/db/client.ts";
+import type { Database, Executor } from "#server/db/client.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
 import type { Logger } from "#server/infra/logger.ts";
 import {
@@ -12,9 +12,22 @@ import {
 import { enqueueMail } from "#server/infra/mail/index.ts";
 import { confirmPageUrl, confirmToken, managePageUrl, manageToken } from "./links";
 import { rankKeyColumns, rankOfKey } from "./ranks";
+import { unsubscribeSecret } from "./unsubscribe";
 
 /** What the waitlist's mails need besides the transaction: where links point, and the secret that signs them. */
 export type MailContext = { logger: Logger; publicUrl: string; secret: string };
+
+export const mailContext = async (deps: {
+  db: Database;
+  logger: Logger;
+  publicUrl: string;
+  /** UNSUBSCRIBE_SECRET, or undefined for the one stored in the database. */
+  configuredSecret: string | undefined;
+}): Promise<MailContext> => ({
+  logger: deps.logger,
+  publicUrl: deps.publicUrl,
+  secret: await unsubscribeSecret(deps.db, deps.configuredSecret),
+});
 
 /** The entry's current rank, code and referral count, read in the caller's transaction. */
 async function standing(tx: Executor, entryId: string) {

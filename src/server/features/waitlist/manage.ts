@@ -3,8 +3,9 @@ import { MANAGE_LINK_INVALID, referralUrlOf, type WaitlistMyData } from "#common
 import { waitlistEntries } from "#server/db/schema/index.ts";
 import { invalid } from "#server/infra/errors.ts";
 import { entryIdOfManageToken } from "./links";
+import { mailContext } from "./mails";
 import { rankKeyColumns, rankOfKey } from "./ranks";
-import { mailContext, type WaitlistDeps } from "./service";
+import type { WaitlistDeps } from "./service";
 import { unsubscribePageUrl, unsubscribeToken } from "./unsubscribe";
 
 /*

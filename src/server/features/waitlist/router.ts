@@ -11,10 +11,14 @@ import { adminProcedure, limited, publicProcedure, router } from "#server/trpc/i
 import { deleteWaitlistEntry, getWaitlistStats, listWaitlistEntries } from "./admin-service";
 import { confirmByToken, resendConfirmation } from "./confirm";
 import { deleteMyWaitlistEntry, myWaitlistData } from "./manage";
+import type { WaitlistJoins } from "./join-batches";
 import { joinWaitlist, type WaitlistDeps } from "./service";
 import { unsubscribeByLink } from "./unsubscribe";
 
-type Context = { db: WaitlistDeps["db"]; deps: { geo: WaitlistDeps["geo"]; logger: WaitlistDeps["logger"]; config: Config } };
+type Context = {
+  db: WaitlistDeps["db"];
+  deps: { geo: WaitlistDeps["geo"]; logger: WaitlistDeps["logger"]; config: Config; services: { waitlistJoins: WaitlistJoins } };
+};
 const waitlistDeps = ({ db, deps }: Context): WaitlistDeps => ({
   db,
   geo: deps.geo,
@@ -38,7 +42,9 @@ export const waitlistRouter = router({
     })
     .input(waitlistJoinInput)
     .use(limited("waitlistJoin"))
-    .mutation(({ ctx, input }) => joinWaitlist(waitlistDeps(ctx), input, { ip: ctx.req.ip, headers: ctx.req.headers })),
+    .mutation(({ ctx, input }) =>
+      joinWaitlist({ ...waitlistDeps(ctx), joins: ctx.deps.services.waitlistJoins }, input, { ip: ctx.req.ip, headers: ctx.req.headers }),
+    ),
 
   /** The confirmation link's page (and its scriptless form post): 400 for a bad, used or expired token. */
   confirm: publicProcedure

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   DISPOSABLE_EMAIL_REFUSED,
   referralUrlOf,
@@ -19,17 +19,9 @@ import { isDisposableEmail, normalisedEmail } from "#server/infra/disposable-ema
 import { invalid } from "#server/infra/errors.ts";
 import type { GeoLocation, GeoLookup } from "#server/infra/geo.ts";
 import type { Logger } from "#server/infra/logger.ts";
-import { queueRendered, queueWaitlistWelcome, renderWaitlistConfirm, type MailContext } from "./mails";
-import { creditReferral, rankKeyColumns, rankOfKey } from "./ranks";
-import { unsubscribeSecret } from "./unsubscribe";
-
-/**
- * Any fixed number, distinct from the other advisory lock keys of the app (migrations use 7_100_100).
- * Held for the length of one join transaction: it turns "read max(position), insert max + 1" into a
- * critical section, so join numbers are unique, contiguous and in join order across every connection
- * and every app instance sharing the database.
- */
-export const WAITLIST_POSITION_LOCK_KEY = 7_100_201;
+import type { WaitlistJoins } from "./join-batches";
+import { mailContext, renderWaitlistConfirm } from "./mails";
+import { rankKeyColumns, rankOfKey } from "./ranks";
 
 export type WaitlistDeps = {
   db: Database;
@@ -47,26 +39,36 @@ export type WaitlistVisitor = { ip: string; headers: IncomingHttpHeaders };
 /** A public join, or an operator adding someone (source "admin"), both through the same function. */
 export type WaitlistJoin = Omit<WaitlistJoinInput, "source" | "ref"> & { source: WaitlistSource; ref?: string | null };
 
-export const mailContext = async (deps: Omit<WaitlistDeps, "geo">): Promise<MailContext> => ({
-  logger: deps.logger,
-  publicUrl: deps.publicUrl,
-  secret: await unsubscribeSecret(deps.db, deps.configuredSecret),
-});
-
 /**
  * Puts the email on the waitlist with the next join number, or answers "Welcome back" with the rank it has
  * now. A repeat join changes nothing: not the name, interests, source, referrer, location nor time.
  * A disposable address is refused (WAITLIST_BLOCK_DISPOSABLE); one already on the list is welcomed back.
  */
-export async function joinWaitlist(deps: WaitlistDeps, input: WaitlistJoin, visitor: WaitlistVisitor): Promise<WaitlistJoinResult> {
+export async function joinWaitlist(
+  deps: WaitlistDeps & { joins: WaitlistJoins },
+  input: WaitlistJoin,
+  visitor: WaitlistVisitor,
+): Promise<WaitlistJoinResult> {
   // Cheap path for the common repeat: no lock, no location lookup.
   const existing = await findEntryId(deps.db, input.email);
   if (existing !== null) return answer(deps, existing, true);
   if (deps.settings.blockDisposable && isDisposableEmail(input.email)) throw invalid(DISPOSABLE_EMAIL_REFUSED);
 
-  const [location, referrerId, context] = await Promise.all([locate(deps, visitor), creditableReferrer(deps, input), mailContext(deps)]);
-  const stored = await insertWithNextNumber(deps, context, { ...input, referrerId }, location);
-  return answer(deps, stored.id, !stored.created);
+  // The entry's id is drawn here, for its confirmation link: the mail is rendered before the join waits for
+  // its turn to be numbered, not while other joins wait behind it.
+  const id = randomUUID();
+  const [location, referrerId, confirmation] = await Promise.all([
+    locate(deps, visitor),
+    creditableReferrer(deps, input),
+    deps.settings.confirm ? mailContext(deps).then((context) => renderWaitlistConfirm(deps.db, context, { id, name: input.name })) : null,
+  ]);
+  const stored = await deps.joins.store({ ...input, id, referrerId, location, confirmation });
+  if (!stored.created) return answer(deps, stored.id, true);
+  return answerOf(
+    deps.publicUrl,
+    { ...stored, position: stored.joinNumber, referralCount: 0, confirmed: !deps.settings.confirm },
+    { rank: stored.rank, alreadyJoined: false },
+  );
 }
 
 async function findEntryId(db: Executor, email: string): Promise<string | null> {
@@ -102,84 +104,30 @@ export async function answer(
     .from(waitlistEntries)
     .where(eq(waitlistEntries.id, entryId));
   if (!row) throw new Error("waitlist entry vanished while answering its join");
-  const position = await rankOfKey(deps.db, row);
-  const joinNumber = row.position;
-  return {
-    message: !alreadyJoined
-      ? waitlistJoinedMessage(position)
-      : movedUp({ position, joinNumber })
-        ? waitlistMovedUpMessage(position, joinNumber)
-        : waitlistWelcomeBackMessage(position),
-    position,
-    joinNumber,
-    alreadyJoined,
-    referralCode: row.referralCode,
-    referralUrl: referralUrlOf(deps.publicUrl, row.referralCode),
-    referrals: row.referralCount,
-    confirmed: row.confirmedAt !== null,
-  };
+  const rank = await rankOfKey(deps.db, row);
+  return answerOf(deps.publicUrl, { ...row, confirmed: row.confirmedAt !== null }, { rank, alreadyJoined });
 }
 
-/**
- * A new entry's mail is queued in the same transaction: the confirmation link (double opt-in), or, with
- * WAITLIST_CONFIRM off, the welcome at once, the join counting as confirmed (its referral is credited now).
- * The confirmation is rendered before the lock (the entry's id is drawn here, for its link), so the lock is
- * held for two inserts, not for a template render: joins queue behind it one at a time.
- * Under the advisory lock (released at commit, after the row became visible), max(position) + 1 is read from
- * committed rows only, and no other join can take the same number. The email may still have been stored since
- * the check above (two tabs, a double click): ON CONFLICT DO NOTHING then inserts nothing, so no number is
- * used up, and the row already there answers "Welcome back" instead of a 500.
- */
-async function insertWithNextNumber(
-  deps: WaitlistDeps,
-  context: MailContext,
-  input: WaitlistJoin & { referrerId: string | null },
-  location: GeoLocation,
-): Promise<{ id: string; created: boolean }> {
-  const confirmedAtJoin = !deps.settings.confirm;
-  const id = randomUUID();
-  const confirmation = confirmedAtJoin ? null : await renderWaitlistConfirm(deps.db, context, { id, name: input.name });
-  return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_POSITION_LOCK_KEY})`);
-    const [next] = await tx
-      .select({ position: sql<number>`coalesce(max(${waitlistEntries.position}), 0) + 1`.mapWith(Number) })
-      .from(waitlistEntries);
-    // The time the number was taken (now() would be the transaction's start, before the lock wait), so that
-    // joined-at order and join-number order agree.
-    const joinedAt = sql`clock_timestamp()`;
-    const [inserted] = await tx
-      .insert(waitlistEntries)
-      .values({
-        id,
-        position: next!.position,
-        email: input.email,
-        name: input.name,
-        interests: input.interests,
-        source: input.source,
-        country: location.country,
-        city: location.city,
-        utmSource: input.utm_source,
-        utmCampaign: input.utm_campaign,
-        referredBy: input.referrerId,
-        createdAt: joinedAt,
-        ...(confirmedAtJoin ? { confirmedAt: joinedAt, ...(input.referrerId ? { referralCounted: joinedAt } : {}) } : {}),
-      })
-      .onConflictDoNothing({ target: waitlistEntries.email })
-      .returning({ id: waitlistEntries.id });
-    if (!inserted) {
-      const already = await findEntryId(tx, input.email);
-      if (!already) throw new Error("waitlist insert conflicted on an email that cannot be read back");
-      return { id: already, created: false };
-    }
-    const entry = { id: inserted.id, email: input.email, name: input.name };
-    if (confirmation) {
-      await queueRendered(tx, confirmation, entry.email, `waitlist-confirm/${entry.id}`);
-    } else {
-      if (input.referrerId) await creditReferral(tx, input.referrerId, deps.settings.referralBoost);
-      await queueWaitlistWelcome(tx, context, entry);
-    }
-    return { id: inserted.id, created: true };
-  });
+function answerOf(
+  publicUrl: string,
+  entry: { position: number; referralCode: string; referralCount: number; confirmed: boolean },
+  { rank, alreadyJoined }: { rank: number; alreadyJoined: boolean },
+): WaitlistJoinResult {
+  const joinNumber = entry.position;
+  return {
+    message: !alreadyJoined
+      ? waitlistJoinedMessage(rank)
+      : movedUp({ position: rank, joinNumber })
+        ? waitlistMovedUpMessage(rank, joinNumber)
+        : waitlistWelcomeBackMessage(rank),
+    position: rank,
+    joinNumber,
+    alreadyJoined,
+    referralCode: entry.referralCode,
+    referralUrl: referralUrlOf(publicUrl, entry.referralCode),
+    referrals: entry.referralCount,
+    confirmed: entry.confirmed,
+  };
 }
 
 /** The location is a nice-to-have: a failed lookup stores no country rather than losing the signup. */
