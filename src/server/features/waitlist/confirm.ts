@@ -39,8 +39,11 @@ export async function confirmByToken(deps: ConfirmDeps, token: string, now = new
       // A deleted entry's link names no one any more: not valid, rather than "used".
       throw invalid(entry ? CONFIRM_LINK_USED : CONFIRM_LINK_INVALID);
     }
-    if (confirmed.referredBy) await creditReferral(tx, confirmed.referredBy, deps.settings.referralBoost);
     await queueWaitlistWelcome(tx, context, confirmed);
+    // The credit comes last: it locks the referrer's row and its rank blocks, which every confirmation of a
+    // referral through the same blocks waits for until this commit. (The welcome's rank does not depend on it:
+    // the referrer joined first, so it is already ahead.)
+    if (confirmed.referredBy) await creditReferral(tx, confirmed.referredBy, deps.settings.referralBoost);
   });
 
   const joined = await answer(deps, checked.entryId, true);
