@@ -139,6 +139,27 @@ describe("server-rendered public pages in the browser", () => {
     await page.context().close();
   });
 
+  it("sign-in page: hydrating moves nothing and says nothing, even where the browser cannot offer passkeys", async () => {
+    // PUBLIC_URL here is an IP address, which no passkey can belong to: the browser refuses the autofill offer.
+    const footerTop = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login`);
+      if (javaScriptEnabled) {
+        await page.getByRole("button", { name: "Sign in with a passkey" }).waitFor();
+        await page.waitForLoadState("networkidle");
+        expect(await page.getByRole("alert").count()).toBe(0);
+      }
+      const top = await page
+        .locator("footer")
+        .last()
+        .evaluate((footer) => footer.getBoundingClientRect().top);
+      await context.close();
+      return top;
+    };
+    expect(await footerTop(true)).toBe(await footerTop(false));
+  });
+
   it("shows the skip link with room around its text, and tabs to the builders link before the waitlist form", async () => {
     const page = await openPage(browser, DESKTOP);
     await page.goto(server.url);
