@@ -15,8 +15,8 @@ import { cn } from "#client/ui/cn.ts";
  * "Sign in with a passkey", and the browser's autofill of passkeys in the email field (`autocomplete="username
  * webauthn"`): both ask the server for a challenge and send back what the authenticator signed. A passkey needs
  * no second factor. Usable only once scripts run, in a browser that has WebAuthn: until then the button keeps
- * its place on the page, invisible (so that it appearing moves nothing below it), and a browser without
- * WebAuthn drops it.
+ * its place on the page, invisible (so that it appearing moves nothing below it; an invisible button takes no
+ * click nor focus), and a browser without WebAuthn drops it.
  */
 export function PasskeySignIn({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
   const trpc = useTRPC();
@@ -88,7 +88,6 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: (user: SessionUser) =>
         variant="secondary"
         size="lg"
         className={cn("w-full", !supported && "invisible")}
-        disabled={!supported}
         loading={busy}
         onClick={() => void click()}
       >
