@@ -98,6 +98,16 @@ describe("waitlist joins stored together (group commit)", () => {
     expect(await t.db.select().from(waitlistEntries)).toHaveLength(1);
   });
 
+  it("answers with the entry an address already has when it was stored after the join's own check", async () => {
+    const first = await join(joinDeps(), "already@example.com");
+    const joins = createWaitlistJoins(joinSettings());
+    const stored = await joins.store(prepared("already@example.com"));
+    const [row] = await t.db.select({ id: waitlistEntries.id }).from(waitlistEntries);
+    expect(stored).toEqual({ created: false, id: row!.id });
+    expect(first.joinNumber).toBe(1);
+    expect(await t.db.select().from(waitlistEntries)).toHaveLength(1);
+  });
+
   it("keeps the ranks contiguous when entries were deleted: a new entry ranks behind everyone still on the list", async () => {
     const deps = joinDeps();
     for (const email of ["a@example.com", "b@example.com", "c@example.com"]) await join(deps, email);

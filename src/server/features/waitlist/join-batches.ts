@@ -96,22 +96,17 @@ async function storeBatch(deps: JoinsDeps, joins: readonly PreparedJoin[]): Prom
   const welcome = confirmedAtJoin ? await mailContext(deps) : null;
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${WAITLIST_POSITION_LOCK_KEY})`);
-    const idOfEmail = await storedIds(
+    const start = await listState(
       tx,
       joins.map((join) => join.email),
     );
+    const idOfEmail = new Map(start.stored.map((entry) => [entry.email, entry.id]));
     const fresh: PreparedJoin[] = [];
     for (const join of joins) {
       if (idOfEmail.has(join.email)) continue;
       idOfEmail.set(join.email, join.id);
       fresh.push(join);
     }
-    const [start] = await tx
-      .select({
-        lastNumber: sql<number>`(select coalesce(max(${waitlistEntries.position}), 0) from ${waitlistEntries})`.mapWith(Number),
-        entries: sql<number>`(select coalesce(sum(${waitlistRankBlocks.entries}), 0) from ${waitlistRankBlocks})`.mapWith(Number),
-      })
-      .from(sql`(select 1) as one`);
     // The time each number was taken (now() would be the transaction's start, before the lock wait), so that
     // joined-at order and join-number order agree.
     const joinedAt = sql`clock_timestamp()`;
@@ -123,7 +118,7 @@ async function storeBatch(deps: JoinsDeps, joins: readonly PreparedJoin[]): Prom
             .values(
               fresh.map((join, i) => ({
                 id: join.id,
-                position: start!.lastNumber + i + 1,
+                position: start.lastNumber + i + 1,
                 email: join.email,
                 name: join.name,
                 interests: join.interests,
@@ -139,7 +134,7 @@ async function storeBatch(deps: JoinsDeps, joins: readonly PreparedJoin[]): Prom
             )
             .returning({ id: waitlistEntries.id, position: waitlistEntries.position, referralCode: waitlistEntries.referralCode });
     // Every entry already on the list scores lower than a new one, so the new ones rank last, in join order.
-    const created = new Map(inserted.map((row) => [row.id, { ...row, rank: start!.entries + row.position - start!.lastNumber }]));
+    const created = new Map(inserted.map((row) => [row.id, { ...row, rank: start.entries + row.position - start.lastNumber }]));
     if (welcome) await creditAndWelcome(tx, welcome, deps.settings.referralBoost, fresh);
     else
       await enqueueMails(
@@ -154,12 +149,21 @@ async function storeBatch(deps: JoinsDeps, joins: readonly PreparedJoin[]): Prom
   });
 }
 
-async function storedIds(tx: Executor, emails: string[]): Promise<Map<string, string>> {
-  const rows = await tx
-    .select({ id: waitlistEntries.id, email: waitlistEntries.email })
-    .from(waitlistEntries)
-    .where(inArray(waitlistEntries.email, emails));
-  return new Map(rows.map((row) => [row.email, row.id]));
+/**
+ * What a batch reads under the lock, in one statement: which of its addresses are already on the list, the last
+ * join number taken, and how many entries there are (the rank blocks' sum).
+ */
+async function listState(tx: Executor, emails: string[]) {
+  const [state] = await tx
+    .select({
+      stored: sql<
+        { id: string; email: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', ${waitlistEntries.id}, 'email', ${waitlistEntries.email})), '[]'::json) from ${waitlistEntries} where ${inArray(waitlistEntries.email, emails)})`,
+      lastNumber: sql<number>`(select coalesce(max(${waitlistEntries.position}), 0) from ${waitlistEntries})`.mapWith(Number),
+      entries: sql<number>`(select coalesce(sum(${waitlistRankBlocks.entries}), 0) from ${waitlistRankBlocks})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return state!;
 }
 
 /** WAITLIST_CONFIRM off: each join is confirmed as it is stored, so its referral counts and its welcome goes now. */
