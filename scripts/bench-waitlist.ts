@@ -92,7 +92,9 @@ async function main() {
       from (select referred_by as id, count(*) as n from waitlist_entries where referred_by is not null group by referred_by) as c
       where e.id = c.id`),
     );
-    await db.execute(sql`vacuum analyze waitlist_entries`);
+    // Both tables: the rank-block triggers updated a block row for every loaded entry, as a burst of joins would
+    // until autovacuum passes.
+    await db.execute(sql`vacuum analyze waitlist_entries, waitlist_rank_blocks`);
     const [loaded] = rowsOf<{
       entries: number;
       referrals: number;
