@@ -5,7 +5,7 @@
  * one session in ten lands through a tagged link (40 campaigns); a few sessions pause for 45 minutes.
  */
 import pg from "pg";
-import { buildOnEveryPartition } from "#server/features/backup/index.ts";
+import { buildOnEveryPartition } from "#server/infra/deferred-indexes.ts";
 
 export const COUNTRIES = [
   "US",

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import { SESSION_GAP_MINUTES } from "#common/analytics/dashboard.ts";
 import { LANDING_PAGE } from "#common/analytics/funnel.ts";
 import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
@@ -14,6 +14,7 @@ import {
   analyticsVisitorDays,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
+import { deferSecondaryIndexes } from "#server/infra/deferred-indexes.ts";
 
 /**
  * The dashboard's rollups (docs/decisions/004-analytics-dashboard.md, 027-analytics-at-scale.md), kept by
@@ -271,7 +272,7 @@ export async function ensureRollups(db: Database): Promise<boolean> {
     const underLock = await rollupsMissing(tx);
     if (underLock === "none") return false;
     if (underLock === "all") await rebuildLocked(tx);
-    else await insertLandingDays(tx, { from: null, prevSeen: sql`null` });
+    else await insertLandingDays(tx, { from: null, kept: NOTHING_KEPT });
     return true;
   });
 }
@@ -331,20 +332,24 @@ async function rollupsMissing(tx: Executor): Promise<"all" | "landing" | "none">
   return row?.all_missing === true ? "all" : row?.landing_missing === true ? "landing" : "none";
 }
 
+/** The visitor's last event before the rebuilt period (`value`), from a rollup's kept rows, joined to `n` on its visitor. */
+type KeptLastSeen = { join: SQL; value: SQL };
+const NOTHING_KEPT: KeptLastSeen = { join: sql``, value: sql`null` };
+
 /**
  * The landing rollup from the page views of `/` received from `from` on (null: all of them): per day and
- * visitor, prev_seen the previous day's last one, or `prevSeen` (the kept rows' last one) for a visitor's first
- * day in the rebuilt period. The caller has removed the rows it replaces.
+ * visitor, prev_seen the previous day's last one, or the kept rows' last one for a visitor's first day in the
+ * rebuilt period. The caller has removed the rows it replaces.
  */
-async function insertLandingDays(tx: Executor, { from, prevSeen }: { from: Date | null; prevSeen: SQL }): Promise<void> {
+async function insertLandingDays(tx: Executor, { from, kept }: { from: Date | null; kept: KeptLastSeen }): Promise<void> {
   const since = from ? sql`and received_at >= ${from.toISOString()}::timestamptz` : sql``;
   await tx.execute(sql`
     insert into ${analyticsLandingDays} (${visitorColumns(LANDING_DAYS)})
-    select day, visitor_id, first_seen, last_seen, coalesce(lag(last_seen) over (partition by visitor_id order by day), ${prevSeen}), events, events
+    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.day), ${kept.value}), n.events, n.events
     from (
       select ${truncTo("day", "received_at")} as day, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen, count(*) as events
       from ${analyticsEvents} where ${LANDING_DAYS.events} ${since} group by 1, 2
-    ) as n`);
+    ) as n ${kept.join}`);
 }
 
 async function lockRollups(tx: Executor): Promise<void> {
@@ -419,12 +424,16 @@ async function rebuildLocked(tx: Executor): Promise<void> {
     ] as const)
       await tx.execute(sql`delete from ${table} where ${sql.identifier(column)} >= ${at}`);
   }
-  /** The visitor's last event before the rebuilt period, from the rollup's kept rows (only when there are any). */
-  const prevKept = (rollup: VisitorRollup) =>
+  // Read once per visitor by a hash join: the rollups' secondary indexes are dropped meanwhile (below).
+  const keptLastSeen = (rollup: VisitorRollup): KeptLastSeen =>
     kept
-      ? sql`(select max(k.last_seen) from ${rollup.table} as k where k.visitor_id = n.visitor_id and k.${sql.raw(rollup.unit)} < ${at})`
-      : sql`null`;
-  await insertLandingDays(tx, { from, prevSeen: prevKept(LANDING_DAYS) });
+      ? {
+          join: sql`left join (select visitor_id, max(last_seen) as last_seen from ${rollup.table} group by 1) as k on k.visitor_id = n.visitor_id`,
+          value: sql`k.last_seen`,
+        }
+      : NOTHING_KEPT;
+  const buildIndexes = await deferIndexes(tx);
+  await insertLandingDays(tx, { from, kept: keptLastSeen(LANDING_DAYS) });
   await tx.execute(sql`
     insert into ${analyticsVisitorHours} (${visitorColumns(VISITOR_HOURS)})
     with n as (
@@ -437,9 +446,9 @@ async function rebuildLocked(tx: Executor): Promise<void> {
       from n join ${analyticsEvents} as e on e.visitor_id = n.visitor_id and e.received_at = n.first_seen
       group by 1, 2
     )
-    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.hour), ${prevKept(VISITOR_HOURS)}),
+    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.hour), ${keptLastSeen(VISITOR_HOURS).value}),
       n.events, n.page_views, ${sql.raw(VISITOR_HOURS.attributes.map((column) => `a.${column}`).join(", "))}
-    from n join a using (hour, visitor_id)`);
+    from n join a using (hour, visitor_id) ${keptLastSeen(VISITOR_HOURS).join}`);
   await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageRollupOf("hour", sql`${analyticsEvents}`)}`);
   // A day is the sum of its hours: reading the hourly rollups instead of every event again halves the rebuild.
   await tx.execute(sql`
@@ -454,9 +463,9 @@ async function rebuildLocked(tx: Executor): Promise<void> {
       from n join ${analyticsVisitorHours} as h on h.visitor_id = n.visitor_id and h.first_seen = n.first_seen
       group by 1, 2
     )
-    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.day), ${prevKept(VISITOR_DAYS)}),
+    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.day), ${keptLastSeen(VISITOR_DAYS).value}),
       n.events, n.page_views, ${sql.raw(VISITOR_DAYS.attributes.map((column) => `a.${column}`).join(", "))}
-    from n join a using (day, visitor_id)`);
+    from n join a using (day, visitor_id) ${keptLastSeen(VISITOR_DAYS).join}`);
   await tx.execute(sql`
     insert into ${analyticsPageDays} (day, page, views)
     select date_trunc('day', hour, 'UTC'), page, sum(views) from ${analyticsPageHours} where hour >= ${at} group by 1, 2`);
@@ -477,4 +486,22 @@ async function rebuildLocked(tx: Executor): Promise<void> {
         ${sessionRunsOf(sql`(select * from straddling where started_at < ${at} union all ${eventPieces})`)}`
       : sql`insert into ${analyticsSessions} (${SESSION_COLUMNS}) ${sessionRunsOf(sql`(${eventPieces})`)}`,
   );
+  await buildIndexes();
+}
+
+/**
+ * The rebuild fills the rollups with about a million rows at 10 million events: their secondary indexes are
+ * dropped first and built once at the end, one sort each, instead of being updated row by row. Dropping
+ * takes the tables' ACCESS EXCLUSIVE lock (as the truncate does), so readers wait for the rebuild's commit
+ * and never see a table without its indexes. Returns what builds them again.
+ */
+async function deferIndexes(tx: Executor): Promise<() => Promise<void>> {
+  // The index builds sort in memory instead of on disk.
+  await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+  const builds: Array<() => Promise<void>> = [];
+  for (const table of [analyticsVisitorHours, analyticsVisitorDays, analyticsLandingDays, analyticsSessions])
+    builds.push(await deferSecondaryIndexes(tx, getTableName(table)));
+  return async () => {
+    for (const build of builds) await build();
+  };
 }

@@ -14,4 +14,3 @@ export { tableChecksums } from "./backup-tables";
 export { restoreBackup } from "./restore";
 export { createBackup, getLastBackupAt } from "./service";
 export { createBackupScheduler, type BackupScheduler } from "./scheduler";
-export { buildOnEveryPartition } from "./deferred-indexes";

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { RestoreReport, RestoreTableReport } from "#common/backup/backup.ts";
 import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
 import { dataRefusalMessage } from "#server/db/errors.ts";
+import { deferSecondaryIndexes } from "#server/infra/deferred-indexes.ts";
 import { unprocessable } from "#server/infra/errors.ts";
 import { rebuildRollups } from "#server/features/analytics/index.ts";
 import type { BackupFileEvent, RowsBatch } from "./backup-file";
@@ -10,9 +11,14 @@ import { readBackupFile } from "./backup-reader";
 import type { BackupMeta } from "./backup-writer";
 import { BACKUP_TABLES, columnList, rowsBackedUp, tablesOfCategory, type TableShape } from "./backup-tables";
 import { findBackupCategory } from "./categories";
-import { DEFER_INDEXES_FROM_ROWS, deferSecondaryIndexes } from "./deferred-indexes";
 
 type Counts = Pick<RestoreTableReport, "added" | "updated" | "unchanged">;
+
+/**
+ * From this many rows on, a restore into an empty table drops the table's plain indexes and builds them
+ * again once its rows are in (a million analytics events: 8 s instead of 13 s in Postgres).
+ */
+const DEFER_INDEXES_FROM_ROWS = 50_000;
 
 /**
  * Restores a backup file, or with `dryRun` only counts per table the rows that would be added, updated or
@@ -86,7 +92,7 @@ export async function restoreBackup(
                 const empty = await isEmpty(tx, shape);
                 touched.set(shape, empty);
                 if (empty && (meta.counts[shape.name] ?? 0) >= deferIndexesFromRows)
-                  rebuildIndexes.push(await deferSecondaryIndexes(tx, shape));
+                  rebuildIndexes.push(await deferSecondaryIndexes(tx, shape.name));
               }
               add(shape.name, await applyBatch(tx, shape, pending, { wasEmpty: touched.get(shape)! }));
               pending = await nextRows();
