@@ -96,8 +96,14 @@ describe("content bangers and the growth loop", () => {
 
   it("follows the tagged link in a fresh browser into a waitlist join that shows under Campaigns and on the banger", async () => {
     const visitor = await openPage(browser, PHONE);
+    // The beacon starts in a task of its own after hydration: a visitor who left before it would have sent no
+    // page view, and the campaign would have no visitor. A person reads for longer than that.
+    const landingCounted = visitor.waitForResponse(
+      (response) => response.url().endsWith("/api/analytics/track") && response.request().method() === "POST",
+    );
     await visitor.goto(taggedLink);
     await visitor.getByRole("heading", { level: 1 }).waitFor();
+    await landingCounted;
     // The visitor reads another page first: the campaign of the visit is kept for the session.
     await visitor.goto(`${server.url}/builders`);
     await visitor.goto(server.url);
