@@ -45,3 +45,6 @@ export const nullWhenNotFound = (error: unknown): null => {
   if (error instanceof DomainError) return null;
   throw error;
 };
+
+/** Whatever was thrown, as an Error (a rejection may carry any value). */
+export const asError = (thrown: unknown): Error => (thrown instanceof Error ? thrown : new Error(String(thrown)));

@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from "node:stream";
+import { asError } from "#server/infra/errors.ts";
 
 /**
  * Connects a producer that writes text to a consumer that reads a stream (a storage upload), with
@@ -11,7 +12,7 @@ export async function pipeWithBackpressure<R, S>(
 ): Promise<{ result: R; stored: S }> {
   const body = new PassThrough({ highWaterMark: 1024 * 1024 });
   const stored = consume(body);
-  stored.catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
+  stored.catch((error: unknown) => body.destroy(asError(error)));
   const write = async (chunk: string) => {
     if (body.destroyed) throw new Error("The backup's destination closed before it was complete");
     if (body.write(chunk)) return;
@@ -32,7 +33,7 @@ export async function pipeWithBackpressure<R, S>(
   try {
     result = await produce(write);
   } catch (error) {
-    body.destroy(error instanceof Error ? error : new Error(String(error)));
+    body.destroy(asError(error));
     // When the consumer failed first, its error is the one that explains what happened.
     const consumerError: unknown = await stored.then(
       () => undefined,

@@ -2,6 +2,7 @@ import DataLoader from "dataloader";
 import { inArray, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
+import { asError } from "#server/infra/errors.ts";
 import { waitlistEntries, waitlistRankBlocks } from "#server/db/schema/index.ts";
 import type { RenderedProductMail } from "#server/features/email-templates/index.ts";
 import type { GeoLocation } from "#server/infra/geo.ts";
@@ -80,8 +81,6 @@ async function storeIsolated(deps: JoinsDeps, joins: readonly PreparedJoin[]): P
     return results;
   }
 }
-
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /**
  * Stores the joins in one transaction under the lock. Under the lock, the emails already on the list and
