@@ -50,6 +50,12 @@ async function setupPgliteSnapshot(project: TestProject) {
   return () => fs.rm(folder, { recursive: true, force: true });
 }
 
+/**
+ * The server's own `postgres` database, for creating and dropping the test databases: a connection to the
+ * template itself would make every CREATE DATABASE ... TEMPLATE made meanwhile (by another worker) fail.
+ */
+export const maintenanceUrl = (url: string): string => withDatabase(url, "postgres");
+
 export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;

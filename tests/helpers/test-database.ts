@@ -1,22 +1,22 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
-import { withDatabase } from "./global-setup";
+import { maintenanceUrl, withDatabase } from "./global-setup";
+import { openPooledPglite } from "./pglite-pool";
 
 export type TestDatabase = DatabaseHandle & { url: string | undefined };
 
-/** A fresh, migrated database for one test file: a clone of the Postgres template, or of the migrated PGlite. */
+/**
+ * A fresh, migrated database for one test file: a clone of the Postgres template, or the migrated PGlite
+ * (booted from its snapshot, or emptied after an earlier file: see pglite-pool.ts).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const templateUrl = inject("templateDatabaseUrl");
-  if (!templateUrl) {
-    const snapshot = new Blob([await fs.readFile(inject("pgliteSnapshotPath")!)]);
-    return { ...(await openDatabase({ kind: "pglite-memory", loadDataDir: snapshot })), url: undefined };
-  }
+  if (!templateUrl) return { ...(await openPooledPglite(inject("pgliteSnapshotPath")!)), url: undefined };
   const template = new URL(templateUrl).pathname.slice(1);
   const name = `app_test_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: templateUrl });
+  const admin = new pg.Client({ connectionString: maintenanceUrl(templateUrl) });
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: templateUrl });
+      const cleanup = new pg.Client({ connectionString: maintenanceUrl(templateUrl) });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { rowsOf } from "#server/db/client.ts";
 import { PACKAGE_ROOT } from "#server/infra/package-root.ts";
-import { withDatabase } from "../helpers/global-setup";
+import { maintenanceUrl, withDatabase } from "../helpers/global-setup";
 
 const MIGRATION = "0027_analytics-events-partitioned";
 const allMigrations = path.join(PACKAGE_ROOT, "drizzle");
@@ -47,7 +47,7 @@ async function openMigrator(): Promise<Migrator> {
     };
   }
   const name = `app_test_migration_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: templateUrl });
+  const admin = new pg.Client({ connectionString: maintenanceUrl(templateUrl) });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const client = new pg.Client({ connectionString: withDatabase(templateUrl, name) });

@@ -79,7 +79,10 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target);
-  if (target.kind === "pglite-memory") return wrapPglite(new PGlite({ loadDataDir: target.loadDataDir }), async () => {});
+  if (target.kind === "pglite-memory") {
+    const client = new PGlite({ loadDataDir: target.loadDataDir });
+    return wrapPglite(client, () => client.close());
+  }
   return openPgliteFolder(target.dataDir);
 }
 
@@ -275,7 +278,10 @@ async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
     throw error;
   }
   const client = new PGlite(path.join(dataDir, "pglite"));
-  return wrapPglite(client, release);
+  return wrapPglite(client, async () => {
+    await client.close();
+    await release();
+  });
 }
 
 /**
@@ -292,7 +298,11 @@ export async function snapshotMigratedPglite(): Promise<Blob> {
   }
 }
 
-function wrapPglite(client: PGlite, release: () => Promise<void>): DatabaseHandle {
+/**
+ * A handle on an open PGlite whose `close` does what `close` says: ends the client (and frees what else the
+ * opener holds), or, for the tests' pool of embedded databases, empties it and keeps it for the next file.
+ */
+export function wrapPglite(client: PGlite, close: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
@@ -309,9 +319,6 @@ function wrapPglite(client: PGlite, release: () => Promise<void>): DatabaseHandl
     notify: async (channel, payload) => {
       await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
-    close: async () => {
-      await client.close();
-      await release();
-    },
+    close,
   };
 }
