@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "#server/db/client.ts";
-import { creditReferral, rankKeyColumns, rankOfKey, syncRankScores } from "#server/features/waitlist/ranks.ts";
-import { waitlistEntries } from "#server/db/schema/index.ts";
+import { creditReferral, entryRank, rankedEntry, syncRankScores } from "#server/features/waitlist/ranks.ts";
 import { usesRealPostgres } from "../helpers/test-database";
 import { useTestApp } from "../helpers/test-app";
 
@@ -22,7 +21,7 @@ async function blocks() {
   return { kept, counted };
 }
 
-/** Every entry's rank as rankOfKey gives it, against row_number() over the rank order. */
+/** Every entry's rank as entryRank gives it, against row_number() over the rank order. */
 async function ranksDiffering(): Promise<string[]> {
   const db = t.deps.database.db;
   const expected = rowsOf<{ id: string; rank: number }>(
@@ -30,13 +29,8 @@ async function ranksDiffering(): Promise<string[]> {
       sql`select id, row_number() over (order by coalesce(rank_score, position), referral_count desc, position)::int as rank from waitlist_entries`,
     ),
   );
-  const keys = new Map((await db.select({ id: waitlistEntries.id, ...rankKeyColumns }).from(waitlistEntries)).map((row) => [row.id, row]));
-  const differing: string[] = [];
-  for (const { id, rank } of expected) {
-    const got = await rankOfKey(db, keys.get(id)!);
-    if (got !== rank) differing.push(`${id}: ${got} instead of ${rank}`);
-  }
-  return differing;
+  const given = new Map((await db.select({ id: rankedEntry.id, rank: entryRank }).from(rankedEntry)).map((row) => [row.id, row.rank]));
+  return expected.filter(({ id, rank }) => given.get(id) !== rank).map(({ id, rank }) => `${id}: ${given.get(id)} instead of ${rank}`);
 }
 
 describe(`ranks over blocks of scores (${usesRealPostgres() ? "Postgres" : "PGlite"})`, () => {

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { referralUrlOf } from "#common/waitlist/waitlist.ts";
 import type { Database, Executor } from "#server/db/client.ts";
-import { waitlistEntries } from "#server/db/schema/index.ts";
 import type { Logger } from "#server/infra/logger.ts";
 import {
   queueTemplatedMail,
@@ -11,7 +10,7 @@ import {
 } from "#server/features/email-templates/index.ts";
 import { enqueueMail } from "#server/infra/mail/index.ts";
 import { confirmPageUrl, confirmToken, managePageUrl, manageToken } from "./links";
-import { rankKeyColumns, rankOfKey } from "./ranks";
+import { entryRank, rankedEntry } from "./ranks";
 import { unsubscribeSecret } from "./unsubscribe";
 
 /** What the waitlist's mails need besides the transaction: where links point, and the secret that signs them. */
@@ -32,11 +31,11 @@ export const mailContext = async (deps: {
 /** The entry's current rank, code and referral count, read in the caller's transaction. */
 async function standing(tx: Executor, entryId: string) {
   const [row] = await tx
-    .select({ ...rankKeyColumns, referralCode: waitlistEntries.referralCode })
-    .from(waitlistEntries)
-    .where(eq(waitlistEntries.id, entryId));
+    .select({ rank: entryRank, referralCode: rankedEntry.referralCode, referrals: rankedEntry.referralCount })
+    .from(rankedEntry)
+    .where(eq(rankedEntry.id, entryId));
   if (!row) throw new Error("waitlist mail for an entry that cannot be read back");
-  return { rank: await rankOfKey(tx, row), referralCode: row.referralCode, referrals: row.referralCount };
+  return row;
 }
 
 /**

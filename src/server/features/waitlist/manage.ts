@@ -4,7 +4,7 @@ import { waitlistEntries } from "#server/db/schema/index.ts";
 import { invalid } from "#server/infra/errors.ts";
 import { entryIdOfManageToken } from "./links";
 import { mailContext } from "./mails";
-import { rankKeyColumns, rankOfKey } from "./ranks";
+import { entryRank, rankedEntry } from "./ranks";
 import type { WaitlistDeps } from "./service";
 import { unsubscribePageUrl, unsubscribeToken } from "./unsubscribe";
 
@@ -26,10 +26,7 @@ async function entryIdOf(deps: ManageDeps, token: string): Promise<{ entryId: st
 /** Every stored field of the token's entry, with its current place on the list. */
 export async function myWaitlistData(deps: ManageDeps, token: string): Promise<WaitlistMyData> {
   const { entryId, secret } = await entryIdOf(deps, token);
-  const [row] = await deps.db
-    .select({ entry: waitlistEntries, rankKey: rankKeyColumns })
-    .from(waitlistEntries)
-    .where(eq(waitlistEntries.id, entryId));
+  const [row] = await deps.db.select({ entry: rankedEntry, rank: entryRank }).from(rankedEntry).where(eq(rankedEntry.id, entryId));
   if (!row) throw invalid(MANAGE_LINK_INVALID);
   const { entry } = row;
   return {
@@ -43,7 +40,7 @@ export async function myWaitlistData(deps: ManageDeps, token: string): Promise<W
     utmCampaign: entry.utmCampaign,
     joinedAt: entry.createdAt.toISOString(),
     joinNumber: entry.position,
-    position: await rankOfKey(deps.db, row.rankKey),
+    position: row.rank,
     confirmedAt: entry.confirmedAt?.toISOString() ?? null,
     unsubscribedAt: entry.unsubscribedAt?.toISOString() ?? null,
     referralCode: entry.referralCode,

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "#server/db/client.ts";
 import { waitlistEntries, waitlistRankBlocks } from "#server/db/schema/index.ts";
 
@@ -23,49 +24,42 @@ export const rankOrder = (order: "asc" | "desc"): SQL[] =>
     ? [asc(rankScore), sql`${waitlistEntries.referralCount} desc nulls last`, asc(waitlistEntries.position)]
     : [desc(rankScore), sql`${waitlistEntries.referralCount} asc nulls first`, desc(waitlistEntries.position)];
 
-export type RankKey = { score: number; referralCount: number; position: number };
-
-export const rankKeyColumns = {
-  score: rankScore.mapWith(Number),
-  referralCount: waitlistEntries.referralCount,
-  position: waitlistEntries.position,
-};
+/**
+ * The row a rank is read for, under its own name: the rank's subqueries read `waitlist_entries` too, and refer
+ * to this row's columns. Select from it with `entryRank` among the columns.
+ */
+export const rankedEntry = alias(waitlistEntries, "ranked_entry");
 
 /** The block of scores a score falls in, as the triggers that keep waitlist_rank_blocks compute it. */
-const blockOf = (score: SQL | number) => sql`(${score}::integer >> 10)`;
+const blockOf = (score: SQL) => sql`(${score}::integer >> 10)`;
+
+const rankedScore = sql`coalesce(${rankedEntry.rankScore}, ${rankedEntry.position})`;
 
 /**
- * How many entries come before the key, plus one: those in the blocks of lower scores (a sum over about one
- * row per 1,024 entries), those in the key's block with a lower score (an index-only range count of at most
- * 1,024 plain entries), and those with the same score and more referrals or an earlier join (a handful of index
- * entries). One statement, so all three read the same committed state, which the triggers keep consistent.
+ * How many entries come before `rankedEntry` (see entryRank). A SQL of its own, nested in entryRank: in a select
+ * from one table, drizzle writes the columns that appear directly in the select list without their table's
+ * name, and the subqueries' columns would then be ambiguous.
  */
-export async function rankOfKey(db: Executor, key: RankKey): Promise<number> {
-  const blocksBefore = db
-    .select({ n: sql<number>`coalesce(sum(${waitlistRankBlocks.entries}), 0)` })
-    .from(waitlistRankBlocks)
-    .where(sql`${waitlistRankBlocks.block} < ${blockOf(key.score)}`);
-  const lowerInBlock = db
-    .select({ n: count() })
-    .from(waitlistEntries)
-    .where(and(sql`${rankScore} >= ${blockOf(key.score)} << 10`, sql`${rankScore} < ${key.score}`));
-  const tied = db
-    .select({ n: count() })
-    .from(waitlistEntries)
-    .where(
-      and(
-        sql`${rankScore} = ${key.score}`,
-        or(
-          gt(waitlistEntries.referralCount, key.referralCount),
-          and(eq(waitlistEntries.referralCount, key.referralCount), sql`${waitlistEntries.position} < ${key.position}`),
-        ),
-      ),
-    );
-  const [row] = await db
-    .select({ ahead: sql<number>`(${blocksBefore}) + (${lowerInBlock}) + (${tied})`.mapWith(Number) })
-    .from(sql`(select 1) as one`);
-  return (row?.ahead ?? 0) + 1;
-}
+const entriesAhead = sql`(
+  select coalesce(sum(${waitlistRankBlocks.entries}), 0) from ${waitlistRankBlocks}
+   where ${waitlistRankBlocks.block} < ${blockOf(rankedScore)}
+) + (
+  select count(*) from ${waitlistEntries}
+   where ${rankScore} >= ${blockOf(rankedScore)} << 10 and ${rankScore} < ${rankedScore}
+) + (
+  select count(*) from ${waitlistEntries}
+   where ${rankScore} = ${rankedScore}
+     and (${waitlistEntries.referralCount} > ${rankedEntry.referralCount}
+          or (${waitlistEntries.referralCount} = ${rankedEntry.referralCount} and ${waitlistEntries.position} < ${rankedEntry.position}))
+)`;
+/**
+ * The rank of `rankedEntry`, as a column of the statement that reads the entry (one round trip): how many
+ * entries come before it, plus one. Those in the blocks of lower scores (a sum over about one row per 1,024
+ * entries), those in its block with a lower score (an index-only range count of at most 1,024 plain entries),
+ * and those with the same score and more referrals or an earlier join (a handful of index entries). One
+ * statement, so all three read the same committed state, which the triggers keep consistent.
+ */
+export const entryRank = sql<number>`1 + ${entriesAhead}`.mapWith(Number);
 
 /**
  * Credits one confirmed referral to `referrerId`: its count and its stored score move together, in the

@@ -21,7 +21,7 @@ import type { GeoLocation, GeoLookup } from "#server/infra/geo.ts";
 import type { Logger } from "#server/infra/logger.ts";
 import type { WaitlistJoins } from "./join-batches";
 import { mailContext, renderWaitlistConfirm } from "./mails";
-import { rankKeyColumns, rankOfKey } from "./ranks";
+import { entryRank, rankedEntry } from "./ranks";
 
 export type WaitlistDeps = {
   db: Database;
@@ -100,12 +100,17 @@ export async function answer(
   alreadyJoined: boolean,
 ): Promise<WaitlistJoinResult> {
   const [row] = await deps.db
-    .select({ ...rankKeyColumns, referralCode: waitlistEntries.referralCode, confirmedAt: waitlistEntries.confirmedAt })
-    .from(waitlistEntries)
-    .where(eq(waitlistEntries.id, entryId));
+    .select({
+      rank: entryRank,
+      position: rankedEntry.position,
+      referralCode: rankedEntry.referralCode,
+      referralCount: rankedEntry.referralCount,
+      confirmedAt: rankedEntry.confirmedAt,
+    })
+    .from(rankedEntry)
+    .where(eq(rankedEntry.id, entryId));
   if (!row) throw new Error("waitlist entry vanished while answering its join");
-  const rank = await rankOfKey(deps.db, row);
-  return answerOf(deps.publicUrl, { ...row, confirmed: row.confirmedAt !== null }, { rank, alreadyJoined });
+  return answerOf(deps.publicUrl, { ...row, confirmed: row.confirmedAt !== null }, { rank: row.rank, alreadyJoined });
 }
 
 function answerOf(
