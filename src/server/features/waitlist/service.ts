@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import {
   DISPOSABLE_EMAIL_REFUSED,
   referralUrlOf,
@@ -13,7 +13,7 @@ import {
 } from "#common/waitlist/waitlist.ts";
 import type { WaitlistJoinInput } from "#common/waitlist/input.ts";
 import type { Config } from "#server/config.ts";
-import type { Database, Executor } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
 import { waitlistEntries } from "#server/db/schema/index.ts";
 import { isDisposableEmail, normalisedEmail } from "#server/infra/disposable-email.ts";
 import { invalid } from "#server/infra/errors.ts";
@@ -49,9 +49,9 @@ export async function joinWaitlist(
   input: WaitlistJoin,
   visitor: WaitlistVisitor,
 ): Promise<WaitlistJoinResult> {
-  // Cheap path for the common repeat: no lock, no location lookup.
-  const existing = await findEntryId(deps.db, input.email);
-  if (existing !== null) return answer(deps, existing, true);
+  // Cheap path for the common repeat: one statement, no lock, no location lookup.
+  const existing = await answerOf(deps, eq(rankedEntry.email, input.email), true);
+  if (existing) return existing;
   if (deps.settings.blockDisposable && isDisposableEmail(input.email)) throw invalid(DISPOSABLE_EMAIL_REFUSED);
 
   // The entry's id is drawn here, for its confirmation link: the mail is rendered before the join waits for
@@ -64,16 +64,11 @@ export async function joinWaitlist(
   ]);
   const stored = await deps.joins.store({ ...input, id, referrerId, location, confirmation });
   if (!stored.created) return answer(deps, stored.id, true);
-  return answerOf(
+  return resultOf(
     deps.publicUrl,
     { ...stored, position: stored.joinNumber, referralCount: 0, confirmed: !deps.settings.confirm },
     { rank: stored.rank, alreadyJoined: false },
   );
-}
-
-async function findEntryId(db: Executor, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.email, email));
-  return row?.id ?? null;
 }
 
 /**
@@ -99,6 +94,17 @@ export async function answer(
   entryId: string,
   alreadyJoined: boolean,
 ): Promise<WaitlistJoinResult> {
+  const result = await answerOf(deps, eq(rankedEntry.id, entryId), alreadyJoined);
+  if (!result) throw new Error("waitlist entry vanished while answering its join");
+  return result;
+}
+
+/** The answer for the entry `where` picks (a condition on rankedEntry), read in one statement; null if none. */
+async function answerOf(
+  deps: Pick<WaitlistDeps, "db" | "publicUrl">,
+  where: SQL,
+  alreadyJoined: boolean,
+): Promise<WaitlistJoinResult | null> {
   const [row] = await deps.db
     .select({
       rank: entryRank,
@@ -108,12 +114,11 @@ export async function answer(
       confirmedAt: rankedEntry.confirmedAt,
     })
     .from(rankedEntry)
-    .where(eq(rankedEntry.id, entryId));
-  if (!row) throw new Error("waitlist entry vanished while answering its join");
-  return answerOf(deps.publicUrl, { ...row, confirmed: row.confirmedAt !== null }, { rank: row.rank, alreadyJoined });
+    .where(where);
+  return row ? resultOf(deps.publicUrl, { ...row, confirmed: row.confirmedAt !== null }, { rank: row.rank, alreadyJoined }) : null;
 }
 
-function answerOf(
+function resultOf(
   publicUrl: string,
   entry: { position: number; referralCode: string; referralCount: number; confirmed: boolean },
   { rank, alreadyJoined }: { rank: number; alreadyJoined: boolean },
