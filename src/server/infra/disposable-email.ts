@@ -1,5 +1,4 @@
 import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 /*
  * Throwaway mail domains, from the community-kept disposable-email-domains list (CC0; Renovate keeps the
@@ -33,17 +32,4 @@ export function normalisedEmail(email: string): string {
   if (domain === "googlemail.com") domain = "gmail.com";
   if (domain === "gmail.com") local = local.replaceAll(".", "");
   return `${local}@${domain}`;
-}
-
-/**
- * `normalisedEmail` in SQL, for comparing stored addresses in one statement (the Funnel links a waitlist
- * entry to a user account by it). The same rule as the function above for every address with one `@` (all
- * that the input schemas accept); split_part rather than a regular expression, about twice as cheap per row.
- * The Funnel's test pins both a plus-tag and a Gmail-dot spelling.
- */
-export function normalisedEmailSql(column: SQL | AnyColumn): SQL {
-  const local = sql`split_part(split_part(lower(${column}), '@', 1), '+', 1)`;
-  const domain = sql`split_part(lower(${column}), '@', 2)`;
-  return sql`(case when ${domain} in ('gmail.com', 'googlemail.com') then replace(${local}, '.', '') || '@gmail.com'
-    else ${local} || '@' || ${domain} end)`;
 }

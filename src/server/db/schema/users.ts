@@ -1,6 +1,6 @@
 import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ROLES } from "#common/auth/accounts.ts";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, normalisedEmail, updatedAt } from "./columns";
 
 export const userRole = pgEnum("user_role", ROLES);
 
@@ -8,6 +8,7 @@ export const users = pgTable("users", {
   id: id(),
   /** Stored trimmed and lower-cased; the unique index is the source of truth for "already has an account". */
   email: text("email").notNull().unique(),
+  emailNormalised: normalisedEmail(),
   name: text("name").notNull(),
   role: userRole("role").notNull().default("member"),
   passwordHash: text("password_hash").notNull(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
+import { createdAt, id, normalisedEmail } from "./columns";
 
 export const waitlistEntries = pgTable(
   "waitlist_entries",
@@ -12,6 +12,7 @@ export const waitlistEntries = pgTable(
      */
     position: integer("position").notNull().unique(),
     email: text("email").notNull().unique(),
+    emailNormalised: normalisedEmail(),
     name: text("name"),
     interests: text("interests")
       .array()

@@ -3,7 +3,6 @@ import { ANALYTICS_TIME_RANGE_MS, type AnalyticsTimeRange } from "#common/analyt
 import { FUNNEL_CAMPAIGNS_LIMIT, LANDING_PAGE, type AnalyticsFunnel, type FunnelRow } from "#common/analytics/funnel.ts";
 import { rowsOf, type Database } from "#server/db/client.ts";
 import { analyticsEvents, analyticsLandingDayCounts, analyticsLandingDays, users, waitlistEntries } from "#server/db/schema/index.ts";
-import { normalisedEmailSql } from "#server/infra/disposable-email.ts";
 import { ensureDaySummaries } from "./rollups";
 
 /**
@@ -72,7 +71,7 @@ export async function getAnalyticsFunnel(db: Database, options: { timeRange: Ana
       with joined as (
         select ${waitlistEntries.utmCampaign} as campaign, ${waitlistEntries.referredBy} is not null as referred,
           ${waitlistEntries.confirmedAt} is not null as confirmed,
-          ${normalisedEmailSql(waitlistEntries.email)} in (select ${normalisedEmailSql(users.email)} from ${users}) as account
+          ${waitlistEntries.emailNormalised} in (select ${users.emailNormalised} from ${users}) as account
         from ${waitlistEntries}
         where ${waitlistEntries.createdAt} >= ${ts(from)} and ${waitlistEntries.createdAt} <= ${ts(to)}
       )

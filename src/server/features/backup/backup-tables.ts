@@ -10,6 +10,7 @@ export type TableShape = {
   category: string;
   /** Its primary key's columns: rows are paged and restored by it. */
   primaryKey: string[];
+  /** The stored columns a backup writes and a restore inserts; not those the database computes from the row. */
   columns: string[];
   /** Identity columns (bigint ids): a restore writes their values and moves the sequence past them. */
   identityColumns: string[];
@@ -27,7 +28,7 @@ function shapeOf(table: PgTable, category: BackupCategory): TableShape {
     table,
     category: category.id,
     primaryKey,
-    columns: config.columns.map((column) => column.name),
+    columns: config.columns.filter((column) => column.generated === undefined).map((column) => column.name),
     identityColumns: config.columns.filter((column) => column.generatedIdentity !== undefined).map((column) => column.name),
     leftOut: ROWS_LEFT_OUT.get(table),
   };

@@ -1,0 +1,4 @@
+ALTER TABLE "users" ADD COLUMN "email_normalised" text GENERATED ALWAYS AS (case when split_part(lower("email"), '@', 2) in ('gmail.com', 'googlemail.com') then replace(split_part(split_part(lower("email"), '@', 1), '+', 1), '.', '') || '@gmail.com'
+    else split_part(split_part(lower("email"), '@', 1), '+', 1) || '@' || split_part(lower("email"), '@', 2) end) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "waitlist_entries" ADD COLUMN "email_normalised" text GENERATED ALWAYS AS (case when split_part(lower("email"), '@', 2) in ('gmail.com', 'googlemail.com') then replace(split_part(split_part(lower("email"), '@', 1), '+', 1), '.', '') || '@gmail.com'
+    else split_part(split_part(lower("email"), '@', 1), '+', 1) || '@' || split_part(lower("email"), '@', 2) end) STORED NOT NULL;
