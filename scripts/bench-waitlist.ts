@@ -5,7 +5,7 @@
  * of which 20,000 came through someone's link (referrers drawn from the entries before them, so some have
  * several referrals), sets the referrers' counts and stored scores as confirmations would, runs VACUUM
  * ANALYZE (what autovacuum does after a bulk load), then calls the services in-process:
- *   - the rank of one entry (the welcome-back answer: the entry's key, then one index-only count), 200 entries;
+ *   - the rank of one entry (the welcome-back answer: the entry and its rank in one statement), 200 entries;
  *   - 200 joins with a referral one after another (the join's transaction, its confirmation mail, its answer:
  *     the latency a person sees), then 200 at the same moment (stored together, several joins a transaction),
  *     then those 200 confirming at once (the referral credit); join numbers must stay contiguous and every

@@ -4,8 +4,8 @@ import { wrapPglite, type DatabaseHandle } from "#server/db/client.ts";
 import { CACHE_BUS_CHANNEL } from "#server/infra/cache-bus.ts";
 
 /**
- * Embedded test databases that outlive their test file. Booting PGlite from the migrated snapshot costs about
- * a second of CPU, paid once per file; emptying one takes a few milliseconds. So a file's `close` empties its
+ * Embedded test databases that outlive their test file. Booting PGlite from the migrated snapshot costs one to
+ * two seconds of CPU, paid once per file; emptying one takes about 60 ms. So a file's `close` empties its
  * database (every table truncated, identities restarted, the session's state discarded) and keeps it for the
  * next file of the same worker (vitest runs files without isolation: this module lives as long as the worker).
  *
@@ -55,6 +55,7 @@ async function emptiedForReuse(client: PGlite): Promise<boolean> {
     await client.exec("discard all");
     return true;
   } catch {
+    // Left in a state it cannot be emptied from (an aborted transaction, say): the next file boots a fresh one.
     return false;
   }
 }

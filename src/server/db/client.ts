@@ -299,8 +299,8 @@ export async function snapshotMigratedPglite(): Promise<Blob> {
 }
 
 /**
- * A handle on an open PGlite whose `close` does what `close` says: ends the client (and frees what else the
- * opener holds), or, for the tests' pool of embedded databases, empties it and keeps it for the next file.
+ * A handle on an open PGlite; closing it is the opener's business: end the client (and release the data
+ * folder's lock), or, in the tests' pool of embedded databases, empty it and keep it for the next test file.
  */
 export function wrapPglite(client: PGlite, close: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite({ client, schema });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "#server/db/client.ts";
 import { waitlistEntries, waitlistRankBlocks } from "#server/db/schema/index.ts";
 
@@ -12,8 +12,11 @@ import { waitlistEntries, waitlistRankBlocks } from "#server/db/schema/index.ts"
  * triggers), so a rank is a sum over the blocks before the entry's plus a count within its block.
  */
 
+/** An entry's score: its stored one when it has referrals, else its join number. */
+const scoreOf = (entry: { rankScore: AnyPgColumn; position: AnyPgColumn }) => sql<number>`coalesce(${entry.rankScore}, ${entry.position})`;
+
 /** The first key of the order; the index is on exactly this expression. */
-export const rankScore = sql<number>`coalesce(${waitlistEntries.rankScore}, ${waitlistEntries.position})`;
+export const rankScore = scoreOf(waitlistEntries);
 
 /**
  * The rank order, ascending (rank 1 first) or reversed. "nulls last" on the referral count matches the index
@@ -33,7 +36,7 @@ export const rankedEntry = alias(waitlistEntries, "ranked_entry");
 /** The block of scores a score falls in, as the triggers that keep waitlist_rank_blocks compute it. */
 const blockOf = (score: SQL) => sql`(${score}::integer >> 10)`;
 
-const rankedScore = sql`coalesce(${rankedEntry.rankScore}, ${rankedEntry.position})`;
+const rankedScore = scoreOf(rankedEntry);
 
 /**
  * How many entries come before `rankedEntry` (see entryRank). A SQL of its own, nested in entryRank: in a select
