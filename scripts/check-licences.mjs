@@ -2,7 +2,7 @@
  * npm run licences (part of npm test): the licences of the production dependency tree, the packages that
  * `npm ci --omit=dev` installs, counted per licence and printed as a table. Fails when a package there is
  * under a strong copyleft licence (AGPL, GPL, SSPL; LGPL is fine for a library we link to), or when a build
- * tool (TypeScript, tsx, esbuild, Vite) has slipped into what runs.
+ * tool (TypeScript 7, or 6 under its compatibility name; tsx, esbuild, Vite) has slipped into what runs.
  *
  * Peer dependencies are skipped as npm skips them here (.npmrc legacy-peer-deps): npm installs only the ones
  * package.json lists, so a peer named only for its types (TypeScript, for @trpc/server) is not installed.
@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, "..");
 /** A licence no package that runs may carry: each of these would bind the whole network service. */
 const FORBIDDEN = /\b(AGPL|SSPL)|(^|[^L])GPL/i;
 /** Build tools: a production install that holds one carries what the build needs, not what runs. */
-const BUILD_TOOLS = new Set(["typescript", "tsx", "esbuild", "vite", "vitest", "@types/node"]);
+const BUILD_TOOLS = new Set(["typescript", "@typescript/typescript6", "tsx", "esbuild", "vite", "vitest", "@types/node"]);
 
 const packages = await new Promise((resolve, reject) => {
   init({ start: root, production: true, nopeer: true, excludePrivatePackages: true }, (error, found) =>
