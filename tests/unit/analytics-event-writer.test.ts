@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createEventWriter, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
+import { createEventWriter, serializeEventRow, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import type { Logger } from "#server/infra/logger.ts";
 
 const row = (n: number): AnalyticsEventRow => ({ event: "page_view", page: `/${n}`, sessionId: "s", visitorId: "v" });
@@ -194,5 +194,31 @@ describe("createEventWriter", () => {
     await writer.flush();
     expect(db.batches.flat()).toEqual([1, 2, 3, 4].map(row));
     expect(entries).toEqual([expect.objectContaining({ level: "warn", fields: { refused: 6 } })]);
+  });
+});
+
+describe("serializeEventRow", () => {
+  it("writes the row as JSON with its dates as ISO text and its absent fields left out", () => {
+    const receivedAt = new Date("2030-05-01T10:00:00.000Z");
+    const text = serializeEventRow({ ...row(1), receivedAt, label: undefined, properties: { day: 3 } });
+    expect(JSON.parse(text)).toEqual({
+      event: "page_view",
+      page: "/1",
+      sessionId: "s",
+      visitorId: "v",
+      receivedAt: "2030-05-01T10:00:00.000Z",
+      properties: { day: 3 },
+    });
+  });
+
+  it("drops NUL and replaces lone surrogates anywhere, property names included, and keeps paired ones", () => {
+    const text = serializeEventRow({ ...row(1), label: "a\u0000b\ud800c\udc00", properties: { "k\u0000ey": "x\udfffy", emoji: "🧪" } });
+    expect(text).not.toMatch(/\\u0000|\\ud[89a-f]/i);
+    expect(JSON.parse(text)).toMatchObject({ label: "ab\ufffdc\ufffd", properties: { key: "x\ufffdy", emoji: "🧪" } });
+  });
+
+  it("leaves a row that holds neither as JSON.stringify writes it", () => {
+    const plain = { ...row(2), label: "Join the waitlist 🧪", value: 1.5 };
+    expect(serializeEventRow(plain)).toBe(JSON.stringify(plain));
   });
 });

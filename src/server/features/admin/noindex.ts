@@ -13,7 +13,8 @@ const API = /^\/(api|trpc)\//;
 
 export function isNoindexPath(url: string): boolean {
   const path = url.split("?", 1)[0]!;
-  return isBackOfficePath(path) || API.test(path);
+  // The regex first: the beacon and every other API call match it, and the page patterns cost more.
+  return API.test(path) || isBackOfficePath(path);
 }
 
 /** Registered on the root instance, so it also covers the SPA fallback (the not-found handler) and errors. */

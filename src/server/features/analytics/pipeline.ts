@@ -2,7 +2,7 @@ import type { Config } from "#server/config.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
 import type { Logger } from "#server/infra/logger.ts";
-import { createEventWriter, insertAnalyticsEvents, type EventWriter } from "./event-writer";
+import { createEventWriter, insertSerializedEvents, serializeEventRow, type AnalyticsEventRow, type EventWriter } from "./event-writer";
 import { ensureRollups } from "./rollups";
 import { createVisitorAlertMonitor, type VisitorAlertMonitor } from "./visitor-alert";
 
@@ -11,7 +11,7 @@ import { createVisitorAlertMonitor, type VisitorAlertMonitor } from "./visitor-a
  * `start` backfills the dashboard's rollups once; `stop` writes what is buffered and waits for the check.
  */
 export type AnalyticsPipeline = {
-  writer: EventWriter;
+  writer: EventWriter<AnalyticsEventRow>;
   visitorAlert: VisitorAlertMonitor;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -21,8 +21,9 @@ export function createAnalyticsPipeline(deps: { config: Config; database: Databa
   const { db } = deps.database;
   const persist = deps.config.analyticsPersist;
   const visitorAlert = createVisitorAlertMonitor({ db, logger: deps.logger, publicUrl: deps.config.publicUrl });
-  const insert = insertAnalyticsEvents(db);
-  const writer = createEventWriter({
+  const insert = insertSerializedEvents(db);
+  // The buffer holds each event as the JSON text the batch's INSERT reads (serializeEventRow).
+  const buffered = createEventWriter<string>({
     insert: persist
       ? async (rows) => {
           await insert(rows);
@@ -33,6 +34,14 @@ export function createAnalyticsPipeline(deps: { config: Config; database: Databa
     logger: deps.logger,
     isUnavailable: isDatabaseUnavailable,
   });
+  const writer: EventWriter<AnalyticsEventRow> = {
+    push: (row) => buffered.push(serializeEventRow(row)),
+    flush: () => buffered.flush(),
+    close: () => buffered.close(),
+    get pending() {
+      return buffered.pending;
+    },
+  };
   return {
     writer,
     visitorAlert,

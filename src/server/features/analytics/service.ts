@@ -33,7 +33,7 @@ export type AnalyticsServiceDeps = {
   salts: DailySalts;
   geo: GeoLookup;
   userAgents: UserAgentLookup;
-  writer: EventWriter;
+  writer: EventWriter<AnalyticsEventRow>;
   now?: () => Date;
 };
 
