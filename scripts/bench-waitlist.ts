@@ -27,7 +27,7 @@ import { openDatabase, rowsOf } from "#server/db/client.ts";
 import { waitlistAdminListInput } from "#common/waitlist/admin.ts";
 import { waitlistJoinInput } from "#common/waitlist/input.ts";
 import {
-  answer,
+  answerForEntry,
   confirmByToken,
   confirmToken,
   createWaitlistJoins,
@@ -117,8 +117,8 @@ async function main() {
     const sampleIds = rowsOf<{ id: string }>(await db.execute(sql`select id from waitlist_entries order by random() limit ${SAMPLES}`)).map(
       (row) => row.id,
     );
-    await answer(deps, sampleIds[0]!, true);
-    const rankTimes = await timedEach(sampleIds, (id) => answer(deps, id, true));
+    await answerForEntry(deps, sampleIds[0]!);
+    const rankTimes = await timedEach(sampleIds, (id) => answerForEntry(deps, id));
     const rankP95 = percentile(rankTimes, 95);
     console.log(`Rank of one entry: p50 ${ms(percentile(rankTimes, 50))}, p95 ${ms(rankP95)}: ${verdict(rankP95, BUDGET.rank)}`);
     if (process.env.BENCH_STOP_AFTER_RANK === "1") return;
@@ -187,7 +187,7 @@ async function main() {
     );
     const expected = new Map(ranked.map((row) => [row.id, row.rank]));
     let mismatches = 0;
-    for (const id of [...newIds, ...sampleIds]) if ((await answer(deps, id, true)).position !== expected.get(id)) mismatches += 1;
+    for (const id of [...newIds, ...sampleIds]) if ((await answerForEntry(deps, id)).position !== expected.get(id)) mismatches += 1;
     const distinctAnswered = new Set(joined.map((result) => result.referralCode)).size;
     // The burst's answers gave the last ranks, each once: nobody joined after it and newcomers have no referrals.
     const answeredRanks = joined.map((result) => result.position).sort((a, b) => a - b);

@@ -11,7 +11,7 @@ import { invalid } from "#server/infra/errors.ts";
 import { checkConfirmToken } from "./links";
 import { mailContext, queueRendered, queueWaitlistWelcome, renderWaitlistConfirm } from "./mails";
 import { creditReferral } from "./ranks";
-import { answer, type WaitlistDeps } from "./service";
+import { answerForEntry, type WaitlistDeps } from "./service";
 
 /** A resend queues at most one mail per entry in each slot of this many minutes, however often it is asked. */
 const RESEND_SLOT_MINUTES = 5;
@@ -46,7 +46,7 @@ export async function confirmByToken(deps: ConfirmDeps, token: string, now = new
     if (confirmed.referredBy) await creditReferral(tx, confirmed.referredBy, deps.settings.referralBoost);
   });
 
-  const joined = await answer(deps, checked.entryId, true);
+  const joined = await answerForEntry(deps, checked.entryId);
   return { confirmed: true, position: joined.position, referralUrl: joined.referralUrl, referrals: joined.referrals };
 }
 

@@ -16,7 +16,7 @@ export const feature = {
 } satisfies Feature;
 
 export { countWaitlistEntries, listRecentSignups, listWaitlistEntries } from "./admin-service";
-export { answer, joinWaitlist, type WaitlistDeps } from "./service";
+export { answerForEntry, joinWaitlist, type WaitlistDeps } from "./service";
 export { createWaitlistJoins, WAITLIST_POSITION_LOCK_KEY, type WaitlistJoins } from "./join-batches";
 export { confirmByToken } from "./confirm";
 export { myWaitlistData } from "./manage";

@@ -50,7 +50,7 @@ export async function joinWaitlist(
   visitor: WaitlistVisitor,
 ): Promise<WaitlistJoinResult> {
   // Cheap path for the common repeat: one statement, no lock, no location lookup.
-  const existing = await answerOf(deps, eq(rankedEntry.email, input.email), true);
+  const existing = await readAnswer(deps, eq(rankedEntry.email, input.email));
   if (existing) return existing;
   if (deps.settings.blockDisposable && isDisposableEmail(input.email)) throw invalid(DISPOSABLE_EMAIL_REFUSED);
 
@@ -63,7 +63,7 @@ export async function joinWaitlist(
     deps.settings.confirm ? mailContext(deps).then((context) => renderWaitlistConfirm(deps.db, context, { id, name: input.name })) : null,
   ]);
   const stored = await deps.joins.store({ ...input, id, referrerId, location, confirmation });
-  if (!stored.created) return answer(deps, stored.id, true);
+  if (!stored.created) return answerForEntry(deps, stored.id);
   return resultOf(
     deps.publicUrl,
     { ...stored, position: stored.joinNumber, referralCount: 0, confirmed: !deps.settings.confirm },
@@ -88,23 +88,18 @@ async function creditableReferrer(deps: WaitlistDeps, input: WaitlistJoin): Prom
   return referrer.id;
 }
 
-/** A join's answer, on REST, tRPC and the scriptless form alike: the entry's current rank and referral link. */
-export async function answer(
-  deps: Pick<WaitlistDeps, "db" | "publicUrl">,
-  entryId: string,
-  alreadyJoined: boolean,
-): Promise<WaitlistJoinResult> {
-  const result = await answerOf(deps, eq(rankedEntry.id, entryId), alreadyJoined);
+/**
+ * The answer for an entry already on the list (a repeat join, a confirmation), on REST, tRPC and the scriptless
+ * form alike: its current rank and referral link.
+ */
+export async function answerForEntry(deps: Pick<WaitlistDeps, "db" | "publicUrl">, entryId: string): Promise<WaitlistJoinResult> {
+  const result = await readAnswer(deps, eq(rankedEntry.id, entryId));
   if (!result) throw new Error("waitlist entry vanished while answering its join");
   return result;
 }
 
-/** The answer for the entry `where` picks (a condition on rankedEntry), read in one statement; null if none. */
-async function answerOf(
-  deps: Pick<WaitlistDeps, "db" | "publicUrl">,
-  where: SQL,
-  alreadyJoined: boolean,
-): Promise<WaitlistJoinResult | null> {
+/** The answer for the stored entry `where` picks (a condition on rankedEntry), read in one statement; null if none. */
+async function readAnswer(deps: Pick<WaitlistDeps, "db" | "publicUrl">, where: SQL): Promise<WaitlistJoinResult | null> {
   const [row] = await deps.db
     .select({
       rank: entryRank,
@@ -115,7 +110,7 @@ async function answerOf(
     })
     .from(rankedEntry)
     .where(where);
-  return row ? resultOf(deps.publicUrl, { ...row, confirmed: row.confirmedAt !== null }, { rank: row.rank, alreadyJoined }) : null;
+  return row ? resultOf(deps.publicUrl, { ...row, confirmed: row.confirmedAt !== null }, { rank: row.rank, alreadyJoined: true }) : null;
 }
 
 function resultOf(
