@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { Reader, type Response } from "maxmind";
+import { boundedMemo } from "./bounded-memo";
 import type { Logger } from "./logger";
 
 export type GeoLocation = { country: string | null; region: string | null; city: string | null; timezone: string | null };
@@ -84,9 +85,23 @@ const unmapped = (ip: string) => (ip.startsWith("::ffff:") && net.isIPv4(ip.slic
 /** A database of one address family cannot answer for the other: that address is simply unknown. */
 function lookUpIn(reader: Reader<Response>, ip: string, family: 4 | 6): GeoLocation {
   if (family === 6 && reader.metadata.ipVersion === 4) return UNKNOWN;
-  const hit = reader.get(ip) as CityRecord | null;
-  return hit ? toLocation(hit) : UNKNOWN;
+  let locate = locationsByReader.get(reader);
+  if (!locate) {
+    locate = boundedMemo(LOOKUP_CACHE.max, (address) => {
+      const hit = reader.get(address) as CityRecord | null;
+      return hit ? toLocation(hit) : UNKNOWN;
+    });
+    locationsByReader.set(reader, locate);
+  }
+  return locate(ip);
 }
+
+/**
+ * Each reader's answers for its last 10,000 addresses (a reader replaced by a reload takes its own along). A visitor
+ * sends several events from one address: a repeat skips parsing the address and the tree walk, which the reader's
+ * own cache (keyed by the record's offset, found by the walk) cannot. The answers are shared: callers only read them.
+ */
+const locationsByReader = new WeakMap<Reader<Response>, (ip: string) => GeoLocation>();
 
 const LOOKUP_CACHE = { max: 10_000 };
 

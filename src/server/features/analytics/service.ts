@@ -23,6 +23,11 @@ const TRACK_RETRY_AFTER_SECONDS = 30;
  * of them, and parsing one costs a few microseconds each time (bounded: at most about 2 MB of text).
  */
 const PARSED_URLS_KEPT = 500;
+/**
+ * How many visitors keep their id and masked address: a visit sends several events from one address and browser,
+ * and hashing costs a few microseconds each time. Kept for the day's salt only (see visitorIds).
+ */
+const VISITORS_KEPT = 10_000;
 
 export type AnalyticsService = {
   /** Validates, enriches and buffers one event; resolves once it is buffered (not yet written). */
@@ -41,6 +46,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
   const now = deps.now ?? (() => new Date());
   const landingOf = boundedMemo(PARSED_URLS_KEPT, landingOfUrl);
   const referrerHost = boundedMemo(PARSED_URLS_KEPT, referrerHostOf);
+  const maskedIp = boundedMemo(VISITORS_KEPT, maskIp);
+  const visitorIds = visitorIdsOfTheDay();
   return {
     async track(body, context) {
       const input = parseInput(analyticsTrackInput, body);
@@ -50,7 +57,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
 
       const receivedAt = now();
       const [salt, place] = await Promise.all([deps.salts.saltFor(receivedAt), deps.geo.locate(context.ip, context.headers)]);
-      const visitorId = visitorIdOf(salt, context.ip, userAgent);
+      const visitorId = visitorIds(salt, context.ip, userAgent);
       const landing = input.url ? landingOf(input.url) : NO_LANDING;
       const taken = deps.writer.push({
         receivedAt,
@@ -67,7 +74,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
         // A client that sends no session id still groups its events: one session per visitor and day.
         sessionId: input.sessionId ?? `visitor:${visitorId.slice(0, 32)}`,
         visitorId,
-        maskedIp: maskIp(context.ip),
+        maskedIp: maskedIp(context.ip),
         country: place.country,
         region: place.region,
         city: place.city,
@@ -96,7 +103,22 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps): AnalyticsSer
  * give the same id all day, and nobody can link ids across days once the day's salt is deleted.
  */
 export function visitorIdOf(salt: string, ip: string, userAgent: string): string {
-  return hash("sha256", `${salt}\n${ip}\n${userAgent}`, "hex");
+  return idOfKey(visitorKeyOf(salt, ip, userAgent));
+}
+
+const visitorKeyOf = (salt: string, ip: string, userAgent: string) => `${salt}\n${ip}\n${userAgent}`;
+const idOfKey = (key: string) => hash("sha256", key, "hex");
+
+/**
+ * visitorIdOf, remembered for the last VISITORS_KEPT visitors of the current salt. A new salt starts an empty
+ * memory, so no address stays in memory beside a day's salt after the day has passed.
+ */
+function visitorIdsOfTheDay(): (salt: string, ip: string, userAgent: string) => string {
+  let day: { salt: string; ids: (key: string) => string } | undefined;
+  return (salt, ip, userAgent) => {
+    if (day?.salt !== salt) day = { salt, ids: boundedMemo(VISITORS_KEPT, idOfKey) };
+    return day.ids(visitorKeyOf(salt, ip, userAgent));
+  };
 }
 
 /**
