@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, gte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AnalyticsDashboard, AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
 import type { Database } from "#server/db/client.ts";
@@ -12,6 +12,7 @@ import {
 import { getAnalyticsDashboard } from "#server/features/analytics/dashboard.ts";
 import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import { rebuildRollups } from "#server/features/analytics/rollups.ts";
+import { dashboardTruth, figuresOf } from "../helpers/analytics-truth";
 import { expectAdminOnlyProcedure, expectAdminOnlyRest } from "../helpers/authorization";
 import { useTestApp } from "../helpers/test-app";
 
@@ -176,6 +177,89 @@ describe("dashboard figures on hand-made events", () => {
         { from: "2030-06-15T12:00:00.000Z", to: "2030-06-15T12:34:56.000Z" },
       ],
     });
+  });
+
+  it("reads the first partial hour from its hourly rows: a visitor's place and device are their first event's in the range", async () => {
+    // The range starts at 11:10, in the first half of its hour: the hour's page views are its rollup less those before.
+    const now = new Date("2030-08-01T11:10:00.000Z");
+    const start = now.getTime() - DAY;
+    const since = (minutes: number) => new Date(start + minutes * MINUTE);
+    const K: Visitor = { id: "visitor-k", ip: "198.51.100.1", country: "FR", city: "Paris", device: "mobile" };
+    const L: Visitor = { id: "visitor-l", ip: "198.51.100.2", country: "US", city: "Austin", device: "desktop" };
+    const M: Visitor = { id: "visitor-m", ip: "198.51.100.3", country: "DE", city: "Berlin", device: "mobile" };
+    const N: Visitor = { id: "visitor-n", ip: "198.51.100.4", country: "GB", city: "London", device: "tablet" };
+    const P: Visitor = { id: "visitor-p", ip: "198.51.100.5", country: "US", city: "Austin", device: "mobile" };
+    const moved = (visitor: Visitor, country: string, device: string): Visitor => ({ ...visitor, country, device });
+    await insertInBatches(
+      t.db,
+      [
+        // K changes country and device after its first event, which is before the range: counted as JP on desktop.
+        row(K, "s-k", since(-5), "/"),
+        row(moved(K, "JP", "desktop"), "s-k", since(5), "/blog"),
+        row(moved(K, "JP", "desktop"), "s-k", since(20), "/"),
+        // L straddles the start and keeps one place and device: the row alone answers.
+        row(L, "s-l", since(-2), "/pricing"),
+        row(L, "s-l", since(1), "/pricing"),
+        // M is seen only before the range.
+        row(M, "s-m", since(-10), "/"),
+        // N changes after its first event, which is in the range: counted as GB on a tablet.
+        row(N, "s-n", since(30), "/docs"),
+        row(moved(N, "DE", "tablet"), "s-n", since(40), "/docs"),
+        // P in the live hour.
+        row(P, "s-p", new Date(now.getTime() - 2 * MINUTE), "/"),
+      ].reverse(),
+      2,
+    );
+    // This test's hours only: the rows of the hour before the range's start and of the live hour.
+    const variation = () =>
+      t.db
+        .select({ visitorId: analyticsVisitorHours.visitorId, varies: analyticsVisitorHours.countryOrDeviceVaries })
+        .from(analyticsVisitorHours)
+        .where(gte(analyticsVisitorHours.hour, new Date(start - HOUR)))
+        .orderBy(asc(analyticsVisitorHours.visitorId));
+    const hourRows = await variation();
+    expect(hourRows).toEqual([
+      { visitorId: "visitor-k", varies: true },
+      { visitorId: "visitor-l", varies: false },
+      { visitorId: "visitor-m", varies: false },
+      { visitorId: "visitor-n", varies: true },
+      { visitorId: "visitor-p", varies: false },
+    ]);
+
+    const check = async () => {
+      const d = await getAnalyticsDashboard(t.db, { timeRange: "24h", now });
+      expect(d.summary).toMatchObject({ uniqueVisitors: 4, pageViews: 6 });
+      expect(d.locations.map((place) => [place.country, place.visitors])).toEqual([
+        ["US", 2],
+        ["GB", 1],
+        ["JP", 1],
+      ]);
+      expect(d.devices.map((device) => [device.type, device.count])).toEqual([
+        ["desktop", 2],
+        ["mobile", 1],
+        ["tablet", 1],
+      ]);
+      expect(d.topPages).toEqual([
+        { path: "/", views: 2 },
+        { path: "/docs", views: 2 },
+        { path: "/blog", views: 1 },
+        { path: "/pricing", views: 1 },
+      ]);
+      expect(d.series.points[0]).toMatchObject({ visitors: 3, pageViews: 5 });
+      expect(d.visitors.map((v) => [v.ip, v.pages])).toEqual([
+        [P.ip, 1],
+        [N.ip, 2],
+        [K.ip, 2],
+        [L.ip, 1],
+      ]);
+      for (const timeRange of ["24h", "7d", "30d"] as const)
+        expect(figuresOf(await getAnalyticsDashboard(t.db, { timeRange, now }))).toEqual(await dashboardTruth(t.db, timeRange, now));
+    };
+    await check();
+    // The rebuild writes the same rows, the variation included.
+    await rebuildRollups(t.db);
+    expect(await variation()).toEqual(hourRows);
+    await check();
   });
 
   it("counts a visitor seen on several days once over 7 and 30 days", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -100,6 +100,12 @@ export const analyticsVisitorHours = pgTable(
     city: text("city"),
     timezone: text("timezone"),
     deviceType: text("device_type"),
+    /**
+     * Whether the hour's events differ in country or device type. When they do not, the first event's are those of
+     * every event, so the dashboard reads a visitor's first event after any instant of the hour from this row alone.
+     * True for rows written before this column existed: unknown, so read from the events.
+     */
+    countryOrDeviceVaries: boolean("country_or_device_varies").notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.hour, t.visitorId] }),

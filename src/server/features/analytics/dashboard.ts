@@ -154,6 +154,32 @@ const trailingEvents = (window: DashboardWindow) => {
   return from === null ? [] : window.events.filter((range) => range.from.getTime() >= from);
 };
 
+/**
+ * The range's first partial hour when the rollups hold the rest: its visitors are read from the hour's rows, not
+ * its events. A row whose last event is at or after the range's start is a visitor in the range; its first event
+ * in the range is the hour's first when that is in the range too, or when the hour's events all share one country
+ * and device type (country_or_device_varies). Only the other rows' visitors need their events read.
+ */
+type LeadingHour = { hour: Date; span: Span };
+const leadingHourOf = (window: DashboardWindow): LeadingHour | null => {
+  const leading = leadingEvents(window);
+  if (rollupsFrom(window) === null || leading.length === 0) return null;
+  const span = leading[0]!;
+  return { hour: new Date(floorTo(span.from.getTime(), HOUR_MS)), span };
+};
+/** Of the leading hour's rows in the range, those whose first event in the range may differ from the row's. */
+const readFromEvents = (leading: LeadingHour) => sql`(first_seen < ${ts(leading.span.from)} and country_or_device_varies)`;
+/** The leading hour's visitors in the range (last event at or after its start) that `extra` selects. */
+const leadingVisitors = (leading: LeadingHour, extra: SQL) => sql`
+  select visitor_id from ${analyticsVisitorHours}
+  where hour = ${ts(leading.hour)} and last_seen >= ${ts(leading.span.from)} and ${extra}`;
+/**
+ * The events of the leading hour's visitors that its rows cannot answer for. The EXISTS is a one-time test: with
+ * none (every hour whose visitors keep one country and device), the events are not read at all.
+ */
+const eventsNeeded = (leading: LeadingHour) => sql`
+  visitor_id in (${leadingVisitors(leading, readFromEvents(leading))}) and exists (${leadingVisitors(leading, readFromEvents(leading))})`;
+
 type CountRow = { country: string | null; visitors: number };
 type VisitorFigures = {
   unique_visitors: number;
@@ -167,7 +193,9 @@ type VisitorFigures = {
  * visitors of the range: a visitor counts once, on its first row in the range, and the rows carry what tells
  * it (docs/decisions/027-analytics-at-scale.md):
  *
- * - the events before the first whole hour (under an hour; all of a 1-hour range): distinct by visitor,
+ * - the range's first partial hour from its hourly rows (leadingHourOf): a row last seen in the range is the
+ *   visitor's first in it, with its attributes unless its first event is before the range and its events vary;
+ * - the events of those other visitors in that hour, and all of a 1-hour range's events: distinct by visitor,
  *   with the attributes of the visitor's first event there;
  * - every rollup row of a whole unit (day or hour) in the range, and the last hour's rows of visitors whose
  *   first event in it is within the range: the row is the visitor's first in the range when prev_seen (their
@@ -185,7 +213,16 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
   const hourRows = (spans: Span[], extra: SQL) => sql`
     select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, prev_seen, country, device_type
     from ${analyticsVisitorHours} where ${within("hour", spans, false)} ${extra}`;
+  const leading = leadingHourOf(window);
   const rollupRows = [
+    ...(leading
+      ? [
+          hourRows(
+            [{ from: leading.hour, to: new Date(leading.hour.getTime() + 1) }],
+            sql`and last_seen >= ${start} and not ${readFromEvents(leading)}`,
+          ),
+        ]
+      : []),
     ...(mid?.unit === "hour" ? [hourRows([mid.span], sql``)] : []),
     ...(window.edgeHours.length > 0 ? [hourRows(window.edgeHours, sql``)] : []),
     // The last partial hour when the events hold it: a visitor is in it when their first event there is.
@@ -211,7 +248,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
   const result = await db.execute(sql`
     with leading_events as (
       select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, visitor_id, received_at, country, device_type
-      from ${analyticsEvents} where ${eventsWithin(window, leadingEvents(window))}
+      from ${analyticsEvents} where ${eventsWithin(window, leadingEvents(window))} ${leading ? sql`and ${eventsNeeded(leading)}` : sql``}
     ),
     first_events as (
       select e.visitor_id, max(e.country) as country, max(e.device_type) as device_type
@@ -272,13 +309,35 @@ type RecentRow = {
  */
 async function recentVisitors(db: Database, window: DashboardWindow): Promise<RecentRow[]> {
   const mid = window.mid;
-  const hours = [...(mid?.unit === "hour" ? [mid.span] : []), ...window.edgeHours, ...(mid?.unit === "day" ? [mid.span] : [])];
+  const leading = leadingHourOf(window);
+  const hours = [
+    ...(leading ? [{ from: leading.hour, to: leading.span.to }] : []),
+    ...(mid?.unit === "hour" ? [mid.span] : []),
+    ...window.edgeHours,
+    ...(mid?.unit === "day" ? [mid.span] : []),
+  ];
   const hourFrom = hours.length > 0 ? new Date(Math.min(...hours.map((range) => range.from.getTime()))) : window.end;
   const hourTo = hours.length > 0 ? new Date(Math.max(...hours.map((range) => range.to.getTime()))) : window.end;
+  // The leading hour's rows count from the range's start: a row last seen before it is a visitor before the range.
+  const lastSeenFrom = leading ? window.start : hourFrom;
+  const start = ts(window.start);
+  // A recent visitor's page views in the leading hour: the row's when its first event is in the range, else from the events.
+  const leadingPages = leading
+    ? sql`
+        select visitor_id, page_views from ${analyticsVisitorHours}
+        where hour = ${ts(leading.hour)} and first_seen >= ${start} and visitor_id in (select visitor_id from recent)
+        union all
+        select visitor_id, count(*) filter (where event = 'page_view') from ${analyticsEvents}
+        where ${eventsWithin(window, [leading.span])}
+          and visitor_id in (${leadingVisitors(leading, sql`first_seen < ${start} and visitor_id in (select visitor_id from recent)`)})
+          and exists (${leadingVisitors(leading, sql`first_seen < ${start} and visitor_id in (select visitor_id from recent)`)})
+        group by 1
+        union all`
+    : sql``;
   const result = await db.execute(sql`
     with from_hours as (
       select visitor_id, last_seen from ${analyticsVisitorHours} as h
-      where h.last_seen >= ${ts(hourFrom)} and h.last_seen <= ${ts(window.end)} and h.hour >= ${ts(hourFrom)} and h.hour < ${ts(hourTo)}
+      where h.last_seen >= ${ts(lastSeenFrom)} and h.last_seen <= ${ts(window.end)} and h.hour >= ${ts(hourFrom)} and h.hour < ${ts(hourTo)}
         and not exists (
           select 1 from ${analyticsVisitorHours} as later
           where later.visitor_id = h.visitor_id and later.hour > h.hour and later.hour < ${ts(hourTo)}
@@ -288,7 +347,7 @@ async function recentVisitors(db: Database, window: DashboardWindow): Promise<Re
     ),
     from_events as (
       select visitor_id, max(received_at) as last_seen, count(*) filter (where event = 'page_view') as page_views from ${analyticsEvents}
-      where ${eventsWithin(window, window.events)} group by 1
+      where ${eventsWithin(window, leading ? trailingEvents(window) : window.events)} group by 1
     ),
     recent as (
       select visitor_id, max(last_seen) as last_seen
@@ -297,6 +356,7 @@ async function recentVisitors(db: Database, window: DashboardWindow): Promise<Re
     ),
     pages as (
       select visitor_id, sum(page_views) as pages from (
+        ${leadingPages}
         ${
           mid?.unit === "day"
             ? sql`select visitor_id, page_views from ${analyticsVisitorDays}
@@ -322,10 +382,28 @@ async function recentVisitors(db: Database, window: DashboardWindow): Promise<Re
 
 type PageFigures = { top: Array<{ path: string; views: number }>; series: Array<{ start: string; page_views: number }> };
 
-/** Page views per chart bucket and the top pages, from the page rollups and the events they do not hold. */
+/**
+ * Page views per chart bucket and the top pages, from the page rollups and the events they do not hold. The range's
+ * first partial hour reads the fewer events: its views in the range, or when the range starts in the hour's first
+ * half, the hour's rollup rows less the views before the range.
+ */
 async function pageFigures(db: Database, window: DashboardWindow): Promise<PageFigures> {
   const bucket = interval(window.bucketMs);
   const mid = window.mid;
+  const leading = leadingHourOf(window);
+  const eventViews = (spans: Span[], sign: SQL) => sql`
+    select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, page, ${sign}count(*) as views from ${analyticsEvents}
+    where event = 'page_view' and ${eventsWithin(window, spans)}
+    group by 1, 2`;
+  const fromLeading = !leading
+    ? sql``
+    : leading.span.from.getTime() - leading.hour.getTime() < HOUR_MS / 2
+      ? sql`
+        select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, page, views from ${analyticsPageHours} where hour = ${ts(leading.hour)}
+        union all
+        ${eventViews([{ from: leading.hour, to: leading.span.from }], sql`-`)}
+        union all`
+      : sql`${eventViews([leading.span], sql``)} union all`;
   const fromMid = mid
     ? sql`
       select ${sql.raw(mid.unit)} as bucket, page, views from ${mid.unit === "day" ? analyticsPageDays : analyticsPageHours}
@@ -336,12 +414,13 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
     with views as (
       select bucket, page, sum(views) as views from (
         ${fromMid}
+        ${fromLeading}
         select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, page, views from ${analyticsPageHours} where ${within("hour", window.edgeHours, false)}
         union all
-        select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, page, count(*) as views from ${analyticsEvents}
-        where event = 'page_view' and ${eventsWithin(window, window.events)}
-        group by 1, 2
+        ${eventViews(leading ? trailingEvents(window) : window.events, sql``)}
       ) as p group by 1, 2
+      -- A page seen only before the range, in its first hour: nothing in the range.
+      having sum(views) > 0
     )
     select json_build_object(
       'top', (
@@ -361,8 +440,9 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
  */
 async function sessionFigures(db: Database, window: DashboardWindow): Promise<{ sessions: number; avgMs: number }> {
   const days = window.mid?.unit === "day" ? window.mid.span : null;
+  // The lengths are summed as intervals and converted once: numeric arithmetic per session cost twice the scan.
   const rows = (where: SQL) => sql`
-    select count(*) as sessions, coalesce(sum(extract(epoch from ended_at - started_at) * 1000), 0) as total_ms
+    select count(*) as sessions, coalesce(extract(epoch from sum(ended_at - started_at)) * 1000, 0) as total_ms
     from ${analyticsSessions} where ${where}`;
   const parts = days
     ? sql`
@@ -382,21 +462,23 @@ async function sessionFigures(db: Database, window: DashboardWindow): Promise<{ 
  * Distinct visitors over the last 5 and 10 minutes. When the rollups hold the current hour, a visitor has an
  * event since `since` exactly when one of their hourly rows (this hour or the previous) was last seen since
  * then (analytics_visitor_hours_last_seen_idx): at a live hour's rate that reads one row per visitor instead
- * of every event of the last 10 minutes.
+ * of every event of the last 10 minutes. A visitor has one row per hour, so counting rows counts visitors once
+ * the previous hour's row of a visitor who also has one in the current hour is left out (a row of the current
+ * hour is always in both windows then, which begin before that hour): a key lookup per row, not a sort.
  */
 async function realTime(db: Database, now: Date, fromRollups: boolean): Promise<{ current: number; last10min: number }> {
   const current = ts(new Date(now.getTime() - REALTIME_CURRENT_MINUTES * MINUTE_MS));
   const recent = new Date(now.getTime() - REALTIME_RECENT_MINUTES * MINUTE_MS);
-  // A visitor has one row per hour: within one hour, counting rows counts visitors, without a sort.
-  const visitors = sql.raw(
-    floorTo(recent.getTime(), HOUR_MS) === floorTo(now.getTime(), HOUR_MS) ? "count(*)" : "count(distinct visitor_id)",
-  );
+  const currentHour = ts(new Date(floorTo(now.getTime(), HOUR_MS)));
   const result = await db.execute(
     fromRollups
       ? sql`
-        select ${visitors} filter (where last_seen >= ${current})::int as current, ${visitors}::int as recent
-        from ${analyticsVisitorHours}
-        where last_seen >= ${ts(recent)} and last_seen <= ${ts(now)} and hour >= ${ts(new Date(floorTo(recent.getTime(), HOUR_MS)))}`
+        select count(*) filter (where last_seen >= ${current})::int as current, count(*)::int as recent
+        from ${analyticsVisitorHours} as h
+        where last_seen >= ${ts(recent)} and last_seen <= ${ts(now)} and hour >= ${ts(new Date(floorTo(recent.getTime(), HOUR_MS)))}
+          and (hour = ${currentHour} or not exists (
+            select 1 from ${analyticsVisitorHours} as c where c.hour = ${currentHour} and c.visitor_id = h.visitor_id and c.last_seen <= ${ts(now)}
+          ))`
       : sql`
         select count(distinct visitor_id) filter (where received_at >= ${current})::int as current, count(distinct visitor_id)::int as recent
         from ${analyticsEvents}

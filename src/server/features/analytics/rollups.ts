@@ -74,23 +74,56 @@ type VisitorRollup = {
   attributes: string[];
   /** Which events it holds, as a condition on an event row. */
   events: SQL;
+  /** Whether it keeps country_or_device_varies (the hourly one: the dashboard reads a range's first partial hour from it). */
+  variation: boolean;
 };
 const VISITOR_HOURS: VisitorRollup = {
   table: analyticsVisitorHours,
   unit: "hour",
   attributes: ["masked_ip", "country", "region", "city", "timezone", "device_type"],
   events: sql`true`,
+  variation: true,
 };
-const VISITOR_DAYS: VisitorRollup = { table: analyticsVisitorDays, unit: "day", attributes: ["country", "device_type"], events: sql`true` };
+const VISITOR_DAYS: VisitorRollup = {
+  table: analyticsVisitorDays,
+  unit: "day",
+  attributes: ["country", "device_type"],
+  events: sql`true`,
+  variation: false,
+};
 const LANDING_DAYS: VisitorRollup = {
   table: analyticsLandingDays,
   unit: "day",
   attributes: [],
   events: sql.raw(`page = '${LANDING_PAGE}' and event = 'page_view'`),
+  variation: false,
 };
 
+/** Whether a group of events (or hourly rows) differs in country or device type: country_or_device_varies. */
+const VARIES = "country_or_device_varies";
+const variesAmong = (alias: string) =>
+  sql.raw(
+    ["country", "device_type"]
+      .map((column) => `min(${alias}.${column}) is distinct from max(${alias}.${column}) or count(${alias}.${column}) not in (0, count(*))`)
+      .join(" or ") + ` as ${VARIES}`,
+  );
+/** The rollup's country_or_device_varies in a select list, after its attributes (none for rollups that do not keep it). */
+const variationOf = (rollup: VisitorRollup, alias: string) => sql.raw(rollup.variation ? `, ${alias}.${VARIES}` : "");
+
 const visitorColumns = (rollup: VisitorRollup) =>
-  sql.raw([rollup.unit, "visitor_id", "first_seen", "last_seen", "prev_seen", "events", "page_views", ...rollup.attributes].join(", "));
+  sql.raw(
+    [
+      rollup.unit,
+      "visitor_id",
+      "first_seen",
+      "last_seen",
+      "prev_seen",
+      "events",
+      "page_views",
+      ...rollup.attributes,
+      ...(rollup.variation ? [VARIES] : []),
+    ].join(", "),
+  );
 const truncTo = (unit: Unit, column: string) => sql.raw(`date_trunc('${unit}', ${column}, 'UTC')`);
 /** The first event's attributes: of the events at `first_seen`, the greatest value of each (order-independent on ties). */
 const firstAttributes = (rollup: VisitorRollup, alias: string) =>
@@ -113,10 +146,10 @@ function batchVisitorsOf(rollup: VisitorRollup, batch: SQL): SQL {
         (select max(s.last_seen) from ${table} as s where s.visitor_id = n.visitor_id and s.${name} < n.${name}),
         max(n.last_seen) over (partition by n.visitor_id order by n.${name} rows between unbounded preceding and 1 preceding)
       ) as prev_seen,
-      n.events, n.page_views${sql.raw(rollup.attributes.map((column) => `, ${column}`).join(""))}
+      n.events, n.page_views${sql.raw(rollup.attributes.map((column) => `, ${column}`).join(""))}${variationOf(rollup, "n")}
     from (
       select ${truncTo(rollup.unit, "received_at")} as ${name}, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen,
-        count(*) as events, count(*) filter (where event = 'page_view') as page_views
+        count(*) as events, count(*) filter (where event = 'page_view') as page_views${rollup.variation ? sql`, ${variesAmong("e")}` : sql``}
       from ${source} as e group by 1, 2
     ) as n
     join (
@@ -144,7 +177,16 @@ function upsertVisitors(rollup: VisitorRollup, batch: SQL): SQL {
       prev_seen = greatest(t.prev_seen, excluded.prev_seen),
       events = t.events + excluded.events,
       page_views = t.page_views + excluded.page_views
-      ${sql.raw(first.join("\n      "))}`;
+      ${sql.raw(first.join("\n      "))}
+      ${
+        // Both sides' own variation, or two uniform sides that differ (the stored first attributes are the old row's).
+        rollup.variation
+          ? sql.raw(
+              `, ${VARIES} = t.${VARIES} or excluded.${VARIES} or ` +
+                "t.country is distinct from excluded.country or t.device_type is distinct from excluded.device_type",
+            )
+          : sql``
+      }`;
 }
 
 /**
@@ -446,8 +488,8 @@ async function rebuildLocked(tx: Executor): Promise<void> {
     insert into ${analyticsVisitorHours} (${visitorColumns(VISITOR_HOURS)})
     with n as (
       select ${truncTo("hour", "received_at")} as hour, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen,
-        count(*) as events, count(*) filter (where event = 'page_view') as page_views
-      from ${analyticsEvents} group by 1, 2
+        count(*) as events, count(*) filter (where event = 'page_view') as page_views, ${variesAmong("e")}
+      from ${analyticsEvents} as e group by 1, 2
     ),
     a as (
       select n.hour, n.visitor_id${firstAttributes(VISITOR_HOURS, "e")}
@@ -455,7 +497,7 @@ async function rebuildLocked(tx: Executor): Promise<void> {
       group by 1, 2
     )
     select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.hour), ${keptLastSeen(VISITOR_HOURS).value}),
-      n.events, n.page_views, ${sql.raw(VISITOR_HOURS.attributes.map((column) => `a.${column}`).join(", "))}
+      n.events, n.page_views, ${sql.raw(VISITOR_HOURS.attributes.map((column) => `a.${column}`).join(", "))}${variationOf(VISITOR_HOURS, "n")}
     from n join a using (hour, visitor_id) ${keptLastSeen(VISITOR_HOURS).join}
     ${IN_KEY_ORDER}`);
   await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageRollupOf("hour", sql`${analyticsEvents}`)}`);

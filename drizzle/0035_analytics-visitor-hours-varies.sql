@@ -1,0 +1,2 @@
+-- Rows written before this column: unknown, so true (the dashboard reads those hours' events); the rollups write the computed value.
+ALTER TABLE "analytics_visitor_hours" ADD COLUMN "country_or_device_varies" boolean DEFAULT true NOT NULL;
