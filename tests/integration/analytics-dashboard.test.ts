@@ -262,6 +262,20 @@ describe("dashboard figures on hand-made events", () => {
     await check();
   });
 
+  it("computes a past hour's summaries again once a late batch changes its visitors or sessions", async () => {
+    const now = new Date("2030-09-01T12:34:56.000Z");
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
+    await insertInBatches(t.db, [row(A, "s-1", ago(300), "/"), row(B, "s-2", ago(200), "/blog")], 5);
+    // Builds the summaries of the range's whole past hours.
+    expect((await getAnalyticsDashboard(t.db, { timeRange: "24h", now })).summary).toMatchObject({ uniqueVisitors: 2, totalVisitors: 2 });
+
+    // Late, into those hours: a new visitor, and an event that makes A's session 5 minutes long.
+    await insertInBatches(t.db, [row(C, "s-3", ago(290), "/"), row(A, "s-1", ago(295), "/pricing")], 5);
+    const d = await getAnalyticsDashboard(t.db, { timeRange: "24h", now });
+    expect(d.summary).toEqual({ uniqueVisitors: 3, totalVisitors: 3, pageViews: 4, avgSessionTime: Math.round((5 * MINUTE) / 3) });
+    expect(figuresOf(d)).toEqual(await dashboardTruth(t.db, "24h", now));
+  });
+
   it("counts a visitor seen on several days once over 7 and 30 days", async () => {
     const week = await dashboard("7d");
     // Whole days from the daily rollups, whole hours of the partial days from the hourly ones, the rest from events.

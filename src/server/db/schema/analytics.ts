@@ -214,9 +214,10 @@ export const analyticsSessions = pgTable(
 
 /*
  * Per-day summaries of whole past days, so the 7- and 30-day ranges add up a few rows per day instead of
- * counting every visitor row and session (docs/decisions/027-analytics-at-scale.md). They are a cache:
- * every batch that changes a day's visitor rows or sessions deletes that day's summary in its own
- * transaction, and the dashboard computes a missing one from the rollups under the rollup lock.
+ * counting every visitor row and session, and per-hour ones of whole past hours for the 24-hour range
+ * (docs/decisions/027-analytics-at-scale.md). They are a cache: every batch that changes a day's or an hour's
+ * visitor rows or sessions deletes its summaries in its own transaction, and the dashboard computes a missing
+ * one from the rollups under the rollup lock.
  */
 
 /** A day's visitor rows by the UTC day of their prev_seen (null: never seen before), country and device. */
@@ -246,6 +247,29 @@ export const analyticsLandingDayCounts = pgTable(
 /** The sessions (runs) that ended on a UTC day: how many and their total length. */
 export const analyticsSessionDayCounts = pgTable("analytics_session_day_counts", {
   day: timestamp("day", { withTimezone: true }).primaryKey(),
+  sessions: integer("sessions").notNull(),
+  totalMs: doublePrecision("total_ms").notNull(),
+});
+
+/**
+ * An hour's visitor rows by the UTC hour of their prev_seen, country and device. prev_hour is null when prev_seen
+ * is more than 24 hours before the hour, or there is none: before the start of any 24-hour range the hour is in.
+ */
+export const analyticsVisitorHourCounts = pgTable(
+  "analytics_visitor_hour_counts",
+  {
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    prevHour: timestamp("prev_hour", { withTimezone: true }),
+    country: text("country"),
+    deviceType: text("device_type"),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [index("analytics_visitor_hour_counts_hour_idx").on(t.hour)],
+);
+
+/** The sessions (runs) that ended in a UTC hour: how many and their total length. */
+export const analyticsSessionHourCounts = pgTable("analytics_session_hour_counts", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
   sessions: integer("sessions").notNull(),
   totalMs: doublePrecision("total_ms").notNull(),
 });

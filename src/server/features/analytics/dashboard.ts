@@ -20,13 +20,15 @@ import {
   analyticsPageDays,
   analyticsPageHours,
   analyticsSessionDayCounts,
+  analyticsSessionHourCounts,
   analyticsSessions,
   analyticsVisitorDayCounts,
   analyticsVisitorDays,
+  analyticsVisitorHourCounts,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
-import { ensureDaySummaries, rawEventsSinceDropped } from "./rollups";
+import { ensureSummaries, rawEventsSinceDropped } from "./rollups";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**
@@ -180,6 +182,17 @@ const leadingVisitors = (leading: LeadingHour, extra: SQL) => sql`
 const eventsNeeded = (leading: LeadingHour) => sql`
   visitor_id in (${leadingVisitors(leading, readFromEvents(leading))}) and exists (${leadingVisitors(leading, readFromEvents(leading))})`;
 
+/**
+ * The whole past hours of an hourly range (the 24-hour one), which their per-hour summaries answer for; the live
+ * hour, which every batch changes, is read row by row.
+ */
+function summarizedHoursOf(window: DashboardWindow): Span | null {
+  if (window.mid?.unit !== "hour") return null;
+  const { from, to } = window.mid.span;
+  const pastHoursEnd = floorTo(to.getTime(), HOUR_MS);
+  return from.getTime() < pastHoursEnd ? { from, to: new Date(pastHoursEnd) } : null;
+}
+
 type CountRow = { country: string | null; visitors: number };
 type VisitorFigures = {
   unique_visitors: number;
@@ -214,6 +227,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
     select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, prev_seen, country, device_type
     from ${analyticsVisitorHours} where ${within("hour", spans, false)} ${extra}`;
   const leading = leadingHourOf(window);
+  const summarized = summarizedHoursOf(window);
   const rollupRows = [
     ...(leading
       ? [
@@ -223,7 +237,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
           ),
         ]
       : []),
-    ...(mid?.unit === "hour" ? [hourRows([mid.span], sql``)] : []),
+    ...(mid?.unit === "hour" ? [hourRows(span((summarized ?? mid.span).to.getTime(), mid.span.to.getTime()), sql``)] : []),
     ...(window.edgeHours.length > 0 ? [hourRows(window.edgeHours, sql``)] : []),
     // The last partial hour when the events hold it: a visitor is in it when their first event there is.
     ...(lastHour
@@ -245,6 +259,20 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
       group by 1, 2, 3
       union all`
       : sql``;
+  // Whole past hours (hourly buckets) the same way, from their summaries: prev_hour is null when more than 24 hours
+  // before the row's hour, so before the range's start; rows whose previous event is in the start's hour are compared.
+  const firstHour = ts(new Date(floorTo(window.start.getTime(), HOUR_MS)));
+  const fromHours = summarized
+    ? sql`
+      select hour as bucket, country, device_type,
+        coalesce(sum(visitors) filter (where prev_hour is null or prev_hour < ${firstHour}), 0) as in_range, sum(visitors) as in_bucket
+      from ${analyticsVisitorHourCounts} where ${within("hour", [summarized], false)} group by 1, 2, 3
+      union all
+      select hour, country, device_type, count(*), 0 from ${analyticsVisitorHours}
+      where ${within("hour", [summarized], false)} and prev_seen >= ${firstHour} and prev_seen < ${start}
+      group by 1, 2, 3
+      union all`
+    : sql``;
   const result = await db.execute(sql`
     with leading_events as (
       select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, visitor_id, received_at, country, device_type
@@ -259,6 +287,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
     rollup_rows as (${rollupRows.length > 0 ? sql.join(rollupRows, sql` union all `) : sql`select null::timestamptz as bucket, null::timestamptz as prev_seen, null::text as country, null::text as device_type where false`}),
     counts as (
       ${fromDays}
+      ${fromHours}
       select bucket, country, device_type,
         count(*) filter (where prev_seen is null or prev_seen < ${start}) as in_range,
         count(*) filter (where prev_seen is null or prev_seen < greatest(bucket, ${start})) as in_bucket
@@ -434,23 +463,30 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
 
 /**
  * Sessions whose span overlaps the range (ended at or after its start, started at or before its end), and
- * their mean length. Over whole days, by the day they ended, from analytics_session_day_counts; the rest
- * (the first partial day, and the sessions ending on the last day or later) from analytics_sessions by
+ * their mean length. Over whole days, by the day they ended, from analytics_session_day_counts (the 24-hour
+ * range: whole past hours from analytics_session_hour_counts); the rest (the first partial day or hour, and the
+ * sessions ending on the last day or hour or later) from analytics_sessions by
  * analytics_sessions_ended_started_idx, an index-only scan.
  */
 async function sessionFigures(db: Database, window: DashboardWindow): Promise<{ sessions: number; avgMs: number }> {
-  const days = window.mid?.unit === "day" ? window.mid.span : null;
+  const hours = summarizedHoursOf(window);
+  const whole =
+    window.mid?.unit === "day"
+      ? { span: window.mid.span, unit: "day", counts: analyticsSessionDayCounts }
+      : hours
+        ? { span: hours, unit: "hour", counts: analyticsSessionHourCounts }
+        : null;
   // The lengths are summed as intervals and converted once: numeric arithmetic per session cost twice the scan.
   const rows = (where: SQL) => sql`
     select count(*) as sessions, coalesce(extract(epoch from sum(ended_at - started_at)) * 1000, 0) as total_ms
     from ${analyticsSessions} where ${where}`;
-  const parts = days
+  const parts = whole
     ? sql`
-      ${rows(sql`ended_at >= ${ts(window.start)} and ended_at < ${ts(days.from)}`)}
+      ${rows(sql`ended_at >= ${ts(window.start)} and ended_at < ${ts(whole.span.from)}`)}
       union all
-      select coalesce(sum(sessions), 0), coalesce(sum(total_ms), 0) from ${analyticsSessionDayCounts} where ${within("day", [days], false)}
+      select coalesce(sum(sessions), 0), coalesce(sum(total_ms), 0) from ${whole.counts} where ${within(whole.unit, [whole.span], false)}
       union all
-      ${rows(sql`ended_at >= ${ts(days.to)} and started_at <= ${ts(window.end)}`)}`
+      ${rows(sql`ended_at >= ${ts(whole.span.to)} and started_at <= ${ts(window.end)}`)}`
     : rows(sql`ended_at >= ${ts(window.start)} and started_at <= ${ts(window.end)}`);
   const result = await db.execute(sql`select sum(sessions)::int as sessions, sum(total_ms)::float8 as total_ms from (${parts}) as p`);
   const row = rowsOf<{ sessions: number; total_ms: number }>(result)[0];
@@ -510,7 +546,9 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
   const began = performance.now();
   const liveInRollups = await lastHourInRollups(db, cut);
   const window = liveInRollups ? withLastHourFromRollups(cut) : cut;
-  if (window.mid?.unit === "day") await ensureDaySummaries(db, window.mid.span.from, window.mid.span.to);
+  if (window.mid?.unit === "day") await ensureSummaries(db, "day", window.mid.span.from, window.mid.span.to);
+  const summarizedHours = summarizedHoursOf(window);
+  if (summarizedHours) await ensureSummaries(db, "hour", summarizedHours.from, summarizedHours.to);
   const lastHour = liveInRollups ? null : (trailingEvents(window)[0] ?? null);
   const [figures, pages, recent, sessions, live, lastAlert, campaigns, rawEventsSince] = await Promise.all([
     visitorFigures(db, window, lastHour),

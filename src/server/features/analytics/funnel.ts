@@ -3,7 +3,7 @@ import { ANALYTICS_TIME_RANGE_MS, type AnalyticsTimeRange } from "#common/analyt
 import { FUNNEL_CAMPAIGNS_LIMIT, LANDING_PAGE, type AnalyticsFunnel, type FunnelRow } from "#common/analytics/funnel.ts";
 import { rowsOf, type Database } from "#server/db/client.ts";
 import { analyticsEvents, analyticsLandingDayCounts, analyticsLandingDays, users, waitlistEntries } from "#server/db/schema/index.ts";
-import { ensureDaySummaries } from "./rollups";
+import { ensureSummaries } from "./rollups";
 
 /**
  * The waitlist Funnel over [now - range, now] (docs/decisions/034-waitlist-funnel.md), exact:
@@ -29,7 +29,7 @@ async function landingVisitors(db: Database, from: Date, to: Date): Promise<numb
   const wholeFrom = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
   const wholeTo = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS);
   const whole = wholeFrom < wholeTo;
-  if (whole) await ensureDaySummaries(db, wholeFrom, wholeTo);
+  if (whole) await ensureSummaries(db, "day", wholeFrom, wholeTo);
   // The partial days, each a plain day range so that its count is an index-only scan (an OR of both made it a
   // bitmap scan over the heap: 125 ms instead of a few at 10 million events).
   const edges = whole

@@ -9,9 +9,11 @@ import {
   analyticsPageDays,
   analyticsPageHours,
   analyticsSessionDayCounts,
+  analyticsSessionHourCounts,
   analyticsSessions,
   analyticsVisitorDayCounts,
   analyticsVisitorDays,
+  analyticsVisitorHourCounts,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { deferSecondaryIndexes } from "#server/infra/deferred-indexes.ts";
@@ -22,7 +24,7 @@ import { deferSecondaryIndexes } from "#server/infra/deferred-indexes.ts";
  *
  * - incremental: every batch the event writer inserts goes through `insertEventsWithRollups`, which
  *   inserts the events and folds exactly those rows into the rollups, in one statement and one transaction,
- *   and drops the per-day summaries of the days it changed (`ensureDaySummaries` computes them again);
+ *   and drops the per-day and per-hour summaries of the units it changed (`ensureSummaries` computes them again);
  * - rebuild: `rebuildRollups` recomputes every rollup from analytics_events (start-up backfill of a
  *   database that has events but no rollups yet, after a restore, and the benchmark after its bulk load).
  *
@@ -281,12 +283,19 @@ export async function insertEventsWithRollups(db: Database, insertEvents: SQL): 
         delete from ${analyticsVisitorDayCounts}
         where day in (select date_trunc('day', received_at, 'UTC') from inserted union select day from later_days)
       ),
+      stale_visitor_hours as (
+        delete from ${analyticsVisitorHourCounts}
+        where hour in (select date_trunc('hour', received_at, 'UTC') from inserted union select hour from later_hours)
+      ),
       stale_landing_days as (
         delete from ${analyticsLandingDayCounts}
         where day in (select day from landing_days union select day from later_landing_days)
+      ),
+      ended as (select ended_at from replaced union all select ended_at from merged),
+      stale_session_hours as (
+        delete from ${analyticsSessionHourCounts} where hour in (select date_trunc('hour', ended_at, 'UTC') from ended)
       )
-      delete from ${analyticsSessionDayCounts}
-      where day in (select date_trunc('day', ended_at, 'UTC') from replaced union select date_trunc('day', ended_at, 'UTC') from merged)`);
+      delete from ${analyticsSessionDayCounts} where day in (select date_trunc('day', ended_at, 'UTC') from ended)`);
   });
 }
 
@@ -319,45 +328,66 @@ export async function ensureRollups(db: Database): Promise<boolean> {
   });
 }
 
+type SummaryUnit = "day" | "hour";
+/** Each unit's summaries and the rollup they summarise: the 7- and 30-day ranges read days, the 24-hour one hours. */
+const SUMMARIES = {
+  day: { visitorRows: analyticsVisitorDays, visitors: analyticsVisitorDayCounts, sessions: analyticsSessionDayCounts, step: "24 hours" },
+  hour: { visitorRows: analyticsVisitorHours, visitors: analyticsVisitorHourCounts, sessions: analyticsSessionHourCounts, step: "1 hour" },
+} as const;
+/** A row's prev_seen as its summary keeps it: the day; the hour when within the 24 hours before the row's own, else null. */
+const PREV_OF: Record<SummaryUnit, SQL> = {
+  day: sql.raw(`date_trunc('day', prev_seen, 'UTC')`),
+  hour: sql.raw(`case when prev_seen >= hour - interval '24 hours' then date_trunc('hour', prev_seen, 'UTC') end`),
+};
+
 /**
- * Makes sure the whole UTC days in [from, to) have their summaries (analytics_visitor_day_counts,
- * analytics_session_day_counts, analytics_landing_day_counts): computes the missing ones from the rollups, under the rollup lock, so no
- * batch changes a day between reading its rows and storing its summary. A past day is computed once and
- * then read until a late batch changes it; at 10 million events, about 40 ms per day on first use.
+ * Makes sure the whole UTC days or hours in [from, to) have their summaries (analytics_visitor_*_counts,
+ * analytics_session_*_counts, and for days analytics_landing_day_counts): computes the missing ones from the
+ * rollups, under the rollup lock, so no batch changes a unit between reading its rows and storing its summary. A
+ * past unit is computed once and then read until a late batch changes it; at 10 million events, about 40 ms per
+ * day on first use.
  */
-export async function ensureDaySummaries(db: Database, from: Date, to: Date): Promise<void> {
-  const days = sql`(select d as day from generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - interval '24 hours', interval '24 hours') as d)`;
+export async function ensureSummaries(db: Database, unit: SummaryUnit, from: Date, to: Date): Promise<void> {
+  const { visitorRows, visitors, sessions, step } = SUMMARIES[unit];
+  const name = sql.raw(unit);
+  const length = sql.raw(`interval '${step}'`);
+  const units = sql`(select d as ${name} from generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - ${length}, ${length}) as d)`;
   const missingVisitors = sql`
-    select day from ${days} as d
-    where not exists (select 1 from ${analyticsVisitorDayCounts} as c where c.day = d.day)
-      and exists (select 1 from ${analyticsVisitorDays} as v where v.day = d.day)`;
-  const missingSessions = sql`select day from ${days} as d where not exists (select 1 from ${analyticsSessionDayCounts} as c where c.day = d.day)`;
-  const missingLanding = sql`
-    select day from ${days} as d
-    where not exists (select 1 from ${analyticsLandingDayCounts} as c where c.day = d.day)
-      and exists (select 1 from ${analyticsLandingDays} as v where v.day = d.day)`;
+    select ${name} from ${units} as d
+    where not exists (select 1 from ${visitors} as c where c.${name} = d.${name})
+      and exists (select 1 from ${visitorRows} as v where v.${name} = d.${name})`;
+  const missingSessions = sql`select ${name} from ${units} as d where not exists (select 1 from ${sessions} as c where c.${name} = d.${name})`;
+  const missingLanding =
+    unit === "day"
+      ? sql`
+        select day from ${units} as d
+        where not exists (select 1 from ${analyticsLandingDayCounts} as c where c.day = d.day)
+          and exists (select 1 from ${analyticsLandingDays} as v where v.day = d.day)`
+      : null;
   const check = await db.execute(
-    sql`select exists (${missingVisitors}) or exists (${missingSessions}) or exists (${missingLanding}) as missing`,
+    sql`select exists (${missingVisitors}) or exists (${missingSessions}) ${missingLanding ? sql`or exists (${missingLanding})` : sql``} as missing`,
   );
   if (rowsOf<{ missing: boolean }>(check)[0]?.missing !== true) return;
   await db.transaction(async (tx) => {
     await lockRollups(tx);
     await tx.execute(sql`
-      insert into ${analyticsVisitorDayCounts} (day, prev_day, country, device_type, visitors)
-      select day, date_trunc('day', prev_seen, 'UTC'), country, device_type, count(*) from ${analyticsVisitorDays}
-      where day in (${missingVisitors})
+      insert into ${visitors} (${name}, prev_${name}, country, device_type, visitors)
+      select ${name}, ${PREV_OF[unit]}, country, device_type, count(*) from ${visitorRows}
+      where ${name} in (${missingVisitors})
       group by 1, 2, 3, 4`);
+    // The lengths summed as intervals and converted once: numeric arithmetic per session costs more than the read.
     await tx.execute(sql`
-      insert into ${analyticsSessionDayCounts} (day, sessions, total_ms)
-      select d.day, count(s.id), coalesce(sum(extract(epoch from s.ended_at - s.started_at) * 1000), 0)
+      insert into ${sessions} (${name}, sessions, total_ms)
+      select d.${name}, count(s.id), coalesce(extract(epoch from sum(s.ended_at - s.started_at)) * 1000, 0)
       from (${missingSessions}) as d
-      left join ${analyticsSessions} as s on s.ended_at >= d.day and s.ended_at < d.day + interval '24 hours'
+      left join ${analyticsSessions} as s on s.ended_at >= d.${name} and s.ended_at < d.${name} + ${length}
       group by 1`);
-    await tx.execute(sql`
-      insert into ${analyticsLandingDayCounts} (day, prev_day, visitors)
-      select day, date_trunc('day', prev_seen, 'UTC'), count(*) from ${analyticsLandingDays}
-      where day in (${missingLanding})
-      group by 1, 2`);
+    if (missingLanding)
+      await tx.execute(sql`
+        insert into ${analyticsLandingDayCounts} (day, prev_day, visitors)
+        select day, date_trunc('day', prev_seen, 'UTC'), count(*) from ${analyticsLandingDays}
+        where day in (${missingLanding})
+        group by 1, 2`);
   });
 }
 
@@ -458,8 +488,10 @@ async function rebuildLocked(tx: Executor): Promise<void> {
   await tx.execute(sql`set local work_mem = '256MB'`);
   const kept = await rollupsBefore(tx, from);
   const at = sql`${from.toISOString()}::timestamptz`;
-  // The per-day summaries are a cache of the rollups: all of them go (a restore may have changed kept days too).
-  await tx.execute(sql`truncate ${analyticsVisitorDayCounts}, ${analyticsSessionDayCounts}, ${analyticsLandingDayCounts}`);
+  // The summaries are a cache of the rollups: all of them go (a restore may have changed kept days too).
+  await tx.execute(
+    sql`truncate ${analyticsVisitorDayCounts}, ${analyticsSessionDayCounts}, ${analyticsLandingDayCounts}, ${analyticsVisitorHourCounts}, ${analyticsSessionHourCounts}`,
+  );
   if (!kept) {
     await tx.execute(
       sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsLandingDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,

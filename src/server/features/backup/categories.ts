@@ -8,8 +8,10 @@ import {
   analyticsPageHours,
   analyticsSalts,
   analyticsSessionDayCounts,
+  analyticsSessionHourCounts,
   analyticsSessions,
   analyticsVisitorDayCounts,
+  analyticsVisitorHourCounts,
   analyticsVisitorDays,
   analyticsVisitorHours,
   backups,
@@ -180,7 +182,7 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
 
 const LIVE_CREDENTIAL =
   "a live credential: a restored one would sign someone in again or make an old link work again. Whether an address was proven travels with its row (users.email_verified_at, builders.email_confirmed_at)";
-const DAY_SUMMARY = "a per-day summary of the analytics rollups: a cache the dashboard computes again from them when missing";
+const SUMMARY = "a per-day or per-hour summary of the analytics rollups: a cache the dashboard computes again from them when missing";
 const INBOX = "the email test page's inbox: inbound addresses hold provider signing secrets, and a new address is one click away";
 
 /**
@@ -203,9 +205,11 @@ export const NOT_BACKED_UP: ReadonlyMap<PgTable, string> = new Map<PgTable, stri
     waitlistRankBlocks,
     "counts of waitlist entries per block of rank scores, kept by triggers on waitlist_entries: a restore of the entries rewrites them",
   ],
-  [analyticsVisitorDayCounts, DAY_SUMMARY],
-  [analyticsSessionDayCounts, DAY_SUMMARY],
-  [analyticsLandingDayCounts, DAY_SUMMARY],
+  [analyticsVisitorDayCounts, SUMMARY],
+  [analyticsSessionDayCounts, SUMMARY],
+  [analyticsLandingDayCounts, SUMMARY],
+  [analyticsVisitorHourCounts, SUMMARY],
+  [analyticsSessionHourCounts, SUMMARY],
   [analyticsSalts, "one day's secret for counting visitors, deleted after 48 hours: restoring one would link visitors again"],
   [mailMessages, "the outgoing mail queue: restoring queued rows would send their mail again, and sent ones are only a log"],
   [inboundWebhooks, INBOX],
