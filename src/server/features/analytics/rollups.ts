@@ -126,7 +126,21 @@ const visitorColumns = (rollup: VisitorRollup) =>
       ...(rollup.variation ? [VARIES] : []),
     ].join(", "),
   );
-const truncTo = (unit: Unit, column: string) => sql.raw(`date_trunc('${unit}', ${column}, 'UTC')`);
+/**
+ * The aligned UTC period of `width` a time is in. date_bin from a UTC midnight is arithmetic on the stored
+ * microseconds, where date_trunc(unit, time, 'UTC') goes through the time zone database: 0.5 µs a call, about 5 s
+ * of every pass over 10 million events in a rebuild.
+ */
+const binOf = (width: string, column: string) => sql.raw(`date_bin(interval '${width}', ${column}, timestamptz '2000-01-01 00:00:00+00')`);
+/**
+ * Sorts, groups and joins on visitor and session ids by their bytes. The rebuild sorts about a million rows by id,
+ * and under a language collation every comparison goes through strcoll, without abbreviated keys; ids are hex or
+ * ASCII, so the order is the same. At 10 million events this took the hourly rows' statement from 39.8 to 30.6 s.
+ */
+const BYTES = sql.raw(`collate "C"`);
+
+/** The UTC hour or day a time is in. */
+const truncTo = (unit: Unit, column: string) => binOf(`1 ${unit}`, column);
 /** The first event's attributes: of the events at `first_seen`, the greatest value of each (order-independent on ties). */
 const firstAttributes = (rollup: VisitorRollup, alias: string) =>
   sql.raw(rollup.attributes.map((column) => `, max(${alias}.${column}) as ${column}`).join(""));
@@ -214,7 +228,7 @@ function laterVisitors(rollup: VisitorRollup, batch: SQL): SQL {
 }
 
 const pageRollupOf = (unit: Unit, source: SQL) => sql`
-  select date_trunc(${sql.raw(`'${unit}'`)}, received_at, 'UTC') as ${sql.raw(unit)}, page, count(*) as views
+  select ${truncTo(unit, "received_at")} as ${sql.raw(unit)}, page, count(*) as views
   from ${source} as source
   where event = 'page_view'
   group by 1, 2`;
@@ -234,9 +248,9 @@ const sessionRunsOf = (pieces: SQL) => sql`
   select session_id, min(started_at) as started_at, max(ended_at) as ended_at, sum(events) as events, sum(page_views) as page_views
   from (
     select *, count(*) filter (where previous_end is null or started_at - previous_end > ${GAP})
-      over (partition by session_id order by started_at, ended_at rows unbounded preceding) as run
+      over (partition by session_id ${BYTES} order by started_at, ended_at rows unbounded preceding) as run
     from (
-      select *, max(ended_at) over (partition by session_id order by started_at, ended_at rows between unbounded preceding and 1 preceding) as previous_end
+      select *, max(ended_at) over (partition by session_id ${BYTES} order by started_at, ended_at rows between unbounded preceding and 1 preceding) as previous_end
       from ${pieces} as p
     ) as ordered
   ) as runs
@@ -281,11 +295,11 @@ export async function insertEventsWithRollups(db: Database, insertEvents: SQL): 
       -- The days whose summaries this batch changes: computed again when the dashboard next needs them.
       stale_visitor_days as (
         delete from ${analyticsVisitorDayCounts}
-        where day in (select date_trunc('day', received_at, 'UTC') from inserted union select day from later_days)
+        where day in (select ${truncTo("day", "received_at")} from inserted union select day from later_days)
       ),
       stale_visitor_hours as (
         delete from ${analyticsVisitorHourCounts}
-        where hour in (select date_trunc('hour', received_at, 'UTC') from inserted union select hour from later_hours)
+        where hour in (select ${truncTo("hour", "received_at")} from inserted union select hour from later_hours)
       ),
       stale_landing_days as (
         delete from ${analyticsLandingDayCounts}
@@ -293,9 +307,9 @@ export async function insertEventsWithRollups(db: Database, insertEvents: SQL): 
       ),
       ended as (select ended_at from replaced union all select ended_at from merged),
       stale_session_hours as (
-        delete from ${analyticsSessionHourCounts} where hour in (select date_trunc('hour', ended_at, 'UTC') from ended)
+        delete from ${analyticsSessionHourCounts} where hour in (select ${truncTo("hour", "ended_at")} from ended)
       )
-      delete from ${analyticsSessionDayCounts} where day in (select date_trunc('day', ended_at, 'UTC') from ended)`);
+      delete from ${analyticsSessionDayCounts} where day in (select ${truncTo("day", "ended_at")} from ended)`);
   });
 }
 
@@ -336,8 +350,8 @@ const SUMMARIES = {
 } as const;
 /** A row's prev_seen as its summary keeps it: the day; the hour when within the 24 hours before the row's own, else null. */
 const PREV_OF: Record<SummaryUnit, SQL> = {
-  day: sql.raw(`date_trunc('day', prev_seen, 'UTC')`),
-  hour: sql.raw(`case when prev_seen >= hour - interval '24 hours' then date_trunc('hour', prev_seen, 'UTC') end`),
+  day: truncTo("day", "prev_seen"),
+  hour: sql`case when prev_seen >= hour - interval '24 hours' then ${truncTo("hour", "prev_seen")} end`,
 };
 
 /**
@@ -385,7 +399,7 @@ export async function ensureSummaries(db: Database, unit: SummaryUnit, from: Dat
     if (missingLanding)
       await tx.execute(sql`
         insert into ${analyticsLandingDayCounts} (day, prev_day, visitors)
-        select day, date_trunc('day', prev_seen, 'UTC'), count(*) from ${analyticsLandingDays}
+        select day, ${truncTo("day", "prev_seen")}, count(*) from ${analyticsLandingDays}
         where day in (${missingLanding})
         group by 1, 2`);
   });
@@ -409,7 +423,7 @@ async function rollupsMissing(tx: Executor): Promise<"all" | "landing" | "none">
  * right edge instead of taking each row at a random leaf. At 3 million events that took the hourly rows from
  * 10.1 to 7.0 s and the daily ones from 2.8 to 1.9 s.
  */
-const IN_KEY_ORDER = sql`order by 1, 2`;
+const inKeyOrder = (unit: Unit) => sql`order by n.${sql.raw(unit)}, n.visitor_id ${BYTES}`;
 
 /** The visitor's last event before the rebuilt period (`value`), from a rollup's kept rows, joined to `n` on its visitor. */
 type KeptLastSeen = { join: SQL; value: SQL };
@@ -424,12 +438,12 @@ async function insertLandingDays(tx: Executor, { from, kept }: { from: Date | nu
   const since = from ? sql`and received_at >= ${from.toISOString()}::timestamptz` : sql``;
   await tx.execute(sql`
     insert into ${analyticsLandingDays} (${visitorColumns(LANDING_DAYS)})
-    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.day), ${kept.value}), n.events, n.events
+    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day), ${kept.value}), n.events, n.events
     from (
       select ${truncTo("day", "received_at")} as day, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen, count(*) as events
       from ${analyticsEvents} where ${LANDING_DAYS.events} ${since} group by 1, 2
     ) as n ${kept.join}
-    ${IN_KEY_ORDER}`);
+    ${inKeyOrder("day")}`);
 }
 
 async function lockRollups(tx: Executor): Promise<void> {
@@ -524,14 +538,14 @@ async function rebuildLocked(tx: Executor): Promise<void> {
       from ${analyticsEvents} as e group by 1, 2
     ),
     a as (
-      select n.hour, n.visitor_id${firstAttributes(VISITOR_HOURS, "e")}
+      select n.hour, n.visitor_id ${BYTES} as visitor_id${firstAttributes(VISITOR_HOURS, "e")}
       from n join ${analyticsEvents} as e on e.visitor_id = n.visitor_id and e.received_at = n.first_seen
       group by 1, 2
     )
-    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.hour), ${keptLastSeen(VISITOR_HOURS).value}),
+    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.hour), ${keptLastSeen(VISITOR_HOURS).value}),
       n.events, n.page_views, ${sql.raw(VISITOR_HOURS.attributes.map((column) => `a.${column}`).join(", "))}${variationOf(VISITOR_HOURS, "n")}
-    from n join a using (hour, visitor_id) ${keptLastSeen(VISITOR_HOURS).join}
-    ${IN_KEY_ORDER}`);
+    from n join a on a.hour = n.hour and a.visitor_id = n.visitor_id ${BYTES} ${keptLastSeen(VISITOR_HOURS).join}
+    ${inKeyOrder("hour")}`);
   await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageRollupOf("hour", sql`${analyticsEvents}`)}`);
   // A day is the sum of its hours: reading the hourly rollups instead of every event again halves the rebuild.
   await tx.execute(sql`
@@ -542,17 +556,17 @@ async function rebuildLocked(tx: Executor): Promise<void> {
       from ${analyticsVisitorHours} where hour >= ${at} group by 1, 2
     ),
     a as (
-      select n.day, n.visitor_id${firstAttributes(VISITOR_DAYS, "h")}
+      select n.day, n.visitor_id ${BYTES} as visitor_id${firstAttributes(VISITOR_DAYS, "h")}
       from n join ${analyticsVisitorHours} as h on h.visitor_id = n.visitor_id and h.first_seen = n.first_seen
       group by 1, 2
     )
-    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id order by n.day), ${keptLastSeen(VISITOR_DAYS).value}),
+    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day), ${keptLastSeen(VISITOR_DAYS).value}),
       n.events, n.page_views, ${sql.raw(VISITOR_DAYS.attributes.map((column) => `a.${column}`).join(", "))}
-    from n join a using (day, visitor_id) ${keptLastSeen(VISITOR_DAYS).join}
-    ${IN_KEY_ORDER}`);
+    from n join a on a.day = n.day and a.visitor_id = n.visitor_id ${BYTES} ${keptLastSeen(VISITOR_DAYS).join}
+    ${inKeyOrder("day")}`);
   await tx.execute(sql`
     insert into ${analyticsPageDays} (day, page, views)
-    select date_trunc('day', hour, 'UTC'), page, sum(views) from ${analyticsPageHours} where hour >= ${at} group by 1, 2`);
+    select ${truncTo("day", "hour")}, page, sum(views) from ${analyticsPageHours} where hour >= ${at} group by 1, 2`);
   // Pieces of at most one aligned half hour per session: no gap inside one exceeds the session gap, so runs of
   // pieces are runs of events, and the window sorts a few pieces per session instead of every event. A kept
   // session that began before the period and ended in it is one more piece, and its own events are left out.
@@ -561,7 +575,7 @@ async function rebuildLocked(tx: Executor): Promise<void> {
       count(*) filter (where event = 'page_view') as page_views
     from ${analyticsEvents} as e
     ${kept ? sql`where not exists (select 1 from straddling as s where s.session_id = e.session_id and s.started_at < ${at} and e.received_at between s.started_at and s.ended_at)` : sql``}
-    group by session_id, floor(extract(epoch from received_at) / ${SESSION_GAP_MINUTES * 60})`;
+    group by session_id, ${binOf(`${SESSION_GAP_MINUTES} minutes`, "received_at")}`;
   await tx.execute(
     kept
       ? sql`
