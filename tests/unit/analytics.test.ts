@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ANALYTICS_EVENTS, sanitizeTrackedUrl } from "#common/analytics/events.ts";
 import { analyticsTrackInput } from "#common/analytics/input.ts";
-import { maskIp, referrerHostOf, visitorIdOf } from "#server/features/analytics/service.ts";
+import type { AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
+import { createAnalyticsService, maskIp, referrerHostOf, visitorIdOf } from "#server/features/analytics/service.ts";
 import { createUserAgentLookup } from "#server/infra/user-agent.ts";
 
 describe("maskIp", () => {
@@ -31,6 +32,30 @@ describe("visitorIdOf", () => {
     expect(visitorIdOf("other-salt", "203.0.113.7", "Firefox")).not.toBe(id);
     expect(visitorIdOf("salt", "203.0.113.8", "Firefox")).not.toBe(id);
     expect(visitorIdOf("salt", "203.0.113.7", "Chrome")).not.toBe(id);
+  });
+});
+
+describe("createAnalyticsService", () => {
+  it("gives a visitor the id of the day's salt, remembered ones included, and a new one with the next day's", async () => {
+    let salt = "monday";
+    const rows: AnalyticsEventRow[] = [];
+    const analytics = createAnalyticsService({
+      salts: { saltFor: async () => salt },
+      geo: { locate: async () => ({ country: "DE", region: null, city: null, timezone: null }) },
+      userAgents: createUserAgentLookup(),
+      writer: { push: (row) => rows.push(row) > 0, flush: async () => {}, close: async () => {}, pending: 0 },
+    });
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    const send = () => analytics.track({ event: "page_view", page: "/" }, { ip: "203.0.113.7", userAgent: firefox, headers: {} });
+    await send();
+    await send();
+    salt = "tuesday";
+    await send();
+    expect(rows.map((row) => [row.visitorId, row.maskedIp])).toEqual([
+      [visitorIdOf("monday", "203.0.113.7", firefox), "203.0.113.0"],
+      [visitorIdOf("monday", "203.0.113.7", firefox), "203.0.113.0"],
+      [visitorIdOf("tuesday", "203.0.113.7", firefox), "203.0.113.0"],
+    ]);
   });
 });
 
