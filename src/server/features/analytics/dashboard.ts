@@ -176,11 +176,10 @@ const leadingVisitors = (leading: LeadingHour, extra: SQL) => sql`
   select visitor_id from ${analyticsVisitorHours}
   where hour = ${ts(leading.hour)} and last_seen >= ${ts(leading.span.from)} and ${extra}`;
 /**
- * The events of the leading hour's visitors that its rows cannot answer for. The EXISTS is a one-time test: with
- * none (every hour whose visitors keep one country and device), the events are not read at all.
+ * `visitor_id` among the visitors `query` selects. The EXISTS is a one-time test: with none (the usual case: every
+ * hour whose visitors keep one country and device), the events around it are not read at all.
  */
-const eventsNeeded = (leading: LeadingHour) => sql`
-  visitor_id in (${leadingVisitors(leading, readFromEvents(leading))}) and exists (${leadingVisitors(leading, readFromEvents(leading))})`;
+const amongVisitors = (query: SQL) => sql`visitor_id in (${query}) and exists (${query})`;
 
 /**
  * The whole past hours of an hourly range (the 24-hour one), which their per-hour summaries answer for; the live
@@ -276,7 +275,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
   const result = await db.execute(sql`
     with leading_events as (
       select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, visitor_id, received_at, country, device_type
-      from ${analyticsEvents} where ${eventsWithin(window, leadingEvents(window))} ${leading ? sql`and ${eventsNeeded(leading)}` : sql``}
+      from ${analyticsEvents} where ${eventsWithin(window, leadingEvents(window))} ${leading ? sql`and ${amongVisitors(leadingVisitors(leading, readFromEvents(leading)))}` : sql``}
     ),
     first_events as (
       select e.visitor_id, max(e.country) as country, max(e.device_type) as device_type
@@ -358,8 +357,7 @@ async function recentVisitors(db: Database, window: DashboardWindow): Promise<Re
         union all
         select visitor_id, count(*) filter (where event = 'page_view') from ${analyticsEvents}
         where ${eventsWithin(window, [leading.span])}
-          and visitor_id in (${leadingVisitors(leading, sql`first_seen < ${start} and visitor_id in (select visitor_id from recent)`)})
-          and exists (${leadingVisitors(leading, sql`first_seen < ${start} and visitor_id in (select visitor_id from recent)`)})
+          and ${amongVisitors(leadingVisitors(leading, sql`first_seen < ${start} and visitor_id in (select visitor_id from recent)`))}
         group by 1
         union all`
     : sql``;
