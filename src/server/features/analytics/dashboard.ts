@@ -28,7 +28,7 @@ import {
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
-import { ensureSummaries, rawEventsSinceDropped } from "./rollups";
+import { ensureSummaries, rawEventsSinceDropped, UTC_ORIGIN } from "./rollups";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**
@@ -49,8 +49,6 @@ import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** date_bin's origin: buckets start on UTC boundaries (5 minutes, hours, days). */
-const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
 
 type Span = { from: Date; to: Date };
 export type DashboardWindow = {
@@ -223,7 +221,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
   const start = ts(window.start);
   const mid = window.mid;
   const hourRows = (spans: Span[], extra: SQL) => sql`
-    select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, prev_seen, country, device_type
+    select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, prev_seen, country, device_type
     from ${analyticsVisitorHours} where ${within("hour", spans, false)} ${extra}`;
   const leading = leadingHourOf(window);
   const summarized = summarizedHoursOf(window);
@@ -274,7 +272,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
     : sql``;
   const result = await db.execute(sql`
     with leading_events as (
-      select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, visitor_id, received_at, country, device_type
+      select date_bin(${bucket}, received_at, ${UTC_ORIGIN}) as bucket, visitor_id, received_at, country, device_type
       from ${analyticsEvents} where ${eventsWithin(window, leadingEvents(window))} ${leading ? sql`and ${amongVisitors(leadingVisitors(leading, readFromEvents(leading)))}` : sql``}
     ),
     first_events as (
@@ -419,14 +417,14 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
   const mid = window.mid;
   const leading = leadingHourOf(window);
   const eventViews = (spans: Span[], sign: SQL) => sql`
-    select date_bin(${bucket}, received_at, ${ORIGIN}) as bucket, page, ${sign}count(*) as views from ${analyticsEvents}
+    select date_bin(${bucket}, received_at, ${UTC_ORIGIN}) as bucket, page, ${sign}count(*) as views from ${analyticsEvents}
     where event = 'page_view' and ${eventsWithin(window, spans)}
     group by 1, 2`;
   const fromLeading = !leading
     ? sql``
     : leading.span.from.getTime() - leading.hour.getTime() < HOUR_MS / 2
       ? sql`
-        select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, page, views from ${analyticsPageHours} where hour = ${ts(leading.hour)}
+        select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, page, views from ${analyticsPageHours} where hour = ${ts(leading.hour)}
         union all
         ${eventViews([{ from: leading.hour, to: leading.span.from }], sql`-`)}
         union all`
@@ -442,7 +440,7 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
       select bucket, page, sum(views) as views from (
         ${fromMid}
         ${fromLeading}
-        select date_bin(${bucket}, hour, ${ORIGIN}) as bucket, page, views from ${analyticsPageHours} where ${within("hour", window.edgeHours, false)}
+        select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, page, views from ${analyticsPageHours} where ${within("hour", window.edgeHours, false)}
         union all
         ${eventViews(leading ? trailingEvents(window) : window.events, sql``)}
       ) as p group by 1, 2
