@@ -19,16 +19,12 @@ import {
   analyticsEvents,
   analyticsPageDays,
   analyticsPageHours,
-  analyticsSessionDayCounts,
-  analyticsSessionHourCounts,
   analyticsSessions,
-  analyticsVisitorDayCounts,
   analyticsVisitorDays,
-  analyticsVisitorHourCounts,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
-import { ensureSummaries, rawEventsSinceDropped, UTC_ORIGIN } from "./rollups";
+import { ensureSummaries, rawEventsSinceDropped, SUMMARIES, UTC_ORIGIN, type SummaryUnit } from "./rollups";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**
@@ -180,14 +176,36 @@ const leadingVisitors = (leading: LeadingHour, extra: SQL) => sql`
 const amongVisitors = (query: SQL) => sql`visitor_id in (${query}) and exists (${query})`;
 
 /**
- * The whole past hours of an hourly range (the 24-hour one), which their per-hour summaries answer for; the live
- * hour, which every batch changes, is read row by row.
+ * The whole units of the range that their summaries answer for: the days of a daily range, and the whole past hours
+ * of an hourly one (the 24-hour range). The live hour, which every batch changes, is read row by row.
  */
-function summarizedHoursOf(window: DashboardWindow): Span | null {
-  if (window.mid?.unit !== "hour") return null;
+type SummarizedUnits = { unit: SummaryUnit; span: Span };
+function summarizedUnitsOf(window: DashboardWindow): SummarizedUnits | null {
+  if (!window.mid) return null;
+  if (window.mid.unit === "day") return { unit: "day", span: window.mid.span };
   const { from, to } = window.mid.span;
   const pastHoursEnd = floorTo(to.getTime(), HOUR_MS);
-  return from.getTime() < pastHoursEnd ? { from, to: new Date(pastHoursEnd) } : null;
+  return from.getTime() < pastHoursEnd ? { unit: "hour", span: { from, to: new Date(pastHoursEnd) } } : null;
+}
+
+/**
+ * The visitor counts of summarized units, by unit, country and device (the unit is the chart's bucket there). A
+ * row whose previous event is in an earlier unit than the one the range starts in is in the range (the per-hour
+ * summaries' null prev_hour, more than 24 hours before, included); rows whose previous event is in that first,
+ * partial unit are compared with the start one by one.
+ */
+function summarizedVisitors({ unit, span }: SummarizedUnits, start: Date): SQL {
+  const { visitors, visitorRows } = SUMMARIES[unit];
+  const name = sql.raw(unit);
+  const startUnit = ts(new Date(floorTo(start.getTime(), unit === "day" ? DAY_MS : HOUR_MS)));
+  return sql`
+    select ${name} as bucket, country, device_type,
+      coalesce(sum(visitors) filter (where prev_${name} is null or prev_${name} < ${startUnit}), 0) as in_range, sum(visitors) as in_bucket
+    from ${visitors} where ${within(unit, [span], false)} group by 1, 2, 3
+    union all
+    select ${name}, country, device_type, count(*), 0 from ${visitorRows}
+    where ${within(unit, [span], false)} and prev_seen >= ${startUnit} and prev_seen < ${ts(start)}
+    group by 1, 2, 3`;
 }
 
 type CountRow = { country: string | null; visitors: number };
@@ -224,7 +242,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
     select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, prev_seen, country, device_type
     from ${analyticsVisitorHours} where ${within("hour", spans, false)} ${extra}`;
   const leading = leadingHourOf(window);
-  const summarized = summarizedHoursOf(window);
+  const summarized = summarizedUnitsOf(window);
   const rollupRows = [
     ...(leading
       ? [
@@ -234,42 +252,13 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
           ),
         ]
       : []),
-    ...(mid?.unit === "hour" ? [hourRows(span((summarized ?? mid.span).to.getTime(), mid.span.to.getTime()), sql``)] : []),
+    ...(mid?.unit === "hour" ? [hourRows(span((summarized?.span ?? mid.span).to.getTime(), mid.span.to.getTime()), sql``)] : []),
     ...(window.edgeHours.length > 0 ? [hourRows(window.edgeHours, sql``)] : []),
     // The last partial hour when the events hold it: a visitor is in it when their first event there is.
     ...(lastHour
       ? [hourRows([{ from: lastHour.from, to: new Date(lastHour.from.getTime() + 1) }], sql`and first_seen <= ${ts(lastHour.to)}`)]
       : []),
   ];
-  // Whole days from their summaries: rows whose previous event is on an earlier day than the range's first
-  // count in the range; those whose previous event is on that first (partial) day are compared one by one.
-  const firstDay = ts(new Date(floorTo(window.start.getTime(), DAY_MS)));
-  const fromDays =
-    mid?.unit === "day"
-      ? sql`
-      select day as bucket, country, device_type,
-        coalesce(sum(visitors) filter (where prev_day is null or prev_day < ${firstDay}), 0) as in_range, sum(visitors) as in_bucket
-      from ${analyticsVisitorDayCounts} where ${within("day", [mid.span], false)} group by 1, 2, 3
-      union all
-      select day, country, device_type, count(*), 0 from ${analyticsVisitorDays}
-      where ${within("day", [mid.span], false)} and prev_seen >= ${firstDay} and prev_seen < ${start}
-      group by 1, 2, 3
-      union all`
-      : sql``;
-  // Whole past hours (hourly buckets) the same way, from their summaries: prev_hour is null when more than 24 hours
-  // before the row's hour, so before the range's start; rows whose previous event is in the start's hour are compared.
-  const firstHour = ts(new Date(floorTo(window.start.getTime(), HOUR_MS)));
-  const fromHours = summarized
-    ? sql`
-      select hour as bucket, country, device_type,
-        coalesce(sum(visitors) filter (where prev_hour is null or prev_hour < ${firstHour}), 0) as in_range, sum(visitors) as in_bucket
-      from ${analyticsVisitorHourCounts} where ${within("hour", [summarized], false)} group by 1, 2, 3
-      union all
-      select hour, country, device_type, count(*), 0 from ${analyticsVisitorHours}
-      where ${within("hour", [summarized], false)} and prev_seen >= ${firstHour} and prev_seen < ${start}
-      group by 1, 2, 3
-      union all`
-    : sql``;
   const result = await db.execute(sql`
     with leading_events as (
       select date_bin(${bucket}, received_at, ${UTC_ORIGIN}) as bucket, visitor_id, received_at, country, device_type
@@ -283,8 +272,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
     ),
     rollup_rows as (${rollupRows.length > 0 ? sql.join(rollupRows, sql` union all `) : sql`select null::timestamptz as bucket, null::timestamptz as prev_seen, null::text as country, null::text as device_type where false`}),
     counts as (
-      ${fromDays}
-      ${fromHours}
+      ${summarized ? sql`${summarizedVisitors(summarized, window.start)} union all` : sql``}
       select bucket, country, device_type,
         count(*) filter (where prev_seen is null or prev_seen < ${start}) as in_range,
         count(*) filter (where prev_seen is null or prev_seen < greatest(bucket, ${start})) as in_bucket
@@ -465,13 +453,7 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
  * analytics_sessions_ended_started_idx, an index-only scan.
  */
 async function sessionFigures(db: Database, window: DashboardWindow): Promise<{ sessions: number; avgMs: number }> {
-  const hours = summarizedHoursOf(window);
-  const whole =
-    window.mid?.unit === "day"
-      ? { span: window.mid.span, unit: "day", counts: analyticsSessionDayCounts }
-      : hours
-        ? { span: hours, unit: "hour", counts: analyticsSessionHourCounts }
-        : null;
+  const whole = summarizedUnitsOf(window);
   // The lengths are summed as intervals and converted once: numeric arithmetic per session cost twice the scan.
   const rows = (where: SQL) => sql`
     select count(*) as sessions, coalesce(extract(epoch from sum(ended_at - started_at)) * 1000, 0) as total_ms
@@ -480,7 +462,7 @@ async function sessionFigures(db: Database, window: DashboardWindow): Promise<{ 
     ? sql`
       ${rows(sql`ended_at >= ${ts(window.start)} and ended_at < ${ts(whole.span.from)}`)}
       union all
-      select coalesce(sum(sessions), 0), coalesce(sum(total_ms), 0) from ${whole.counts} where ${within(whole.unit, [whole.span], false)}
+      select coalesce(sum(sessions), 0), coalesce(sum(total_ms), 0) from ${SUMMARIES[whole.unit].sessions} where ${within(whole.unit, [whole.span], false)}
       union all
       ${rows(sql`ended_at >= ${ts(whole.span.to)} and started_at <= ${ts(window.end)}`)}`
     : rows(sql`ended_at >= ${ts(window.start)} and started_at <= ${ts(window.end)}`);
@@ -542,9 +524,8 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
   const began = performance.now();
   const liveInRollups = await lastHourInRollups(db, cut);
   const window = liveInRollups ? withLastHourFromRollups(cut) : cut;
-  if (window.mid?.unit === "day") await ensureSummaries(db, "day", window.mid.span.from, window.mid.span.to);
-  const summarizedHours = summarizedHoursOf(window);
-  if (summarizedHours) await ensureSummaries(db, "hour", summarizedHours.from, summarizedHours.to);
+  const summarized = summarizedUnitsOf(window);
+  if (summarized) await ensureSummaries(db, summarized.unit, summarized.span.from, summarized.span.to);
   const lastHour = liveInRollups ? null : (trailingEvents(window)[0] ?? null);
   const [figures, pages, recent, sessions, live, lastAlert, campaigns, rawEventsSince] = await Promise.all([
     visitorFigures(db, window, lastHour),

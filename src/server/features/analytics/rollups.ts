@@ -344,9 +344,9 @@ export async function ensureRollups(db: Database): Promise<boolean> {
   });
 }
 
-type SummaryUnit = "day" | "hour";
+export type SummaryUnit = "day" | "hour";
 /** Each unit's summaries and the rollup they summarise: the 7- and 30-day ranges read days, the 24-hour one hours. */
-const SUMMARIES = {
+export const SUMMARIES = {
   day: { visitorRows: analyticsVisitorDays, visitors: analyticsVisitorDayCounts, sessions: analyticsSessionDayCounts, step: "24 hours" },
   hour: { visitorRows: analyticsVisitorHours, visitors: analyticsVisitorHourCounts, sessions: analyticsSessionHourCounts, step: "1 hour" },
 } as const;
