@@ -408,15 +408,14 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
     select date_bin(${bucket}, received_at, ${UTC_ORIGIN}) as bucket, page, ${sign}count(*) as views from ${analyticsEvents}
     where event = 'page_view' and ${eventsWithin(window, spans)}
     group by 1, 2`;
-  const fromLeading = !leading
-    ? sql``
-    : leading.span.from.getTime() - leading.hour.getTime() < HOUR_MS / 2
-      ? sql`
-        select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, page, views from ${analyticsPageHours} where hour = ${ts(leading.hour)}
-        union all
-        ${eventViews([{ from: leading.hour, to: leading.span.from }], sql`-`)}
-        union all`
-      : sql`${eventViews([leading.span], sql``)} union all`;
+  const leadingPageViews = ({ hour, span }: LeadingHour) => {
+    if (span.from.getTime() - hour.getTime() >= HOUR_MS / 2) return eventViews([span], sql``);
+    return sql`
+      select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, page, views from ${analyticsPageHours} where hour = ${ts(hour)}
+      union all
+      ${eventViews([{ from: hour, to: span.from }], sql`-`)}`;
+  };
+  const fromLeading = leading ? sql`${leadingPageViews(leading)} union all` : sql``;
   const fromMid = mid
     ? sql`
       select ${sql.raw(mid.unit)} as bucket, page, views from ${mid.unit === "day" ? analyticsPageDays : analyticsPageHours}

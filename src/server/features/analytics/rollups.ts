@@ -101,13 +101,14 @@ const LANDING_DAYS: VisitorRollup = {
   variation: false,
 };
 
-/** Whether a group of events (or hourly rows) differs in country or device type: country_or_device_varies. */
+/** country_or_device_varies: whether a group of events differs in these. */
 const VARIES = "country_or_device_varies";
+const VARYING = ["country", "device_type"];
 const variesAmong = (alias: string) =>
   sql.raw(
-    ["country", "device_type"]
-      .map((column) => `min(${alias}.${column}) is distinct from max(${alias}.${column}) or count(${alias}.${column}) not in (0, count(*))`)
-      .join(" or ") + ` as ${VARIES}`,
+    VARYING.map(
+      (column) => `min(${alias}.${column}) is distinct from max(${alias}.${column}) or count(${alias}.${column}) not in (0, count(*))`,
+    ).join(" or ") + ` as ${VARIES}`,
   );
 /** The rollup's country_or_device_varies in a select list, after its attributes (none for rollups that do not keep it). */
 const variationOf = (rollup: VisitorRollup, alias: string) => sql.raw(rollup.variation ? `, ${alias}.${VARIES}` : "");
@@ -201,7 +202,7 @@ function upsertVisitors(rollup: VisitorRollup, batch: SQL): SQL {
         rollup.variation
           ? sql.raw(
               `, ${VARIES} = t.${VARIES} or excluded.${VARIES} or ` +
-                "t.country is distinct from excluded.country or t.device_type is distinct from excluded.device_type",
+                VARYING.map((column) => `t.${column} is distinct from excluded.${column}`).join(" or "),
             )
           : sql``
       }`;
