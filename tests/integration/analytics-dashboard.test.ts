@@ -171,7 +171,10 @@ describe("dashboard figures on hand-made events", () => {
 
     expect(d.debug.sources).toEqual({
       days: null,
-      hours: [{ from: "2030-06-14T13:00:00.000Z", to: "2030-06-15T12:00:00.000Z" }],
+      hours: [
+        { from: "2030-06-14T12:34:56.000Z", to: "2030-06-14T13:00:00.000Z" },
+        { from: "2030-06-14T13:00:00.000Z", to: "2030-06-15T12:00:00.000Z" },
+      ],
       events: [
         { from: "2030-06-14T12:34:56.000Z", to: "2030-06-14T13:00:00.000Z" },
         { from: "2030-06-15T12:00:00.000Z", to: "2030-06-15T12:34:56.000Z" },
@@ -278,10 +281,12 @@ describe("dashboard figures on hand-made events", () => {
 
   it("counts a visitor seen on several days once over 7 and 30 days", async () => {
     const week = await dashboard("7d");
-    // Whole days from the daily rollups, whole hours of the partial days from the hourly ones, the rest from events.
+    // Whole days from the daily rollups, the hours of the partial days from the hourly ones, the rest from events
+    // (the first partial hour from both: its visitors from its hourly rows, its page views from its events).
     expect(week.debug.sources).toEqual({
       days: { from: "2030-06-09T00:00:00.000Z", to: "2030-06-15T00:00:00.000Z" },
       hours: [
+        { from: "2030-06-08T12:34:56.000Z", to: "2030-06-08T13:00:00.000Z" },
         { from: "2030-06-08T13:00:00.000Z", to: "2030-06-09T00:00:00.000Z" },
         { from: "2030-06-15T00:00:00.000Z", to: "2030-06-15T12:00:00.000Z" },
       ],

@@ -523,6 +523,7 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
   const began = performance.now();
   const liveInRollups = await lastHourInRollups(db, cut);
   const window = liveInRollups ? withLastHourFromRollups(cut) : cut;
+  const leading = leadingHourOf(window);
   const summarized = summarizedUnitsOf(window);
   if (summarized) await ensureSummaries(db, summarized.unit, summarized.span.from, summarized.span.to);
   const lastHour = liveInRollups ? null : (trailingEvents(window)[0] ?? null);
@@ -582,7 +583,10 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
       queryMs,
       sources: {
         days: window.mid?.unit === "day" ? isoSpan(window.mid.span) : null,
-        hours: [...(window.mid?.unit === "hour" ? [window.mid.span] : []), ...window.edgeHours].map(isoSpan),
+        // The first partial hour's visitors come from its hourly rows, its page views partly from the events: both.
+        hours: [...(leading ? [leading.span] : []), ...(window.mid?.unit === "hour" ? [window.mid.span] : []), ...window.edgeHours].map(
+          isoSpan,
+        ),
         events: window.events.map(isoSpan),
       },
       sessionGapMinutes: SESSION_GAP_MINUTES,
