@@ -42,11 +42,20 @@ export const analyticsEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.id, t.receivedAt] }),
-    // Partial: only the few events that landed through a tagged link, so the Campaigns panel reads just those.
+    // Partial: only the few events that landed through a tagged link. By campaign, for one campaign's figures since
+    // its posting; by time, for the Campaigns panel's range, which otherwise walks every campaign's entries of all time
+    // to keep a day's (7.3 -> 5.0 ms for the 24-hour range at 10 million events).
     index("analytics_events_campaign_received_at_idx")
       .on(t.utmCampaign, t.receivedAt, t.visitorId)
       .where(sql`${t.utmCampaign} is not null`),
-    index("analytics_events_received_at_page_idx").on(t.receivedAt, t.page),
+    index("analytics_events_received_at_campaign_idx")
+      .on(t.receivedAt, t.utmCampaign, t.visitorId)
+      .where(sql`${t.utmCampaign} is not null`),
+    // Partial: page views only, so the views per page of a span of events are counted from the index alone (the
+    // 24-hour range's first partial hour: 12 -> 8.4 ms at 10 million events). Other reads by time use the next two.
+    index("analytics_events_page_views_idx")
+      .on(t.receivedAt, t.page)
+      .where(sql`${t.event} = 'page_view'`),
     index("analytics_events_received_at_visitor_idx").on(t.receivedAt, t.visitorId),
     index("analytics_events_received_at_session_idx").on(t.receivedAt, t.sessionId),
     // Partial: only the tagged page views of `/`, so the Funnel's campaign rows count them from the index alone.

@@ -1,0 +1,3 @@
+DROP INDEX "analytics_events_received_at_page_idx";--> statement-breakpoint
+CREATE INDEX "analytics_events_received_at_campaign_idx" ON "analytics_events" USING btree ("received_at","utm_campaign","visitor_id") WHERE "analytics_events"."utm_campaign" is not null;--> statement-breakpoint
+CREATE INDEX "analytics_events_page_views_idx" ON "analytics_events" USING btree ("received_at","page") WHERE "analytics_events"."event" = 'page_view';
