@@ -1,7 +1,7 @@
-import { asc, gte } from "drizzle-orm";
+import { asc, gte, sql, TransactionRollbackError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AnalyticsDashboard, AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
-import type { Database } from "#server/db/client.ts";
+import { rowsOf, type Database } from "#server/db/client.ts";
 import {
   analyticsPageDays,
   analyticsPageHours,
@@ -277,6 +277,36 @@ describe("dashboard figures on hand-made events", () => {
     const d = await getAnalyticsDashboard(t.db, { timeRange: "24h", now });
     expect(d.summary).toEqual({ uniqueVisitors: 3, totalVisitors: 3, pageViews: 4, avgSessionTime: Math.round((5 * MINUTE) / 3) });
     expect(figuresOf(d)).toEqual(await dashboardTruth(t.db, "24h", now));
+  });
+
+  it("extends the live hour's rows in place: a batch's updates of them are heap-only, no index holds what it changes", async () => {
+    const indexed = rowsOf<{ column: string }>(
+      await t.db.execute(sql`
+        select distinct a.attname as column from pg_index as i
+        join pg_attribute as a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = 'analytics_visitor_hours'::regclass`),
+    ).map((row) => row.column);
+    expect(indexed).toEqual(expect.arrayContaining(["hour", "visitor_id"]));
+    for (const changed of ["last_seen", "events", "page_views"]) expect(indexed).not.toContain(changed);
+
+    // Within one transaction, so its own statistics count exactly its updates; rolled back after.
+    const now = new Date("2030-10-01T12:34:56.000Z");
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
+    let counted: { updated: number; hot: number } | undefined;
+    await expect(
+      t.db.transaction(async (tx) => {
+        const insert = insertAnalyticsEvents(tx as unknown as Database);
+        await insert([row(A, "s-1", ago(20), "/"), row(B, "s-2", ago(19), "/")]);
+        for (let minute = 18; minute > 10; minute -= 1) await insert([row(A, "s-1", ago(minute), "/blog"), row(B, "s-2", ago(minute), "/")]);
+        counted = rowsOf<{ updated: number; hot: number }>(
+          await tx.execute(sql`
+            select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables
+            where relid = 'analytics_visitor_hours'::regclass`),
+        )[0];
+        tx.rollback();
+      }),
+    ).rejects.toBeInstanceOf(TransactionRollbackError);
+    expect(counted).toEqual({ updated: 16, hot: 16 });
   });
 
   it("counts a visitor seen on several days once over 7 and 30 days", async () => {
