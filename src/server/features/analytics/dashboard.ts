@@ -192,7 +192,9 @@ function summarizedUnitsOf(window: DashboardWindow): SummarizedUnits | null {
  * The visitor counts of summarized units, by unit, country and device (the unit is the chart's bucket there). A
  * row whose previous event is in an earlier unit than the one the range starts in is in the range (the per-hour
  * summaries' null prev_hour, more than 24 hours before, included); rows whose previous event is in that first,
- * partial unit are compared with the start one by one.
+ * partial unit are compared with the start one by one. The summary rows go out as they are, since the caller sums
+ * them by country and device and by bucket anyway: grouped here as well, they were sorted on their text columns
+ * (4 ms of the 24-hour range at 10 million events).
  */
 function summarizedVisitors({ unit, span }: SummarizedUnits, start: Date): SQL {
   const { visitors, visitorRows } = SUMMARIES[unit];
@@ -200,8 +202,8 @@ function summarizedVisitors({ unit, span }: SummarizedUnits, start: Date): SQL {
   const startUnit = ts(new Date(floorTo(start.getTime(), unit === "day" ? DAY_MS : HOUR_MS)));
   return sql`
     select ${name} as bucket, country, device_type,
-      coalesce(sum(visitors) filter (where prev_${name} is null or prev_${name} < ${startUnit}), 0) as in_range, sum(visitors) as in_bucket
-    from ${visitors} where ${within(unit, [span], false)} group by 1, 2, 3
+      case when prev_${name} is null or prev_${name} < ${startUnit} then visitors else 0 end as in_range, visitors as in_bucket
+    from ${visitors} where ${within(unit, [span], false)}
     union all
     select ${name}, country, device_type, count(*), 0 from ${visitorRows}
     where ${within(unit, [span], false)} and prev_seen >= ${startUnit} and prev_seen < ${ts(start)}
