@@ -289,21 +289,32 @@ describe("dashboard figures on hand-made events", () => {
     expect(indexed).toEqual(expect.arrayContaining(["hour", "visitor_id"]));
     for (const changed of ["last_seen", "events", "page_views"]) expect(indexed).not.toContain(changed);
 
-    // Within one transaction, so its own statistics count exactly its updates; rolled back after.
+    // The transaction's statistics before and after its batches: the difference counts their updates alone (the
+    // view also holds counts of earlier transactions not yet reported). Rolled back after. Visitors of their own: no
+    // other test's rows of theirs for a batch to move forward.
     const now = new Date("2030-10-01T12:34:56.000Z");
     const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
-    let counted: { updated: number; hot: number } | undefined;
+    const a = { ...A, id: "visitor-hot-a" };
+    const b = { ...B, id: "visitor-hot-b" };
+    type Updates = { updated: number; hot: number };
+    const updatesSoFar = async (tx: Database) =>
+      rowsOf<Updates>(
+        await tx.execute(sql`
+          select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables
+          where relid = 'analytics_visitor_hours'::regclass`),
+      )[0]!;
+    let counted: Updates | undefined;
     await expect(
-      t.db.transaction(async (tx) => {
-        const insert = insertAnalyticsEvents(tx as unknown as Database);
-        await insert([row(A, "s-1", ago(20), "/"), row(B, "s-2", ago(19), "/")]);
-        for (let minute = 18; minute > 10; minute -= 1) await insert([row(A, "s-1", ago(minute), "/blog"), row(B, "s-2", ago(minute), "/")]);
-        counted = rowsOf<{ updated: number; hot: number }>(
-          await tx.execute(sql`
-            select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables
-            where relid = 'analytics_visitor_hours'::regclass`),
-        )[0];
-        tx.rollback();
+      t.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const insert = insertAnalyticsEvents(tx);
+        await insert([row(a, "s-hot-1", ago(20), "/"), row(b, "s-hot-2", ago(19), "/")]);
+        const before = await updatesSoFar(tx);
+        for (let minute = 18; minute > 10; minute -= 1)
+          await insert([row(a, "s-hot-1", ago(minute), "/blog"), row(b, "s-hot-2", ago(minute), "/")]);
+        const after = await updatesSoFar(tx);
+        counted = { updated: after.updated - before.updated, hot: after.hot - before.hot };
+        transaction.rollback();
       }),
     ).rejects.toBeInstanceOf(TransactionRollbackError);
     expect(counted).toEqual({ updated: 16, hot: 16 });
