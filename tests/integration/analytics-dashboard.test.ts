@@ -320,6 +320,15 @@ describe("dashboard figures on hand-made events", () => {
     expect(counted).toEqual({ updated: 16, hot: 16 });
   });
 
+  it("counts the last hour's visitors when the range ends on an hour's start (that hour is whole, and summarized too)", async () => {
+    const now = new Date("2030-11-01T12:00:00.000Z");
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * MINUTE);
+    await insertInBatches(t.db, [row(A, "s-1", ago(500), "/"), row(B, "s-2", ago(30), "/"), row(C, "s-3", ago(15), "/blog")], 5);
+    const d = await getAnalyticsDashboard(t.db, { timeRange: "24h", now });
+    expect(d.summary).toMatchObject({ uniqueVisitors: 3, totalVisitors: 3, pageViews: 3 });
+    expect(figuresOf(d)).toEqual(await dashboardTruth(t.db, "24h", now));
+  });
+
   it("counts a visitor seen on several days once over 7 and 30 days", async () => {
     const week = await dashboard("7d");
     // Whole days from the daily rollups, the hours of the partial days from the hourly ones, the rest from events
