@@ -24,7 +24,7 @@ import {
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
-import { ensureSummaries, rawEventsSinceDropped, SUMMARIES, UTC_ORIGIN, type SummaryUnit } from "./rollups";
+import { binOf, ensureSummaries, rawEventsSinceDropped, SUMMARIES, type SummaryUnit } from "./rollups";
 import { readLastVisitorAlert, visitorAlertState } from "./visitor-alert";
 
 /**
@@ -91,7 +91,8 @@ export function dashboardWindow(timeRange: AnalyticsTimeRange, now: Date): Dashb
 }
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-const interval = (ms: number) => sql.raw(`interval '${ms / 1000} seconds'`);
+/** The chart bucket a time column falls in. */
+const bucketOf = (window: DashboardWindow, column: string) => binOf(`${window.bucketMs / 1000} seconds`, column);
 
 /** `column` within the spans: half-open, or (closedEnd) the last one closed at its end. */
 function within(column: string, spans: Span[], closedEnd: boolean): SQL {
@@ -237,11 +238,10 @@ type VisitorFigures = {
  * and device are those of their first event in the range (on equal times the greatest value).
  */
 async function visitorFigures(db: Database, window: DashboardWindow, lastHour: Span | null): Promise<VisitorFigures> {
-  const bucket = interval(window.bucketMs);
   const start = ts(window.start);
   const mid = window.mid;
   const hourRows = (spans: Span[], extra: SQL) => sql`
-    select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, prev_seen, country, device_type
+    select ${bucketOf(window, "hour")} as bucket, prev_seen, country, device_type
     from ${analyticsVisitorHours} where ${within("hour", spans, false)} ${extra}`;
   const leading = leadingHourOf(window);
   const summarized = summarizedUnitsOf(window);
@@ -263,7 +263,7 @@ async function visitorFigures(db: Database, window: DashboardWindow, lastHour: S
   ];
   const result = await db.execute(sql`
     with leading_events as (
-      select date_bin(${bucket}, received_at, ${UTC_ORIGIN}) as bucket, visitor_id, received_at, country, device_type
+      select ${bucketOf(window, "received_at")} as bucket, visitor_id, received_at, country, device_type
       from ${analyticsEvents} where ${eventsWithin(window, leadingEvents(window))} ${leading ? sql`and ${amongVisitors(leadingVisitors(leading, readFromEvents(leading)))}` : sql``}
     ),
     first_events as (
@@ -406,17 +406,16 @@ type PageFigures = { top: Array<{ path: string; views: number }>; series: Array<
  * half, the hour's rollup rows less the views before the range.
  */
 async function pageFigures(db: Database, window: DashboardWindow): Promise<PageFigures> {
-  const bucket = interval(window.bucketMs);
   const mid = window.mid;
   const leading = leadingHourOf(window);
   const eventViews = (spans: Span[], sign: SQL) => sql`
-    select date_bin(${bucket}, received_at, ${UTC_ORIGIN}) as bucket, page, ${sign}count(*) as views from ${analyticsEvents}
+    select ${bucketOf(window, "received_at")} as bucket, page, ${sign}count(*) as views from ${analyticsEvents}
     where event = 'page_view' and ${eventsWithin(window, spans)}
     group by 1, 2`;
   const leadingPageViews = ({ hour, span }: LeadingHour) => {
     if (span.from.getTime() - hour.getTime() >= HOUR_MS / 2) return eventViews([span], sql``);
     return sql`
-      select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, page, views from ${analyticsPageHours} where hour = ${ts(hour)}
+      select ${bucketOf(window, "hour")} as bucket, page, views from ${analyticsPageHours} where hour = ${ts(hour)}
       union all
       ${eventViews([{ from: hour, to: span.from }], sql`-`)}`;
   };
@@ -432,7 +431,7 @@ async function pageFigures(db: Database, window: DashboardWindow): Promise<PageF
       select bucket, page, sum(views) as views from (
         ${fromMid}
         ${fromLeading}
-        select date_bin(${bucket}, hour, ${UTC_ORIGIN}) as bucket, page, views from ${analyticsPageHours} where ${within("hour", window.edgeHours, false)}
+        select ${bucketOf(window, "hour")} as bucket, page, views from ${analyticsPageHours} where ${within("hour", window.edgeHours, false)}
         union all
         ${eventViews(leading ? trailingEvents(window) : window.events, sql``)}
       ) as p group by 1, 2

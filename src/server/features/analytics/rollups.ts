@@ -101,7 +101,7 @@ const LANDING_DAYS: VisitorRollup = {
   variation: false,
 };
 
-/** country_or_device_varies: whether a group of events differs in these. */
+/** The column that says whether a group of events (or of hourly rows) differs in the VARYING attributes. */
 const VARIES = "country_or_device_varies";
 const VARYING = ["country", "device_type"];
 const variesAmong = (alias: string) =>
@@ -128,13 +128,13 @@ const visitorColumns = (rollup: VisitorRollup) =>
     ].join(", "),
   );
 /** date_bin's origin, a UTC midnight: bins of minutes, hours and days start on UTC boundaries. */
-export const UTC_ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
+const UTC_ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
 /**
  * The aligned UTC period of `width` a time is in. date_bin from a UTC midnight is arithmetic on the stored
  * microseconds, where date_trunc(unit, time, 'UTC') goes through the time zone database: 0.5 µs a call, about 5 s
  * of every pass over 10 million events in a rebuild.
  */
-const binOf = (width: string, column: string) => sql`date_bin(${sql.raw(`interval '${width}'`)}, ${sql.raw(column)}, ${UTC_ORIGIN})`;
+export const binOf = (width: string, column: string) => sql`date_bin(${sql.raw(`interval '${width}'`)}, ${sql.raw(column)}, ${UTC_ORIGIN})`;
 /**
  * Sorts, groups and joins on visitor and session ids by their bytes. The rebuild sorts about a million rows by id,
  * and under a language collation every comparison goes through strcoll, without abbreviated keys; ids are hex or
