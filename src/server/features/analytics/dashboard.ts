@@ -107,22 +107,30 @@ function within(column: string, spans: Span[], closedEnd: boolean): SQL {
 }
 
 /**
- * Whether the rollups hold the last hour exactly as far as the range goes: nothing was received after the
- * range's end within that hour. Always so when the range ends now (events are never in the future), so the
- * live hour, however busy, is read from analytics_visitor_hours and analytics_page_hours like any other
- * hour; a range pinned in the past (the tests) reads that hour's events instead.
+ * Whether the rollups hold the hour of `now` as far as `now`: nothing was received after it within that hour. Always so
+ * when `now` is the present (events are never in the future), so the live hour, however busy, is read from
+ * analytics_visitor_hours and analytics_page_hours like any other hour; a range pinned in the past (the tests) reads
+ * that hour's events instead.
  */
-async function lastHourInRollups(db: Database, window: DashboardWindow): Promise<boolean> {
-  const last = window.events.at(-1);
-  if (trailingEvents(window).length === 0 || !last || last.from.getTime() === last.to.getTime()) return false;
+async function liveHourInRollups(db: Database, now: Date): Promise<boolean> {
   const result = await db.execute(sql`
     select not exists (
-      select 1 from ${analyticsEvents} where received_at > ${ts(last.to)} and received_at < ${ts(new Date(last.from.getTime() + HOUR_MS))}
+      select 1 from ${analyticsEvents}
+      where received_at > ${ts(now)} and received_at < ${ts(new Date(floorTo(now.getTime(), HOUR_MS) + HOUR_MS))}
     ) as complete`);
   return rowsOf<{ complete: boolean }>(result)[0]?.complete === true;
 }
 
-/** The window with its last partial hour read from the hourly rollups (see lastHourInRollups). */
+/**
+ * Whether the range has a last partial hour to read from the rollups: the hour of its end (which is `now`), when
+ * the rollups hold the rest of the range and that hour has begun.
+ */
+function endsInPartialHour(window: DashboardWindow): boolean {
+  const last = window.events.at(-1);
+  return trailingEvents(window).length > 0 && last !== undefined && last.from.getTime() < last.to.getTime();
+}
+
+/** The window with its last partial hour read from the hourly rollups (see liveHourInRollups). */
 function withLastHourFromRollups(window: DashboardWindow): DashboardWindow {
   const last = window.events.at(-1)!;
   const hour = { from: last.from, to: last.to };
@@ -529,15 +537,20 @@ export async function getAnalyticsDashboard(db: Database, options: DashboardOpti
   // events' reach, and the summaries of the whole units, which are the same either way (the last hour only moves the
   // whole hours' end to the range's, within the hour where they end).
   const summarized = summarizedUnitsOf(cut);
+  // Whether the rollups hold the live hour decides both the range's last partial hour and the real-time counts. The
+  // latter read it from the rollups in every range: the 1-hour one reads its own events (its chart buckets are
+  // minutes), which is no reason to count the last 10 minutes' visitors from some 40,000 events (200 ms at 10
+  // million events) rather than the hour's rows (5 ms).
   const [liveInRollups, lastAlert, rawEventsSince] = await Promise.all([
-    lastHourInRollups(db, cut),
+    liveHourInRollups(db, now),
     readLastVisitorAlert(db),
     rawEventsSinceDropped(db, now),
     summarized ? ensureSummaries(db, summarized.unit, summarized.span.from, summarized.span.to) : undefined,
   ]);
-  const window = liveInRollups ? withLastHourFromRollups(cut) : cut;
+  const lastInRollups = liveInRollups && endsInPartialHour(cut);
+  const window = lastInRollups ? withLastHourFromRollups(cut) : cut;
   const leading = leadingHourOf(window);
-  const lastHour = liveInRollups ? null : (trailingEvents(window)[0] ?? null);
+  const lastHour = lastInRollups ? null : (trailingEvents(window)[0] ?? null);
   const [figures, pages, recent, sessions, live, campaigns] = await Promise.all([
     visitorFigures(db, window, lastHour),
     pageFigures(db, window),
