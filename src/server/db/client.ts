@@ -23,6 +23,15 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database or an open transaction: what helpers that may run inside a transaction accept. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/**
+ * Whether `db` can run a second transaction while one is open: a Postgres pool of two connections or more can;
+ * PGlite, a single connection, would queue it behind the first (which would wait for it: a deadlock).
+ */
+export function runsTransactionsSideBySide(db: Database): boolean {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool && (client.options.max ?? 10) > 1;
+}
+
 /** The rows of a raw `db.execute(sql...)`: node-postgres and PGlite both return them as `result.rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];

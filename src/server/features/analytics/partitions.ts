@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
 import { claimSlot } from "#server/infra/job-slots.ts";
 import type { Logger } from "#server/infra/logger.ts";
+import { lockRollups } from "./rollups";
 
 /**
  * analytics_events is range-partitioned by the UTC month of received_at, one partition per month named
@@ -45,7 +46,8 @@ async function monthsInDefault(db: Executor): Promise<Date[]> {
 /**
  * Makes the month's partition. Postgres refuses to create one while DEFAULT holds rows of its range, so
  * those rows move in the same transaction: out of DEFAULT, the partition created, back in through the
- * parent (ids kept). The parent is locked first, so no insert lands in DEFAULT meanwhile.
+ * parent (ids kept). The rollups' lock comes first (lockRollups), then the parent's, so no insert lands in
+ * DEFAULT meanwhile.
  * Returns how many rows moved.
  */
 async function createMonthPartition(db: Database, month: Date): Promise<number> {
@@ -54,6 +56,7 @@ async function createMonthPartition(db: Database, month: Date): Promise<number> 
   const name = sql.identifier(partitionName(month));
   const create = sql`create table if not exists ${name} partition of ${sql.identifier(PARENT)} for values from (${sql.raw(`'${from}'`)}) to (${sql.raw(`'${to}'`)})`;
   return db.transaction(async (tx) => {
+    await lockRollups(tx);
     const inDefault = rowsOf<{ any: boolean }>(
       await tx.execute(sql`
         select exists (select 1 from ${sql.identifier(DEFAULT_PARTITION)} where received_at >= ${from}::timestamptz and received_at < ${to}::timestamptz) as any`),
@@ -102,7 +105,10 @@ export async function maintainPartitions(
   for (const time of [...existing].sort((a, b) => a - b)) {
     const month = new Date(time);
     if (monthStart(month, 1).getTime() > cutoff) continue;
-    await db.execute(sql`drop table if exists ${sql.identifier(partitionName(month))}`);
+    await db.transaction(async (tx) => {
+      await lockRollups(tx);
+      await tx.execute(sql`drop table if exists ${sql.identifier(partitionName(month))}`);
+    });
     work.dropped.push(partitionName(month));
   }
   return work;

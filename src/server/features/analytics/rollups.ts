@@ -1,7 +1,7 @@
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import { SESSION_GAP_MINUTES } from "#common/analytics/dashboard.ts";
 import { LANDING_PAGE } from "#common/analytics/funnel.ts";
-import { rowsOf, type Database, type Executor } from "#server/db/client.ts";
+import { rowsOf, runsTransactionsSideBySide, type Database, type Executor } from "#server/db/client.ts";
 import {
   analyticsEvents,
   analyticsLandingDayCounts,
@@ -321,10 +321,13 @@ export async function insertEventsWithRollups(db: Database, insertEvents: SQL): 
  * continue incrementally from the rebuilt state). Used to backfill and by the benchmark after a bulk load.
  */
 export async function rebuildRollups(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockRollups(tx);
-    await rebuildLocked(tx);
-  });
+  const beside = runsTransactionsSideBySide(db) ? db : null;
+  await droppingStagesOnFailure(db, beside, () =>
+    db.transaction(async (tx) => {
+      await lockRollups(tx);
+      await rebuildLocked(tx, beside);
+    }),
+  );
 }
 
 /**
@@ -333,16 +336,19 @@ export async function rebuildRollups(db: Database): Promise<void> {
  * Returns whether it rebuilt.
  */
 export async function ensureRollups(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const missing = await rollupsMissing(tx);
-    if (missing === "none") return false;
-    await lockRollups(tx);
-    const underLock = await rollupsMissing(tx);
-    if (underLock === "none") return false;
-    if (underLock === "all") await rebuildLocked(tx);
-    else await insertLandingDays(tx, { from: null, kept: NOTHING_KEPT });
-    return true;
-  });
+  const beside = runsTransactionsSideBySide(db) ? db : null;
+  return droppingStagesOnFailure(db, beside, () =>
+    db.transaction(async (tx) => {
+      const missing = await rollupsMissing(tx);
+      if (missing === "none") return false;
+      await lockRollups(tx);
+      const underLock = await rollupsMissing(tx);
+      if (underLock === "none") return false;
+      if (underLock === "all") await rebuildLocked(tx, beside);
+      else await insertLandingDays(tx, { from: null, kept: NOTHING_KEPT });
+      return true;
+    }),
+  );
 }
 
 export type SummaryUnit = "day" | "hour";
@@ -435,21 +441,97 @@ const NOTHING_KEPT: KeptLastSeen = { join: sql``, value: sql`null` };
 /**
  * The landing rollup from the page views of `/` received from `from` on (null: all of them): per day and
  * visitor, prev_seen the previous day's last one, or the kept rows' last one for a visitor's first day in the
- * rebuilt period. The caller has removed the rows it replaces.
+ * rebuilt period. Its rows in the rollup's column order (visitorColumns).
  */
-async function insertLandingDays(tx: Executor, { from, kept }: { from: Date | null; kept: KeptLastSeen }): Promise<void> {
-  const since = from ? sql`and received_at >= ${from.toISOString()}::timestamptz` : sql``;
-  await tx.execute(sql`
-    insert into ${analyticsLandingDays} (${visitorColumns(LANDING_DAYS)})
-    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day), ${kept.value}), n.events, n.events
+const landingDaysOf = ({ from, kept }: { from: Date | null; kept: KeptLastSeen }) => sql`
+    select n.day, n.visitor_id, n.first_seen, n.last_seen,
+      coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day), ${kept.value}) as prev_seen, n.events, n.events as page_views
     from (
       select ${truncTo("day", "received_at")} as day, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen, count(*) as events
-      from ${analyticsEvents} where ${LANDING_DAYS.events} ${since} group by 1, 2
+      from ${analyticsEvents} where ${LANDING_DAYS.events} ${from ? sql`and received_at >= ${from.toISOString()}::timestamptz` : sql``} group by 1, 2
     ) as n ${kept.join}
-    ${inKeyOrder("day")}`);
+    ${inKeyOrder("day")}`;
+
+/** The landing rollup's rows (landingDaysOf); the caller has removed the rows they replace. */
+async function insertLandingDays(tx: Executor, options: { from: Date | null; kept: KeptLastSeen }): Promise<void> {
+  await tx.execute(sql`insert into ${analyticsLandingDays} (${visitorColumns(LANDING_DAYS)}) ${landingDaysOf(options)}`);
 }
 
-async function lockRollups(tx: Executor): Promise<void> {
+/** Every event's page views per hour and page. */
+const pageHoursOf = () => pageRollupOf("hour", sql`${analyticsEvents}`);
+
+/**
+ * Every event's session runs. Pieces of at most one aligned half hour per session: no gap inside one exceeds the
+ * session gap, so runs of pieces are runs of events, and the window sorts a few pieces per session instead of every
+ * event. `leaveOut` drops the events a kept session already holds (below).
+ */
+const sessionsOf = (pieces: (eventPieces: SQL) => SQL, leaveOut: SQL = sql``) =>
+  sessionRunsOf(
+    pieces(sql`
+      select session_id, min(received_at) as started_at, max(received_at) as ended_at, count(*) as events,
+        count(*) filter (where event = 'page_view') as page_views
+      from ${analyticsEvents} as e ${leaveOut}
+      group by session_id, ${binOf(`${SESSION_GAP_MINUTES} minutes`, "received_at")}`),
+  );
+
+/**
+ * The rollups that read nothing but the events, each with the select of its rows (in its column order) when no
+ * rollup row is kept from before the rebuilt period. On Postgres a second connection computes them into staging
+ * tables while the rebuild's transaction computes the visitor hours and days (rebuildLocked).
+ */
+const FROM_EVENTS_ALONE = [
+  { table: analyticsLandingDays, columns: visitorColumns(LANDING_DAYS), rows: () => landingDaysOf({ from: null, kept: NOTHING_KEPT }) },
+  { table: analyticsPageHours, columns: sql.raw("hour, page, views"), rows: pageHoursOf },
+  { table: analyticsSessions, columns: SESSION_COLUMNS, rows: () => sessionsOf((pieces) => sql`(${pieces})`) },
+] as const;
+/** A staging table of the rebuild: unlogged, since a crash only means the rebuild runs again. */
+const stageOf = (rollup: (typeof FROM_EVENTS_ALONE)[number]) => sql.identifier(`${getTableName(rollup.table)}_rebuild_stage`);
+
+/**
+ * Fills the staging tables on a connection of its own, in the snapshot the rebuild exported: it sees exactly the
+ * rebuild's events. It touches no rollup table, which the rebuild holds locked. Committed when it returns.
+ */
+async function stageBeside(db: Database, snapshot: string): Promise<void> {
+  await db.transaction(
+    async (side) => {
+      // A snapshot id is hex digits and dashes (checked): SET TRANSACTION SNAPSHOT takes no parameter.
+      if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error(`Unexpected snapshot id: ${snapshot}`);
+      await side.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+      await side.execute(sql`set local work_mem = '256MB'`);
+      for (const rollup of FROM_EVENTS_ALONE) {
+        await side.execute(sql`drop table if exists ${stageOf(rollup)}`);
+        await side.execute(sql`create unlogged table ${stageOf(rollup)} as ${rollup.rows()}`);
+      }
+    },
+    { isolationLevel: "repeatable read" },
+  );
+}
+
+/** Removes what stageBeside left: in the rebuild's transaction once copied in, or after the rebuild failed. */
+async function dropStages(db: Executor): Promise<void> {
+  for (const rollup of FROM_EVENTS_ALONE) await db.execute(sql`drop table if exists ${stageOf(rollup)}`);
+}
+
+/**
+ * Runs a rebuild (`work`). Should it fail, the staging tables it had filled beside it are committed on their own
+ * connection and outlive it: they are dropped then (and at the next rebuild's start, should that fail too).
+ */
+async function droppingStagesOnFailure<T>(db: Database, beside: Database | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (beside) await dropStages(db).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * The lock that serialises every change to the events and their rollups: the writer's batches, the rebuild, and
+ * the partitions' DDL. Whoever changes analytics_events' partitions takes it first, so such DDL waits for a rebuild
+ * as a whole instead of queueing for the events' table lock between the rebuild and the connection it waits for
+ * (stageBeside), which Postgres could not see as a deadlock.
+ */
+export async function lockRollups(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK_KEY})`);
 }
 
@@ -495,17 +577,67 @@ async function rollupsBefore(tx: Executor, from: Date): Promise<boolean> {
  * ended after is merged again with the events after it.
  *
  * It reads the events twice by hash (numbers per hour and visitor, then the events at each first event for
- * its attributes) instead of sorting them, and sorts only the per-hour rows (for prev_seen). At 10 million
- * events that took the rebuild from 60 s to the figure in decision 027.
+ * its attributes) instead of sorting them, and sorts only the per-hour rows (for prev_seen). With nothing kept
+ * and a second connection (`beside`), the rollups that read the events alone are computed there meanwhile, on
+ * the other core: at 10 million events the two halves take about 38 and 27 s side by side (decision 027).
  */
-async function rebuildLocked(tx: Executor): Promise<void> {
+async function rebuildLocked(tx: Executor, beside: Database | null): Promise<void> {
   const from = await rawEventsFrom(tx);
   if (from === null) return;
   // The aggregates below hold about one entry per visitor and hour; in memory rather than spilled to disk.
   await tx.execute(sql`set local work_mem = '256MB'`);
   const kept = await rollupsBefore(tx, from);
-  const at = sql`${from.toISOString()}::timestamptz`;
-  // The summaries are a cache of the rollups: all of them go (a restore may have changed kept days too).
+  const staging = beside && !kept ? stagingBeside(beside, await exportSnapshot(tx)) : null;
+  try {
+    await clearRebuiltPeriod(tx, { from, kept });
+    const buildIndexes = await deferIndexes(tx);
+    // Read once per visitor by a hash join: the rollups' secondary indexes are dropped meanwhile.
+    const keptLastSeen = (rollup: VisitorRollup): KeptLastSeen =>
+      kept
+        ? {
+            join: sql`left join (select visitor_id, max(last_seen) as last_seen from ${rollup.table} group by 1) as k on k.visitor_id = n.visitor_id`,
+            value: sql`k.last_seen`,
+          }
+        : NOTHING_KEPT;
+    await insertVisitorHours(tx, keptLastSeen(VISITOR_HOURS));
+    await insertVisitorDays(tx, { from, kept: keptLastSeen(VISITOR_DAYS) });
+    if (staging && (await staging)) {
+      for (const rollup of FROM_EVENTS_ALONE)
+        await tx.execute(sql`insert into ${rollup.table} (${rollup.columns}) select * from ${stageOf(rollup)}`);
+      await dropStages(tx);
+    } else {
+      await insertLandingDays(tx, { from, kept: keptLastSeen(LANDING_DAYS) });
+      await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageHoursOf()}`);
+      await insertSessions(tx, { from, kept });
+    }
+    await tx.execute(sql`
+      insert into ${analyticsPageDays} (day, page, views)
+      select ${truncTo("day", "hour")}, page, sum(views) from ${analyticsPageHours} where hour >= ${from.toISOString()}::timestamptz group by 1, 2`);
+    await buildIndexes();
+  } finally {
+    // Nothing of the staging runs on once the rebuild ends, committed or not.
+    if (staging) await staging;
+  }
+}
+
+/** This transaction's snapshot, for another connection to see exactly what it sees (SET TRANSACTION SNAPSHOT). */
+async function exportSnapshot(tx: Executor): Promise<string> {
+  return rowsOf<{ id: string }>(await tx.execute(sql`select pg_export_snapshot() as id`))[0]!.id;
+}
+
+/**
+ * Runs stageBeside. Resolves to whether the staging tables are filled; false when the second connection failed
+ * (none free, say), and the rebuild computes those rollups itself.
+ */
+function stagingBeside(beside: Database, snapshot: string): Promise<boolean> {
+  return stageBeside(beside, snapshot).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Empties what the rebuild recomputes: the summaries (all: a restore may have changed kept days too), and the rollups' rows from `from` on. */
+async function clearRebuiltPeriod(tx: Executor, { from, kept }: { from: Date; kept: boolean }): Promise<void> {
   await tx.execute(
     sql`truncate ${analyticsVisitorDayCounts}, ${analyticsSessionDayCounts}, ${analyticsLandingDayCounts}, ${analyticsVisitorHourCounts}, ${analyticsSessionHourCounts}`,
   );
@@ -513,26 +645,19 @@ async function rebuildLocked(tx: Executor): Promise<void> {
     await tx.execute(
       sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsLandingDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,
     );
-  } else {
-    for (const [table, column] of [
-      [analyticsVisitorHours, "hour"],
-      [analyticsVisitorDays, "day"],
-      [analyticsLandingDays, "day"],
-      [analyticsPageHours, "hour"],
-      [analyticsPageDays, "day"],
-    ] as const)
-      await tx.execute(sql`delete from ${table} where ${sql.identifier(column)} >= ${at}`);
+    return;
   }
-  // Read once per visitor by a hash join: the rollups' secondary indexes are dropped meanwhile (below).
-  const keptLastSeen = (rollup: VisitorRollup): KeptLastSeen =>
-    kept
-      ? {
-          join: sql`left join (select visitor_id, max(last_seen) as last_seen from ${rollup.table} group by 1) as k on k.visitor_id = n.visitor_id`,
-          value: sql`k.last_seen`,
-        }
-      : NOTHING_KEPT;
-  const buildIndexes = await deferIndexes(tx);
-  await insertLandingDays(tx, { from, kept: keptLastSeen(LANDING_DAYS) });
+  for (const [table, column] of [
+    [analyticsVisitorHours, "hour"],
+    [analyticsVisitorDays, "day"],
+    [analyticsLandingDays, "day"],
+    [analyticsPageHours, "hour"],
+    [analyticsPageDays, "day"],
+  ] as const)
+    await tx.execute(sql`delete from ${table} where ${sql.identifier(column)} >= ${from.toISOString()}::timestamptz`);
+}
+
+async function insertVisitorHours(tx: Executor, kept: KeptLastSeen): Promise<void> {
   await tx.execute(sql`
     insert into ${analyticsVisitorHours} (${visitorColumns(VISITOR_HOURS)})
     with n as (
@@ -545,49 +670,49 @@ async function rebuildLocked(tx: Executor): Promise<void> {
       from n join ${analyticsEvents} as e on e.visitor_id = n.visitor_id and e.received_at = n.first_seen
       group by 1, 2
     )
-    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.hour), ${keptLastSeen(VISITOR_HOURS).value}),
+    select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.hour), ${kept.value}),
       n.events, n.page_views, ${sql.raw(VISITOR_HOURS.attributes.map((column) => `a.${column}`).join(", "))}${variationOf(VISITOR_HOURS, "n")}
-    from n join a on a.hour = n.hour and a.visitor_id = n.visitor_id ${BYTES} ${keptLastSeen(VISITOR_HOURS).join}
+    from n join a on a.hour = n.hour and a.visitor_id = n.visitor_id ${BYTES} ${kept.join}
     ${inKeyOrder("hour")}`);
-  await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageRollupOf("hour", sql`${analyticsEvents}`)}`);
-  // A day is the sum of its hours: reading the hourly rollups instead of every event again halves the rebuild.
+}
+
+/** A day is the sum of its hours: reading the hourly rollups instead of every event again halves the rebuild. */
+async function insertVisitorDays(tx: Executor, { from, kept }: { from: Date; kept: KeptLastSeen }): Promise<void> {
   await tx.execute(sql`
     insert into ${analyticsVisitorDays} (${visitorColumns(VISITOR_DAYS)})
     with n as (
       select ${truncTo("day", "hour")} as day, visitor_id, min(first_seen) as first_seen, max(last_seen) as last_seen,
         sum(events) as events, sum(page_views) as page_views
-      from ${analyticsVisitorHours} where hour >= ${at} group by 1, 2
+      from ${analyticsVisitorHours} where hour >= ${from.toISOString()}::timestamptz group by 1, 2
     ),
     a as (
       select n.day, n.visitor_id ${BYTES} as visitor_id${firstAttributes(VISITOR_DAYS, "h")}
       from n join ${analyticsVisitorHours} as h on h.visitor_id = n.visitor_id and h.first_seen = n.first_seen
       group by 1, 2
     )
-    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day), ${keptLastSeen(VISITOR_DAYS).value}),
+    select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day), ${kept.value}),
       n.events, n.page_views, ${sql.raw(VISITOR_DAYS.attributes.map((column) => `a.${column}`).join(", "))}
-    from n join a on a.day = n.day and a.visitor_id = n.visitor_id ${BYTES} ${keptLastSeen(VISITOR_DAYS).join}
+    from n join a on a.day = n.day and a.visitor_id = n.visitor_id ${BYTES} ${kept.join}
     ${inKeyOrder("day")}`);
+}
+
+/**
+ * The sessions of the rebuilt period. A kept session that began before the period and ended in it is one more
+ * piece, and its own events are left out of the event pieces.
+ */
+async function insertSessions(tx: Executor, { from, kept }: { from: Date; kept: boolean }): Promise<void> {
+  if (!kept) {
+    await tx.execute(sql`insert into ${analyticsSessions} (${SESSION_COLUMNS}) ${sessionsOf((pieces) => sql`(${pieces})`)}`);
+    return;
+  }
+  const at = sql`${from.toISOString()}::timestamptz`;
   await tx.execute(sql`
-    insert into ${analyticsPageDays} (day, page, views)
-    select ${truncTo("day", "hour")}, page, sum(views) from ${analyticsPageHours} where hour >= ${at} group by 1, 2`);
-  // Pieces of at most one aligned half hour per session: no gap inside one exceeds the session gap, so runs of
-  // pieces are runs of events, and the window sorts a few pieces per session instead of every event. A kept
-  // session that began before the period and ended in it is one more piece, and its own events are left out.
-  const eventPieces = sql`
-    select session_id, min(received_at) as started_at, max(received_at) as ended_at, count(*) as events,
-      count(*) filter (where event = 'page_view') as page_views
-    from ${analyticsEvents} as e
-    ${kept ? sql`where not exists (select 1 from straddling as s where s.session_id = e.session_id and s.started_at < ${at} and e.received_at between s.started_at and s.ended_at)` : sql``}
-    group by session_id, ${binOf(`${SESSION_GAP_MINUTES} minutes`, "received_at")}`;
-  await tx.execute(
-    kept
-      ? sql`
-        with straddling as (delete from ${analyticsSessions} where ended_at >= ${at} returning ${SESSION_COLUMNS})
-        insert into ${analyticsSessions} (${SESSION_COLUMNS})
-        ${sessionRunsOf(sql`(select * from straddling where started_at < ${at} union all ${eventPieces})`)}`
-      : sql`insert into ${analyticsSessions} (${SESSION_COLUMNS}) ${sessionRunsOf(sql`(${eventPieces})`)}`,
-  );
-  await buildIndexes();
+    with straddling as (delete from ${analyticsSessions} where ended_at >= ${at} returning ${SESSION_COLUMNS})
+    insert into ${analyticsSessions} (${SESSION_COLUMNS})
+    ${sessionsOf(
+      (pieces) => sql`(select * from straddling where started_at < ${at} union all ${pieces})`,
+      sql`where not exists (select 1 from straddling as s where s.session_id = e.session_id and s.started_at < ${at} and e.received_at between s.started_at and s.ended_at)`,
+    )}`);
 }
 
 /**
