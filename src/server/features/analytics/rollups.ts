@@ -26,14 +26,15 @@ import { deferSecondaryIndexes } from "#server/infra/deferred-indexes.ts";
  *   inserts the events and folds exactly those rows into the rollups, in one statement and one transaction,
  *   and drops the per-day and per-hour summaries of the units it changed (`ensureSummaries` computes them again);
  * - rebuild: `rebuildRollups` recomputes every rollup from analytics_events (start-up backfill of a
- *   database that has events but no rollups yet, after a restore, and the benchmark after its bulk load).
+ *   database that has events but no rollups yet, after a restore, and the benchmark after its bulk load). On
+ *   Postgres a second connection computes the rollups that read the events alone meanwhile (stageBeside).
  *
  * Every merge rule is order-independent (sums, least and greatest, the first event's attributes with the
  * greatest value on equal times), so feeding events in any batches and any order gives a rebuild's rows: the
  * tests check exactly that, and that every figure equals a brute-force count. A normal day never needs a
  * rebuild; late events (another instance's batch overtaking this one) are merged like any other.
  *
- * Rollup maintenance is serialised across app instances by one transaction-level advisory lock: the
+ * Rollup maintenance is serialised across app instances by one transaction-level advisory lock (lockRollups): the
  * session merge reads the runs it extends, so two batches of the same session must not interleave. A batch
  * holds it for a few milliseconds; the ingest never waits on it (the writer buffers).
  */
