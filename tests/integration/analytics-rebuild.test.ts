@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rowsOf, runsTransactionsSideBySide } from "#server/db/client.ts";
 import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import { maintainPartitions } from "#server/features/analytics/partitions.ts";
-import { lockRollups, rebuildRollups } from "#server/features/analytics/rollups.ts";
+import { lockRollups, rebuildRollups, ROLLUP_LOCK_KEY } from "#server/features/analytics/rollups.ts";
 import { useTestApp } from "../helpers/test-app";
 import { usesRealPostgres } from "../helpers/test-database";
 
@@ -110,7 +110,7 @@ describe("rebuildRollups", () => {
       const waitingOnRollups = async () =>
         rowsOf<{ waiting: boolean }>(
           await t.db.execute(sql`
-            select exists (select 1 from pg_locks where locktype = 'advisory' and objid = 7100300 and not granted) as waiting`),
+            select exists (select 1 from pg_locks where locktype = 'advisory' and objid = ${ROLLUP_LOCK_KEY} and not granted) as waiting`),
         )[0]?.waiting;
       await expect.poll(waitingOnRollups).toBe(true);
       release();

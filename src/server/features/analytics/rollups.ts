@@ -40,7 +40,7 @@ import { deferSecondaryIndexes } from "#server/infra/deferred-indexes.ts";
  */
 
 /** Any fixed number, distinct from the migration lock's. */
-const ROLLUP_LOCK_KEY = 7_100_300;
+export const ROLLUP_LOCK_KEY = 7_100_300;
 
 const GAP = sql.raw(`interval '${SESSION_GAP_MINUTES} minutes'`);
 
@@ -322,13 +322,10 @@ export async function insertEventsWithRollups(db: Database, insertEvents: SQL): 
  * continue incrementally from the rebuilt state). Used to backfill and by the benchmark after a bulk load.
  */
 export async function rebuildRollups(db: Database): Promise<void> {
-  const beside = runsTransactionsSideBySide(db) ? db : null;
-  await droppingStagesOnFailure(db, beside, () =>
-    db.transaction(async (tx) => {
-      await lockRollups(tx);
-      await rebuildLocked(tx, beside);
-    }),
-  );
+  await inRebuildTransaction(db, async (tx, beside) => {
+    await lockRollups(tx);
+    await rebuildLocked(tx, beside);
+  });
 }
 
 /**
@@ -337,19 +334,16 @@ export async function rebuildRollups(db: Database): Promise<void> {
  * Returns whether it rebuilt.
  */
 export async function ensureRollups(db: Database): Promise<boolean> {
-  const beside = runsTransactionsSideBySide(db) ? db : null;
-  return droppingStagesOnFailure(db, beside, () =>
-    db.transaction(async (tx) => {
-      const missing = await rollupsMissing(tx);
-      if (missing === "none") return false;
-      await lockRollups(tx);
-      const underLock = await rollupsMissing(tx);
-      if (underLock === "none") return false;
-      if (underLock === "all") await rebuildLocked(tx, beside);
-      else await insertLandingDays(tx, { from: null, kept: NOTHING_KEPT });
-      return true;
-    }),
-  );
+  return inRebuildTransaction(db, async (tx, beside) => {
+    const missing = await rollupsMissing(tx);
+    if (missing === "none") return false;
+    await lockRollups(tx);
+    const underLock = await rollupsMissing(tx);
+    if (underLock === "none") return false;
+    if (underLock === "all") await rebuildLocked(tx, beside);
+    else await insertLandingDays(tx, { from: null, kept: NOTHING_KEPT });
+    return true;
+  });
 }
 
 export type SummaryUnit = "day" | "hour";
@@ -490,22 +484,29 @@ const stageOf = (rollup: (typeof FROM_EVENTS_ALONE)[number]) => sql.identifier(`
 
 /**
  * Fills the staging tables on a connection of its own, in the snapshot the rebuild exported: it sees exactly the
- * rebuild's events. It touches no rollup table, which the rebuild holds locked. Committed when it returns.
+ * rebuild's events. It touches no rollup table, which the rebuild holds locked. Committed when it returns. Resolves
+ * to whether they got filled: false when that connection failed (none free, say), and the rebuild computes those
+ * rollups itself.
  */
-async function stageBeside(db: Database, snapshot: string): Promise<void> {
-  await db.transaction(
-    async (side) => {
-      // A snapshot id is hex digits and dashes (checked): SET TRANSACTION SNAPSHOT takes no parameter.
-      if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error(`Unexpected snapshot id: ${snapshot}`);
-      await side.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
-      await side.execute(sql`set local work_mem = '256MB'`);
-      for (const rollup of FROM_EVENTS_ALONE) {
-        await side.execute(sql`drop table if exists ${stageOf(rollup)}`);
-        await side.execute(sql`create unlogged table ${stageOf(rollup)} as ${rollup.rows()}`);
-      }
-    },
-    { isolationLevel: "repeatable read" },
-  );
+async function stageBeside(db: Database, snapshot: string): Promise<boolean> {
+  // A snapshot id is hex digits and dashes (checked): SET TRANSACTION SNAPSHOT takes no parameter.
+  if (!/^[0-9A-F-]+$/i.test(snapshot)) return false;
+  try {
+    await db.transaction(
+      async (side) => {
+        await side.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+        await side.execute(sql`set local work_mem = '256MB'`);
+        for (const rollup of FROM_EVENTS_ALONE) {
+          await side.execute(sql`drop table if exists ${stageOf(rollup)}`);
+          await side.execute(sql`create unlogged table ${stageOf(rollup)} as ${rollup.rows()}`);
+        }
+      },
+      { isolationLevel: "repeatable read" },
+    );
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Removes what stageBeside left: in the rebuild's transaction once copied in, or after the rebuild failed. */
@@ -514,12 +515,14 @@ async function dropStages(db: Executor): Promise<void> {
 }
 
 /**
- * Runs a rebuild (`work`). Should it fail, the staging tables it had filled beside it are committed on their own
- * connection and outlive it: they are dropped then (and at the next rebuild's start, should that fail too).
+ * Runs `work` in a transaction, handing it the pool as the connection to run beside it when there is one
+ * (stageBeside). Should it fail, the staging tables filled beside it are committed on their own connection and
+ * outlive it: they are dropped then (and at the next rebuild's start, should that fail too).
  */
-async function droppingStagesOnFailure<T>(db: Database, beside: Database | null, work: () => Promise<T>): Promise<T> {
+async function inRebuildTransaction<T>(db: Database, work: (tx: Executor, beside: Database | null) => Promise<T>): Promise<T> {
+  const beside = runsTransactionsSideBySide(db) ? db : null;
   try {
-    return await work();
+    return await db.transaction((tx) => work(tx, beside));
   } catch (error) {
     if (beside) await dropStages(db).catch(() => undefined);
     throw error;
@@ -588,7 +591,7 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
   // The aggregates below hold about one entry per visitor and hour; in memory rather than spilled to disk.
   await tx.execute(sql`set local work_mem = '256MB'`);
   const kept = await rollupsBefore(tx, from);
-  const staging = beside && !kept ? stagingBeside(beside, await exportSnapshot(tx)) : null;
+  const staging = beside && !kept ? stageBeside(beside, await exportSnapshot(tx)) : null;
   try {
     await clearRebuiltPeriod(tx, { from, kept });
     const buildIndexes = await deferIndexes(tx);
@@ -624,17 +627,6 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
 /** This transaction's snapshot, for another connection to see exactly what it sees (SET TRANSACTION SNAPSHOT). */
 async function exportSnapshot(tx: Executor): Promise<string> {
   return rowsOf<{ id: string }>(await tx.execute(sql`select pg_export_snapshot() as id`))[0]!.id;
-}
-
-/**
- * Runs stageBeside. Resolves to whether the staging tables are filled; false when the second connection failed
- * (none free, say), and the rebuild computes those rollups itself.
- */
-function stagingBeside(beside: Database, snapshot: string): Promise<boolean> {
-  return stageBeside(beside, snapshot).then(
-    () => true,
-    () => false,
-  );
 }
 
 /** Empties what the rebuild recomputes: the summaries (all: a restore may have changed kept days too), and the rollups' rows from `from` on. */
