@@ -1,4 +1,4 @@
-import { getTableName, sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL, type Table } from "drizzle-orm";
 import { SESSION_GAP_MINUTES } from "#common/analytics/dashboard.ts";
 import { LANDING_PAGE } from "#common/analytics/funnel.ts";
 import { rowsOf, runsTransactionsSideBySide, type Database, type Executor } from "#server/db/client.ts";
@@ -27,7 +27,7 @@ import { deferEveryIndex } from "#server/infra/deferred-indexes.ts";
  *   and drops the per-day and per-hour summaries of the units it changed (`ensureSummaries` computes them again);
  * - rebuild: `rebuildRollups` recomputes every rollup from analytics_events (start-up backfill of a
  *   database that has events but no rollups yet, after a restore, and the benchmark after its bulk load). On
- *   Postgres a second connection computes the rollups that read the events alone meanwhile (stageBeside).
+ *   Postgres a second connection computes the visitor hours and days meanwhile (stageBeside).
  *
  * Every merge rule is order-independent (sums, least and greatest, the first event's attributes with the
  * greatest value on equal times), so feeding events in any batches and any order gives a rebuild's rows: the
@@ -341,7 +341,7 @@ export async function ensureRollups(db: Database): Promise<boolean> {
     const underLock = await rollupsMissing(tx);
     if (underLock === "none") return false;
     if (underLock === "all") await rebuildLocked(tx, beside);
-    else await insertLandingDays(tx, { from: null, kept: NOTHING_KEPT });
+    else await insertLandingDays(tx, NOTHING_KEPT);
     return true;
   });
 }
@@ -434,22 +434,20 @@ type KeptLastSeen = { join: SQL; value: SQL };
 const NOTHING_KEPT: KeptLastSeen = { join: sql``, value: sql`null` };
 
 /**
- * The landing rollup from the page views of `/` received from `from` on (null: all of them): per day and
+ * The landing rollup from every page view of `/`, the caller having removed the rows they replace: per day and
  * visitor, prev_seen the previous day's last one, or the kept rows' last one for a visitor's first day in the
- * rebuilt period. Its rows in the rollup's column order (visitorColumns).
+ * rebuilt period. That period starts on the first event's day: every page view of `/` is in it.
  */
-const landingDaysOf = ({ from, kept }: { from: Date | null; kept: KeptLastSeen }) => sql`
+async function insertLandingDays(tx: Executor, kept: KeptLastSeen): Promise<void> {
+  await tx.execute(sql`
+    insert into ${analyticsLandingDays} (${visitorColumns(LANDING_DAYS)})
     select n.day, n.visitor_id, n.first_seen, n.last_seen,
       coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day), ${kept.value}) as prev_seen, n.events, n.events as page_views
     from (
       select ${truncTo("day", "received_at")} as day, visitor_id, min(received_at) as first_seen, max(received_at) as last_seen, count(*) as events
-      from ${analyticsEvents} where ${LANDING_DAYS.events} ${from ? sql`and received_at >= ${from.toISOString()}::timestamptz` : sql``} group by 1, 2
+      from ${analyticsEvents} where ${LANDING_DAYS.events} group by 1, 2
     ) as n ${kept.join}
-    ${inKeyOrder("day")}`;
-
-/** The landing rollup's rows (landingDaysOf); the caller has removed the rows they replace. */
-async function insertLandingDays(tx: Executor, options: { from: Date | null; kept: KeptLastSeen }): Promise<void> {
-  await tx.execute(sql`insert into ${analyticsLandingDays} (${visitorColumns(LANDING_DAYS)}) ${landingDaysOf(options)}`);
+    ${inKeyOrder("day")}`);
 }
 
 /** Every event's page views per hour and page. */
@@ -469,37 +467,62 @@ const sessionsOf = (pieces: (eventPieces: SQL) => SQL, leaveOut: SQL = sql``) =>
       group by session_id, ${binOf(`${SESSION_GAP_MINUTES} minutes`, "received_at")}`),
   );
 
-/**
- * The rollups that read nothing but the events, each with the select of its rows (in its column order) when no
- * rollup row is kept from before the rebuilt period. On Postgres a second connection computes them into staging
- * tables while the rebuild's transaction computes the visitor hours and days (rebuildLocked).
- */
-const FROM_EVENTS_ALONE = [
-  { table: analyticsLandingDays, columns: visitorColumns(LANDING_DAYS), rows: () => landingDaysOf({ from: null, kept: NOTHING_KEPT }) },
-  { table: analyticsPageHours, columns: sql.raw("hour, page, views"), rows: pageHoursOf },
-  { table: analyticsSessions, columns: SESSION_COLUMNS, rows: () => sessionsOf((pieces) => sql`(${pieces})`) },
-] as const;
 /** A staging table of the rebuild: unlogged, since a crash only means the rebuild runs again. */
-const stageOf = (rollup: (typeof FROM_EVENTS_ALONE)[number]) => sql.identifier(`${getTableName(rollup.table)}_rebuild_stage`);
+const stageOf = (table: Table) => sql`${sql.identifier(`${getTableName(table)}_rebuild_stage`)}`;
 
 /**
- * Fills the staging tables on a connection of its own, in the snapshot the rebuild exported: it sees exactly the
- * rebuild's events. It touches no rollup table, which the rebuild holds locked. Committed when it returns. Resolves
- * to whether they got filled: false when that connection failed (none free, say), and the rebuild computes those
- * rollups itself.
+ * The rollups a second connection computes on Postgres, in this order, when no rollup row is kept from before the
+ * rebuilt period: the visitor hours, then the visitor days from them. The rebuild's transaction computes the landing
+ * days, page hours and sessions meanwhile, then copies each of these in as soon as its staging table is committed.
+ * (The page hours there too made that side the longer one.) `readsEvents`: it reads the events, so in the rebuild's snapshot (the days read only the hours' staging
+ * table); `hashGroups`: its groups are hashed (hashingGroups).
  */
-async function stageBeside(db: Database, snapshot: string): Promise<boolean> {
+const BESIDE = {
+  visitorHours: {
+    table: analyticsVisitorHours,
+    columns: visitorColumns(VISITOR_HOURS),
+    rows: () => visitorHoursOf(NOTHING_KEPT),
+    readsEvents: true,
+    hashGroups: true,
+  },
+  visitorDays: {
+    table: analyticsVisitorDays,
+    columns: visitorColumns(VISITOR_DAYS),
+    rows: () => visitorDaysOf({ hours: stageOf(analyticsVisitorHours), from: null, kept: NOTHING_KEPT }),
+    readsEvents: false,
+    hashGroups: false,
+  },
+};
+type StagedRollup = (typeof BESIDE)[keyof typeof BESIDE];
+/** Per staged rollup, whether the second connection filled its staging table (once it has finished with it). */
+type Staging = Map<StagedRollup, Promise<boolean>>;
+
+/**
+ * Fills the staging tables on a connection of its own, one after the other, each in a transaction of its own that
+ * commits it when it is done. It touches no rollup table, which the rebuild holds locked. A rollup's promise
+ * resolves to false when that connection failed (none free, say), and so do those of every rollup after it; the
+ * rebuild computes those itself.
+ */
+function stageBeside(db: Database, snapshot: string): Staging {
+  const staging: Staging = new Map();
+  let previous = Promise.resolve(true);
+  for (const rollup of Object.values(BESIDE))
+    staging.set(rollup, (previous = previous.then((filled) => filled && fillStage(db, snapshot, rollup))));
+  return staging;
+}
+
+/** A rollup that reads the events does so in the snapshot the rebuild exported: it sees exactly the rebuild's events. */
+async function fillStage(db: Database, snapshot: string, rollup: StagedRollup): Promise<boolean> {
   // A snapshot id is hex digits and dashes (checked): SET TRANSACTION SNAPSHOT takes no parameter.
   if (!/^[0-9A-F-]+$/i.test(snapshot)) return false;
   try {
     await db.transaction(
       async (side) => {
-        await side.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+        if (rollup.readsEvents) await side.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
         await side.execute(sql`set local work_mem = '256MB'`);
-        for (const rollup of FROM_EVENTS_ALONE) {
-          await side.execute(sql`drop table if exists ${stageOf(rollup)}`);
-          await side.execute(sql`create unlogged table ${stageOf(rollup)} as ${rollup.rows()}`);
-        }
+        await side.execute(sql`drop table if exists ${stageOf(rollup.table)}`);
+        const create = sql`create unlogged table ${stageOf(rollup.table)} as ${rollup.rows()}`;
+        await (rollup.hashGroups ? hashingGroups(side, create) : side.execute(create));
       },
       { isolationLevel: "repeatable read" },
     );
@@ -509,9 +532,19 @@ async function stageBeside(db: Database, snapshot: string): Promise<boolean> {
   }
 }
 
-/** Removes what stageBeside left: in the rebuild's transaction once copied in, or after the rebuild failed. */
-async function dropStages(db: Executor): Promise<void> {
-  for (const rollup of FROM_EVENTS_ALONE) await db.execute(sql`drop table if exists ${stageOf(rollup)}`);
+/** Copies a staged rollup into its table once the second connection has filled it; false when it has not (or no connection did). */
+async function copiedFromStage(tx: Executor, staging: Staging | null, rollup: StagedRollup): Promise<boolean> {
+  if (!(await staging?.get(rollup))) return false;
+  await tx.execute(sql`insert into ${rollup.table} (${rollup.columns}) select * from ${stageOf(rollup.table)}`);
+  return true;
+}
+
+/**
+ * Removes a staging table stageBeside filled: in the rebuild's transaction once copied in, or after the rebuild
+ * failed (then every one, each on its own: one that will not drop must not keep the others).
+ */
+async function dropStage(db: Executor, rollup: StagedRollup): Promise<void> {
+  await db.execute(sql`drop table if exists ${stageOf(rollup.table)}`);
 }
 
 /**
@@ -524,7 +557,7 @@ async function inRebuildTransaction<T>(db: Database, work: (tx: Executor, beside
   try {
     return await db.transaction((tx) => work(tx, beside));
   } catch (error) {
-    if (beside) await dropStages(db).catch(() => undefined);
+    if (beside) for (const rollup of Object.values(BESIDE)) await dropStage(db, rollup).catch(() => undefined);
     throw error;
   }
 }
@@ -581,8 +614,8 @@ async function rollupsBefore(tx: Executor, from: Date): Promise<boolean> {
  * ended after is merged again with the events after it.
  *
  * It groups the events by hash instead of sorting them, and sorts only the per-hour rows (for prev_seen). With
- * nothing kept and a second connection (`beside`), the rollups that read the events alone are computed there
- * meanwhile, on the other core (decision 027).
+ * nothing kept and a second connection (`beside`), the visitor hours and days are computed there while this
+ * transaction computes the landing days, page hours and sessions, on the other core (BESIDE, decision 027).
  */
 async function rebuildLocked(tx: Executor, beside: Database | null): Promise<void> {
   const from = await rawEventsFrom(tx);
@@ -590,6 +623,7 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
   // The aggregates below hold about one entry per visitor and hour; in memory rather than spilled to disk.
   await tx.execute(sql`set local work_mem = '256MB'`);
   const kept = await rollupsBefore(tx, from);
+  await analyzeEventsWithoutStatistics(tx);
   const staging = beside && !kept ? stageBeside(beside, await exportSnapshot(tx)) : null;
   try {
     await clearRebuiltPeriod(tx, { from, kept });
@@ -602,25 +636,41 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
             value: sql`k.last_seen`,
           }
         : NOTHING_KEPT;
-    await insertVisitorHours(tx, keptLastSeen(VISITOR_HOURS));
-    await insertVisitorDays(tx, { from, kept: keptLastSeen(VISITOR_DAYS) });
-    if (staging && (await staging)) {
-      for (const rollup of FROM_EVENTS_ALONE)
-        await tx.execute(sql`insert into ${rollup.table} (${rollup.columns}) select * from ${stageOf(rollup)}`);
-      await dropStages(tx);
-    } else {
-      await insertLandingDays(tx, { from, kept: keptLastSeen(LANDING_DAYS) });
-      await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageHoursOf()}`);
-      await insertSessions(tx, { from, kept });
-    }
+    await insertLandingDays(tx, keptLastSeen(LANDING_DAYS));
+    await buildIndexes(analyticsLandingDays);
+    await tx.execute(sql`insert into ${analyticsPageHours} (hour, page, views) ${pageHoursOf()}`);
     await tx.execute(sql`
       insert into ${analyticsPageDays} (day, page, views)
       select ${truncTo("day", "hour")}, page, sum(views) from ${analyticsPageHours} where hour >= ${from.toISOString()}::timestamptz group by 1, 2`);
-    await buildIndexes();
+    await insertSessions(tx, { from, kept });
+    await buildIndexes(analyticsSessions);
+    if (!(await copiedFromStage(tx, staging, BESIDE.visitorHours))) await insertVisitorHours(tx, keptLastSeen(VISITOR_HOURS));
+    await buildIndexes(analyticsVisitorHours);
+    if (!(await copiedFromStage(tx, staging, BESIDE.visitorDays)))
+      await insertVisitorDays(tx, { hours: sql`${analyticsVisitorHours}`, from, kept: keptLastSeen(VISITOR_DAYS) });
+    await buildIndexes(analyticsVisitorDays);
+    for (const [rollup, filled] of staging ?? []) if (await filled) await dropStage(tx, rollup);
   } finally {
     // Nothing of the staging runs on once the rebuild ends, committed or not.
-    if (staging) await staging;
+    await Promise.all(staging?.values() ?? []);
   }
+}
+
+/**
+ * Gives the planner statistics of the events' partitions that have none: after a bulk load or a restore, until
+ * autovacuum's first pass. Without them it guesses a few hundred rows per condition, and at 10 million events read
+ * the 3 million page views of `/` through an index and sorted them (9.6 s against 4.4 s with statistics). ANALYZE
+ * samples a fixed number of rows: about 1 s for a partition of 9 million. Partitions that have statistics are left
+ * as they are.
+ */
+async function analyzeEventsWithoutStatistics(tx: Executor): Promise<void> {
+  const result = await tx.execute(sql`
+    select format('%s', c.oid::regclass) as partition
+    from pg_inherits as i join pg_class as c on c.oid = i.inhrelid join pg_namespace as n on n.oid = c.relnamespace
+    where i.inhparent = ${getTableName(analyticsEvents)}::regclass
+      and not exists (select 1 from pg_stats as s where s.schemaname = n.nspname and s.tablename = c.relname)`);
+  // Names written by Postgres itself (regclass output, quoted where needed).
+  for (const { partition } of rowsOf<{ partition: string }>(result)) await tx.execute(sql.raw(`analyze ${partition}`));
 }
 
 /** This transaction's snapshot, for another connection to see exactly what it sees (SET TRANSACTION SNAPSHOT). */
@@ -656,12 +706,9 @@ async function clearRebuiltPeriod(tx: Executor, { from, kept }: { from: Date; ke
  * so its attributes come from those groups instead of a second pass over every event: at 10 million events the
  * statement took 14 s instead of 20.
  */
-async function insertVisitorHours(tx: Executor, kept: KeptLastSeen): Promise<void> {
+const visitorHoursOf = (kept: KeptLastSeen) => {
   const attributes = sql.raw(VISITOR_HOURS.attributes.join(", "));
-  await hashingGroups(
-    tx,
-    sql`
-    insert into ${analyticsVisitorHours} (${visitorColumns(VISITOR_HOURS)})
+  return sql`
     with g as (
       select ${truncTo("hour", "received_at")} as hour, visitor_id, ${attributes}, min(received_at) as first_seen, max(received_at) as last_seen,
         count(*)::int as events, (count(*) filter (where event = 'page_view'))::int as page_views
@@ -680,8 +727,12 @@ async function insertVisitorHours(tx: Executor, kept: KeptLastSeen): Promise<voi
     select n.hour, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.hour), ${kept.value}),
       n.events, n.page_views, ${sql.raw(VISITOR_HOURS.attributes.map((column) => `n.${column}`).join(", "))}${variationOf(VISITOR_HOURS, "n")}
     from n ${kept.join}
-    ${inKeyOrder("hour")}`,
-  );
+    ${inKeyOrder("hour")}`;
+};
+
+/** The hourly rows (visitorHoursOf); the caller has removed the rows they replace. */
+async function insertVisitorHours(tx: Executor, kept: KeptLastSeen): Promise<void> {
+  await hashingGroups(tx, sql`insert into ${analyticsVisitorHours} (${visitorColumns(VISITOR_HOURS)}) ${visitorHoursOf(kept)}`);
 }
 
 /**
@@ -696,24 +747,29 @@ async function hashingGroups(tx: Executor, statement: SQL): Promise<void> {
   await tx.execute(sql`set local enable_sort = on`);
 }
 
-/** A day is the sum of its hours: reading the hourly rollups instead of every event again halves the rebuild. */
-async function insertVisitorDays(tx: Executor, { from, kept }: { from: Date; kept: KeptLastSeen }): Promise<void> {
-  await tx.execute(sql`
-    insert into ${analyticsVisitorDays} (${visitorColumns(VISITOR_DAYS)})
+/**
+ * The daily rows from the hourly ones (`hours`, the rollup or a staging table of it) from `from` on (null: all):
+ * a day is the sum of its hours, and reading them instead of every event again halves the rebuild.
+ */
+const visitorDaysOf = ({ hours, from, kept }: { hours: SQL; from: Date | null; kept: KeptLastSeen }) => sql`
     with n as (
       select ${truncTo("day", "hour")} as day, visitor_id, min(first_seen) as first_seen, max(last_seen) as last_seen,
         sum(events) as events, sum(page_views) as page_views
-      from ${analyticsVisitorHours} where hour >= ${from.toISOString()}::timestamptz group by 1, 2
+      from ${hours} ${from ? sql`where hour >= ${from.toISOString()}::timestamptz` : sql``} group by 1, 2
     ),
     a as (
       select n.day, n.visitor_id ${BYTES} as visitor_id${firstAttributes(VISITOR_DAYS, "h")}
-      from n join ${analyticsVisitorHours} as h on h.visitor_id = n.visitor_id and h.first_seen = n.first_seen
+      from n join ${hours} as h on h.visitor_id = n.visitor_id and h.first_seen = n.first_seen
       group by 1, 2
     )
     select n.day, n.visitor_id, n.first_seen, n.last_seen, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day), ${kept.value}),
       n.events, n.page_views, ${sql.raw(VISITOR_DAYS.attributes.map((column) => `a.${column}`).join(", "))}
     from n join a on a.day = n.day and a.visitor_id = n.visitor_id ${BYTES} ${kept.join}
-    ${inKeyOrder("day")}`);
+    ${inKeyOrder("day")}`;
+
+/** The daily rows (visitorDaysOf); the caller has removed the rows they replace. */
+async function insertVisitorDays(tx: Executor, options: { hours: SQL; from: Date; kept: KeptLastSeen }): Promise<void> {
+  await tx.execute(sql`insert into ${analyticsVisitorDays} (${visitorColumns(VISITOR_DAYS)}) ${visitorDaysOf(options)}`);
 }
 
 /**
@@ -737,17 +793,17 @@ async function insertSessions(tx: Executor, { from, kept }: { from: Date; kept: 
 
 /**
  * The rebuild fills the rollups with about a million rows at 10 million events: their indexes, primary keys
- * included, are dropped first and built once at the end, one sort each, instead of being updated row by row. Dropping
- * takes the tables' ACCESS EXCLUSIVE lock (as the truncate does), so readers wait for the rebuild's commit
- * and never see a table without its indexes. Returns what builds them again.
+ * included, are dropped first and built once each table is filled, one sort each, instead of being updated row by
+ * row. Dropping takes the tables' ACCESS EXCLUSIVE lock (as the truncate does), so readers wait for the rebuild's
+ * commit and never see a table without its indexes. Returns what builds a table's indexes again.
  */
-async function deferIndexes(tx: Executor): Promise<() => Promise<void>> {
+async function deferIndexes(tx: Executor): Promise<(table: Table) => Promise<void>> {
   // The index builds sort in memory instead of on disk.
   await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-  const builds: Array<() => Promise<void>> = [];
+  const builds = new Map<Table, () => Promise<void>>();
   for (const table of [analyticsVisitorHours, analyticsVisitorDays, analyticsLandingDays, analyticsSessions])
-    builds.push(await deferEveryIndex(tx, getTableName(table)));
-  return async () => {
-    for (const build of builds) await build();
+    builds.set(table, await deferEveryIndex(tx, getTableName(table)));
+  return async (table) => {
+    await builds.get(table)?.();
   };
 }
