@@ -246,7 +246,9 @@ const upsertPages = (unit: Unit, source: SQL) => sql`
  * Session runs from `pieces` (session_id, started_at, ended_at, events, page_views): pieces of one session
  * id whose gap is at most SESSION_GAP_MINUTES join one run. A piece is a single event, or a run stored
  * earlier: since a run has no gap longer than the limit inside it, merging runs and new events this way
- * gives exactly the runs of all their events together, whatever order the events arrived in.
+ * gives exactly the runs of all their events together, whatever order the events arrived in. The runs come in
+ * session and start order, whatever plan the planner picks with the statistics it has: the ids they are inserted
+ * with do not depend on it (a restore's rebuild gives back the ids of the backed-up sessions).
  */
 const sessionRunsOf = (pieces: SQL) => sql`
   select session_id, min(started_at) as started_at, max(ended_at) as ended_at, sum(events) as events, sum(page_views) as page_views
@@ -258,7 +260,8 @@ const sessionRunsOf = (pieces: SQL) => sql`
       from ${pieces} as p
     ) as ordered
   ) as runs
-  group by session_id, run`;
+  group by session_id, run
+  order by session_id ${BYTES}, started_at`;
 
 const SESSION_COLUMNS = sql.raw("session_id, started_at, ended_at, events, page_views");
 
