@@ -100,6 +100,27 @@ describe("rebuildRollups", () => {
     },
   );
 
+  it("gives a partition of the events that has none the planner statistics it lacks", async () => {
+    // A month of its own, so no earlier rebuild has analyzed it.
+    const month = sql.identifier("analytics_events_y2032m01");
+    await t.db.execute(
+      sql`create table ${month} partition of analytics_events for values from ('2032-01-01 00:00:00+00') to ('2032-02-01 00:00:00+00')`,
+    );
+    const hasStatistics = async () =>
+      rowsOf<{ analyzed: boolean }>(
+        await t.db.execute(sql`select exists (select 1 from pg_stats where tablename = 'analytics_events_y2032m01') as analyzed`),
+      )[0]?.analyzed;
+    try {
+      const shift = Date.parse("2032-01-03T22:40:00.000Z") - START;
+      await insertAnalyticsEvents(t.db)(events().map((row) => ({ ...row, receivedAt: new Date(row.receivedAt!.getTime() + shift) })));
+      expect(await hasStatistics()).toBe(false);
+      await rebuildRollups(t.db);
+      expect(await hasStatistics()).toBe(true);
+    } finally {
+      await t.db.execute(sql`drop table ${month}`);
+    }
+  });
+
   it.runIf(usesRealPostgres())(
     "is not overtaken by a partition change: that waits for the rollups' lock, not in the events' lock queue",
     async () => {
