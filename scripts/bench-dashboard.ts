@@ -9,8 +9,9 @@
  * current UTC hour through the event writer's own insert, 500 per batch, so the rollups hold them the way
  * they hold real traffic. Then it calls the dashboard service in-process at that pinned instant, once to
  * warm up and five times per range, and prints the median. Budget: 30 days at most 300 ms, 24 hours at most
- * 30 ms, and the rebuild of 10 million events at most 30 s. Each range's unique visitors, sessions, page views, top pages, countries, devices and campaigns are
- * checked against a count straight from the events: the rollups must give exact figures.
+ * 30 ms, and the rebuild of 10 million events at most 30 s. Each range's unique visitors, sessions, page views,
+ * top pages, countries, devices and campaigns are checked against a count straight from the events: the rollups
+ * must give exact figures.
  *
  * BENCH_EVENTS sets the size; BENCH_SCALE=1 runs 1, 3 and 10 million in one run (one database each) and
  * prints them side by side. BENCH_DATABASE_URL overrides the server (default

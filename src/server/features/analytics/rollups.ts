@@ -632,7 +632,7 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
   try {
     await clearRebuiltPeriod(tx, { from, kept });
     const buildIndexes = await deferIndexes(tx);
-    // Read once per visitor by a hash join: the rollups' secondary indexes are dropped meanwhile.
+    // Read once per visitor by a hash join: the rollups' indexes are dropped meanwhile.
     const keptLastSeen = (rollup: VisitorRollup): KeptLastSeen =>
       kept
         ? {
