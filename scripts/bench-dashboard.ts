@@ -189,12 +189,18 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
   return { rows, rebuild, passed };
 }
 
-async function vacuum(url: string) {
+/** Runs one statement on a connection of its own, outside the app's pool (VACUUM refuses a transaction block). */
+async function onOwnConnection(url: string, statement: string) {
   const direct = new pg.Client({ connectionString: url });
   await direct.connect();
-  await direct.query("vacuum analyze");
-  await direct.end();
+  try {
+    await direct.query(statement);
+  } finally {
+    await direct.end();
+  }
 }
+
+const vacuum = (url: string) => onOwnConnection(url, "vacuum analyze");
 
 /**
  * Writes out the pages the load left dirty before the ranges are timed. The server would do so over the next minutes
@@ -202,15 +208,7 @@ async function vacuum(url: string) {
  * machine with that write-back. It needs a superuser or the pg_checkpoint role; without either the timings go on.
  */
 async function checkpoint(url: string) {
-  const direct = new pg.Client({ connectionString: url });
-  await direct.connect();
-  try {
-    await direct.query("checkpoint");
-  } catch (error) {
-    console.log(`(no checkpoint before the timings: ${(error as Error).message})`);
-  } finally {
-    await direct.end();
-  }
+  await onOwnConnection(url, "checkpoint").catch((error: Error) => console.log(`(no checkpoint before the timings: ${error.message})`));
 }
 
 async function main() {
