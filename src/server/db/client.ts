@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -30,6 +32,19 @@ export type Executor = Database | Parameters<Parameters<Database["transaction"]>
 export function runsTransactionsSideBySide(db: Database): boolean {
   const client = (db as { $client?: unknown }).$client;
   return client instanceof pg.Pool && (client.options.max ?? 10) > 1;
+}
+
+/**
+ * A statement each connection parses once and then runs with new values: a named prepared statement on
+ * Postgres, which plans it again only while a plan made for the given values looks cheaper than its generic
+ * plan (so a statement whose plan does not depend on its values is not planned each time). PGlite runs it as
+ * it would any statement. The values go in through `sql.placeholder(key)`; the name comes from the text, so two
+ * different statements never share one.
+ */
+export function preparedStatement(statement: SQL): (executor: Executor, values: Record<string, unknown>) => Promise<unknown> {
+  const query = new PgDialect().sqlToQuery(statement);
+  const name = `prepared_${createHash("sha256").update(query.sql).digest("hex").slice(0, 32)}`;
+  return (executor, values) => executor._.session.prepareQuery(query, undefined, name, false).execute(values);
 }
 
 /** The rows of a raw `db.execute(sql...)`: node-postgres and PGlite both return them as `result.rows`. */

@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "#server/db/client.ts";
 import { analyticsEvents } from "#server/db/schema/analytics.ts";
 import type { Logger } from "#server/infra/logger.ts";
-import { insertEventsWithRollups } from "./rollups";
+import { eventsWithRollupsWriter } from "./rollups";
 
 export type AnalyticsEventRow = typeof analyticsEvents.$inferInsert;
 
@@ -93,16 +93,18 @@ export function serializeEventRow(row: AnalyticsEventRow): string {
  * single JSON parameter that Postgres expands with json_to_recordset, typed by the table's own columns:
  * building 500 rows x 23 bound parameters through Drizzle's query builder cost about 15% of the
  * server's CPU under load (npm run bench:track); joining serialized rows costs next to nothing.
+ * The brackets are added in SQL: wrapping the joined text in JavaScript makes a rope that the driver then
+ * copies into one more string as large as the batch (2.9 instead of 5.9 ms for 500 rows).
  * The same statement folds the rows into the dashboard's rollups (rollups.ts), in one transaction.
  */
+const writeBatch = eventsWithRollupsWriter(
+  sql`insert into ${analyticsEvents} (${COLUMN_LIST}) select ${SELECT_LIST} from json_to_recordset(('[' || ${sql.placeholder("rows")}::text || ']')::json) as r(${RECORD_DEFINITION})`,
+);
+
 export const insertSerializedEvents =
   (db: Database) =>
-  async (rows: string[]): Promise<void> => {
-    await insertEventsWithRollups(
-      db,
-      sql`insert into ${analyticsEvents} (${COLUMN_LIST}) select ${SELECT_LIST} from json_to_recordset(${`[${rows.join(",")}]`}::json) as r(${RECORD_DEFINITION})`,
-    );
-  };
+  (rows: string[]): Promise<void> =>
+    writeBatch(db, { rows: rows.join(",") });
 
 /** Inserts rows as the writer does (the benchmark's loader and tests that write events directly). */
 export const insertAnalyticsEvents = (db: Database) => {
