@@ -83,6 +83,34 @@ describe("createEventWriter", () => {
     expect(db.batches.flat()).toEqual([1, 2, 3, 4, 5, 6, 7].map(row));
   });
 
+  it("starts a write once the buffered rows reach flushAtSize, and lets batches grow to batchSize while one is in flight", async () => {
+    const db = fakeInsert();
+    const sizes = new Map([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [row(n), n === 2 ? 60 : 10]));
+    const writer = createEventWriter({
+      insert: db.insert,
+      logger: fakeLogger().logger,
+      batchSize: 4,
+      intervalMs: 60_000,
+      flushAtSize: 70,
+      sizeOf: (written) => sizes.get(written)!,
+    });
+    const rows = [...sizes.keys()];
+    db.hold();
+    writer.push(rows[0]!);
+    await Promise.resolve();
+    expect(db.maxInFlight).toBe(0);
+    writer.push(rows[1]!); // 10 + 60: due by size, with 2 rows of 4
+    expect(db.maxInFlight).toBe(1);
+    // Behind the write in flight, 6 rows of 10 wait: 60, below flushAtSize, but 4 of them make a full batch.
+    for (const next of rows.slice(2)) writer.push(next);
+    db.release();
+    await vi.waitFor(() => expect(db.batches.map((batch) => batch.length)).toEqual([2, 4]));
+    // The 2 left (20) are neither a full batch nor flushAtSize: they wait for the timer.
+    expect(writer.pending).toBe(2);
+    await writer.flush();
+    expect(db.batches.flat()).toEqual(rows);
+  });
+
   it("keeps rows buffered while the database is away, retrying the oldest batch with a doubling, capped delay", async () => {
     vi.useFakeTimers();
     const { logger, entries } = fakeLogger();

@@ -28,6 +28,12 @@ export type EventWriterOptions<Row> = {
   isUnavailable?: (error: unknown) => boolean;
   /** A flush starts when this many rows are buffered; each INSERT carries at most this many. */
   batchSize?: number;
+  /**
+   * ...or when the buffered rows add up to this size, as `sizeOf` measures them (unset: rows only). While the
+   * database keeps up, batches then stay about this large; when it falls behind, they grow up to `batchSize` rows.
+   */
+  flushAtSize?: number;
+  sizeOf?: (row: Row) => number;
   /** ...or this long after the first buffered row, whichever comes first. */
   intervalMs?: number;
   /** Past this many buffered rows (the database is down or far too slow), push() refuses new rows. */
@@ -113,8 +119,8 @@ export const insertAnalyticsEvents = (db: Database) => {
 };
 
 /**
- * Collects enriched events and writes them in multi-row INSERTs: when `batchSize` rows are waiting or
- * `intervalMs` after the first one, whichever comes first, with at most one INSERT in flight, oldest
+ * Collects enriched events and writes them in multi-row INSERTs: when `batchSize` rows (or `flushAtSize`)
+ * are waiting or `intervalMs` after the first one, whichever comes first, with at most one INSERT in flight, oldest
  * rows first. While the database is away, the rows stay buffered and the oldest batch is retried with
  * a doubling delay (250 ms up to 5 s) until it is written; when the buffer is full, push() refuses, and
  * the track route answers 503 so the client keeps the event. Analytics never takes the process down.
@@ -124,6 +130,7 @@ export function createEventWriter<Row>(options: EventWriterOptions<Row>): EventW
   const { insert, logger } = options;
   const isUnavailable = options.isUnavailable ?? (() => false);
   const batchSize = options.batchSize ?? 500;
+  const { flushAtSize = Number.POSITIVE_INFINITY, sizeOf = () => 0 } = options;
   const intervalMs = options.intervalMs ?? 250;
   const maxBuffered = options.maxBuffered ?? 100 * batchSize;
   const retryDelayMs = options.retryDelayMs ?? 250;
@@ -132,6 +139,8 @@ export function createEventWriter<Row>(options: EventWriterOptions<Row>): EventW
 
   /** Oldest first; a failed batch stays at the head until it is written, so order is kept. */
   let buffer: Row[] = [];
+  /** The buffered rows' total size, by `sizeOf`. */
+  let bufferedSize = 0;
   /** Consecutive failures of the batch at the head of the buffer. */
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -140,6 +149,16 @@ export function createEventWriter<Row>(options: EventWriterOptions<Row>): EventW
   let flushing = 0;
   let closed = false;
   let refused = 0;
+
+  /** Whether enough is buffered for a write to start now rather than at the timer. */
+  const due = () => buffer.length >= batchSize || bufferedSize >= flushAtSize;
+
+  /** Takes a written (or dropped) batch off the head of the buffer it came from. */
+  const remove = (head: Row[], rows: Row[]) => {
+    head.splice(0, rows.length);
+    // close() may have given up on this buffer meanwhile and started a new one.
+    if (head === buffer) for (const row of rows) bufferedSize -= sizeOf(row);
+  };
 
   const retryDelay = () => Math.min(maxRetryDelayMs, retryDelayMs * 2 ** Math.max(0, failures - 1));
 
@@ -164,7 +183,7 @@ export function createEventWriter<Row>(options: EventWriterOptions<Row>): EventW
     } catch (error) {
       failures += 1;
       if (!isUnavailable(error) && failures >= MAX_ATTEMPTS_OF_FAILING_BATCH) {
-        head.splice(0, rows.length);
+        remove(head, rows);
         failures = 0;
         logger.error(
           { err: error, dropped: rows.length },
@@ -179,8 +198,7 @@ export function createEventWriter<Row>(options: EventWriterOptions<Row>): EventW
       }
       return false;
     }
-    // close() may have given up on this buffer meanwhile and started a new one.
-    head.splice(0, rows.length);
+    remove(head, rows);
     if (failures > 0) logger.warn({ failures }, "analytics: writing events works again");
     failures = 0;
     if (refused > 0) {
@@ -201,7 +219,7 @@ export function createEventWriter<Row>(options: EventWriterOptions<Row>): EventW
       while (buffer.length > 0) {
         // After a failure, give the database the retry delay before the next attempt.
         if (!(await writeHead())) break;
-        if (buffer.length < batchSize && !closed && flushing === 0) break;
+        if (!due() && !closed && flushing === 0) break;
       }
     })().finally(() => {
       inFlight = undefined;
@@ -236,7 +254,8 @@ export function createEventWriter<Row>(options: EventWriterOptions<Row>): EventW
         return false;
       }
       buffer.push(row);
-      if (failures === 0 && (closed || buffer.length >= batchSize)) void pump();
+      bufferedSize += sizeOf(row);
+      if (failures === 0 && (closed || due())) void pump();
       else schedule();
       return true;
     },
@@ -248,6 +267,7 @@ export function createEventWriter<Row>(options: EventWriterOptions<Row>): EventW
       if (await drain(Date.now() + closeTimeoutMs)) return;
       logger.error({ dropped: buffer.length }, "analytics: the database did not come back before shutdown; buffered events dropped");
       buffer = [];
+      bufferedSize = 0;
       clearTimeout(timer);
       timer = undefined;
     },
