@@ -21,10 +21,9 @@ export type AnalyticsPipeline = {
  * A batch's text (the rows' JSON, 700 to 900 characters each in the benchmark) is copied into a few buffers on
  * its way to the database. Above 128 KB each of those is fresh memory from the system (`npm start` fixes glibc's
  * mmap threshold there, and V8 gives strings that large pages of their own), and touching fresh pages costs more
- * than the copy: joining and sending a batch took 5.7 µs a row in batches of 500, against 2.1 µs in batches of
- * 150. In npm run bench:track, the server's memory after 10,000 tracked events was 195 to 197 MB with this limit,
- * against 195 to 204 MB without (budget 200 MB). So while the database keeps up, a batch goes out at about 96 K
- * characters; when it falls behind, at the writer's full 500 rows.
+ * than the copy: joining and serialising a batch took 5.7 µs a row in batches of 500, against 2.1 µs in batches
+ * of 150 (alone in a loop, with the production flags). So while the database keeps up, a batch goes out at about
+ * 96 K characters; when it falls behind, at the writer's full 500 rows.
  */
 const FLUSH_AT_JSON_LENGTH = 96 * 1024;
 
