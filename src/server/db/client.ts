@@ -39,7 +39,9 @@ export function runsTransactionsSideBySide(db: Database): boolean {
  * Postgres, which plans it again only while a plan made for the given values looks cheaper than its generic
  * plan (so a statement whose plan does not depend on its values is not planned each time). PGlite runs it as
  * it would any statement. The values go in through `sql.placeholder(key)`; the name comes from the text, so two
- * different statements never share one.
+ * different statements never share one. It goes through drizzle's session because `execute` cannot name a
+ * statement. A pooler between the app and Postgres has to carry named statements across its connections
+ * (PgBouncer in transaction mode does from 1.21, with max_prepared_statements set); the app connects directly.
  */
 export function preparedStatement(statement: SQL): (executor: Executor, values: Record<string, unknown>) => Promise<unknown> {
   const query = new PgDialect().sqlToQuery(statement);
