@@ -57,11 +57,12 @@ export async function startServer(
     const role = admin.role ? ["--role", admin.role] : [];
     await node("create-admin.js", ["--email", admin.email, "--password", admin.password, "--name", admin.name ?? "Admin", ...role], env);
   }
-  return spawnServer(env, `http://${publicHost}:${port}`, dataDir);
+  return spawnServer(env);
 }
 
 /** The environment of a server in production mode on the embedded database in `dataDir`. */
-const serverEnv = (dataDir: string, port: number, publicHost: string): NodeJS.ProcessEnv => ({
+type ServerEnv = NodeJS.ProcessEnv & { DATA_DIR: string; PUBLIC_URL: string };
+const serverEnv = (dataDir: string, port: number, publicHost: string): ServerEnv => ({
   ...process.env,
   DATA_DIR: dataDir,
   PORT: String(port),
@@ -83,8 +84,7 @@ async function migratedDataDir(): Promise<string> {
   const template = path.join(os.tmpdir(), `lab-e2e-migrated-${Math.round(build.mtimeMs)}`);
   if (!(await fs.stat(template).catch(() => null))) {
     const making = await fs.mkdtemp(path.join(os.tmpdir(), "lab-e2e-migrating-"));
-    const port = await freePort();
-    await (await spawnServer(serverEnv(making, port, "127.0.0.1"), `http://127.0.0.1:${port}`, making)).stop({ keepData: true });
+    await (await spawnServer(serverEnv(making, await freePort(), "127.0.0.1"))).stop({ keepData: true });
     // The schema's jobs claimed their current slots at that start: the first server of each test runs them itself.
     await withStoppedServerDatabase(making, (db) => db.execute(sql`delete from job_slots`));
     // Earlier builds' copies are of no further use.
@@ -97,8 +97,9 @@ async function migratedDataDir(): Promise<string> {
   return dataDir;
 }
 
-/** The built server (node dist/server/main.js) with `env`, once /healthz answers at `url`. */
-async function spawnServer(env: NodeJS.ProcessEnv, url: string, dataDir: string): Promise<RunningServer> {
+/** The built server (node dist/server/main.js) with `env`, once /healthz answers at its PUBLIC_URL. */
+async function spawnServer(env: ServerEnv): Promise<RunningServer> {
+  const { PUBLIC_URL: url, DATA_DIR: dataDir } = env;
   const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.resolve("dist/server/main.js")], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
