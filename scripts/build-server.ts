@@ -3,6 +3,7 @@
  * create-admin and geoip-update commands an operator runs inside a container), npm packages left as imports of node_modules,
  * so production runs `node dist/server/main.js` with production dependencies only (no tsx, no TypeScript).
  */
+import fs from "node:fs";
 import { build } from "esbuild";
 
 export const SERVER_OUT_DIR = "dist/server";
@@ -13,7 +14,8 @@ export const SERVER_ENTRY_POINTS = {
 };
 
 export async function buildServer(): Promise<void> {
-  await build({
+  const { metafile } = await build({
+    metafile: true,
     entryPoints: SERVER_ENTRY_POINTS,
     outdir: SERVER_OUT_DIR,
     bundle: true,
@@ -28,4 +30,21 @@ export async function buildServer(): Promise<void> {
     sourcemap: true,
     logLevel: "warning",
   });
+  for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith(".js"))) {
+    const found = outsideLatin1(fs.readFileSync(file, "utf8"));
+    if (!found) continue;
+    const code = found.character.codePointAt(0)!.toString(16).padStart(4, "0");
+    throw new Error(`${file}:${found.line} holds "${found.character}", outside Latin-1: write it as \\u${code} in its source`);
+  }
+}
+
+/**
+ * The first character of `source` outside Latin-1, and its line. V8 keeps a script's source while its functions live,
+ * as one byte a character when all are Latin-1 and two bytes otherwise, so one such character doubles that bundled
+ * file's share of the server's heap. esbuild escapes them in strings, not in regular expressions.
+ */
+export function outsideLatin1(source: string): { line: number; character: string } | null {
+  const match = /[\u{100}-\u{10ffff}]/u.exec(source);
+  if (!match) return null;
+  return { line: source.slice(0, match.index).split("\n").length, character: match[0] };
 }

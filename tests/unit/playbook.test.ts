@@ -33,6 +33,9 @@ describe("playbook figures", () => {
   it("computes read time, rating text and checklist progress", () => {
     expect(readTimeMinutes("")).toBe(1);
     expect(readTimeMinutes("word ".repeat(400))).toBe(2);
+    // An apostrophe, straight or typographic, stays inside its word: 201 words, not 402.
+    expect(readTimeMinutes("don't ".repeat(201))).toBe(2);
+    expect(readTimeMinutes("don\u2019t ".repeat(201))).toBe(2);
     expect(formatRating({ average: null, count: 2 })).toBe("Not rated yet");
     expect(formatRating({ average: 4.25, count: 4 })).toBe("4.3/5 · 4 ratings");
     const checklist = [

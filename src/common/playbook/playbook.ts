@@ -43,7 +43,10 @@ export const RATING_MAX = 5;
 export const WORDS_PER_MINUTE = 200;
 
 export function readTimeMinutes(body: string): number {
-  const words = body.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  // A word may hold apostrophes, typographic (U+2019) too. Written as an escape: esbuild leaves a regular expression's
+  // characters as they are, and one character outside Latin-1 makes V8 keep the whole bundled file's source as
+  // two-byte text (0.8 MB of the server's heap instead of 0.4).
+  const words = body.match(/[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*/gu)?.length ?? 0;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 export const formatReadTime = (minutes: number) => `${minutes} min read`;
