@@ -32,19 +32,25 @@ export async function buildServer(): Promise<void> {
   });
   for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith(".js"))) {
     const found = outsideLatin1(fs.readFileSync(file, "utf8"));
-    if (!found) continue;
-    const code = found.character.codePointAt(0)!.toString(16).padStart(4, "0");
-    throw new Error(`${file}:${found.line} holds "${found.character}", outside Latin-1: write it as \\u${code} in its source`);
+    if (found)
+      throw new Error(`${file}:${found.line} holds "${found.character}", outside Latin-1: write it as ${found.escape} in its source`);
   }
 }
 
 /**
- * The first character of `source` outside Latin-1, and its line. V8 keeps a script's source while its functions live,
- * as one byte a character when all are Latin-1 and two bytes otherwise, so one such character doubles that bundled
- * file's share of the server's heap. esbuild escapes them in strings, not in regular expressions.
+ * The first character of `source` outside Latin-1, its line, and the escape to write instead (`\u{...}` past
+ * U+FFFF, which needs a string or a regular expression with the u flag). V8 keeps a script's source while its
+ * functions live, as one byte a character when all are Latin-1 and two bytes otherwise, so one such character
+ * doubles that bundled file's share of the server's heap. esbuild escapes them in strings, not in regular expressions.
  */
-export function outsideLatin1(source: string): { line: number; character: string } | null {
+export function outsideLatin1(source: string): { line: number; character: string; escape: string } | null {
   const match = /[\u{100}-\u{10ffff}]/u.exec(source);
   if (!match) return null;
-  return { line: source.slice(0, match.index).split("\n").length, character: match[0] };
+  const code = match[0].codePointAt(0)!;
+  const hex = code.toString(16);
+  return {
+    line: source.slice(0, match.index).split("\n").length,
+    character: match[0],
+    escape: code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`,
+  };
 }

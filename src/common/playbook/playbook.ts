@@ -43,9 +43,8 @@ export const RATING_MAX = 5;
 export const WORDS_PER_MINUTE = 200;
 
 export function readTimeMinutes(body: string): number {
-  // A word may hold apostrophes, typographic (U+2019) too. Written as an escape: esbuild leaves a regular expression's
-  // characters as they are, and one character outside Latin-1 makes V8 keep the whole bundled file's source as
-  // two-byte text (0.8 MB of the server's heap instead of 0.4).
+  // A word may hold apostrophes, typographic ones (U+2019) too, written as an escape: the server's bundle stays
+  // Latin-1 (scripts/build-server.ts says why and checks it).
   const words = body.match(/[\p{L}\p{N}][\p{L}\p{N}'\u2019-]*/gu)?.length ?? 0;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
