@@ -54,6 +54,32 @@ async function withLateScripts(work: (page: Page, context: BrowserContext) => Pr
   }
 }
 
+/**
+ * Submits the page's first form at the earliest moment a person could after hydration: right after React's
+ * first commit, before any later task. React reports each commit to the DevTools hook, if a page has one (its
+ * production build too); this page's hook queues the submit as a microtask, so it runs once the committing
+ * task's own work is done and before anything React left for a later task.
+ */
+async function submitOnFirstCommit(context: BrowserContext) {
+  await context.addInitScript(() => {
+    let submitted = false;
+    Object.defineProperty(window, "__REACT_DEVTOOLS_GLOBAL_HOOK__", {
+      value: {
+        supportsFiber: true,
+        inject: () => 1,
+        onCommitFiberRoot() {
+          if (submitted) return;
+          submitted = true;
+          queueMicrotask(() => document.querySelector("form")?.requestSubmit());
+        },
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      },
+    });
+  });
+}
+
 const sessionCookieOf = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === "session");
 
 describe("with scripts off", () => {
@@ -202,6 +228,16 @@ describe("before the scripts have run", () => {
       await page.waitForURL(`${server.url}/today`);
       // Each of the page's chunks comes 1 s late, in turn: hydration is done within the test's time.
     }, 1000);
+  });
+
+  it("sends what was typed before the scripts ran when the submit comes the moment hydration is done", async () => {
+    await withLateScripts(async (page, context) => {
+      await submitOnFirstCommit(context);
+      await page.goto(`${server.url}/login`, { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
+      await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+      await page.waitForURL(`${server.url}/today`);
+    }, 300);
   });
 
   it("joins the waitlist from / with Enter pressed at once and sees the position", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useLayoutEffect, useRef, type RefObject } from "react";
 import { useActionData } from "react-router";
 import type { FormReturn } from "#common/forms/form-post.ts";
 
@@ -12,11 +12,16 @@ export const useFormReturn = <Result = unknown>(): FormReturn<Result> | undefine
  * Takes over what a person typed into the server's HTML before the scripts ran (a password manager fills a
  * form at once): once hydrated, the form's state starts from the fields as they are, so a submit then sends
  * what is on screen. `adopt` gets the form's current data once, after the first render in the browser.
+ *
+ * A layout effect, not a passive one: React runs it, and the render its state update causes, in the task that
+ * commits the hydration. A passive effect runs in a later task, and a submit (Enter) that the browser
+ * delivers in between would send the first render's empty values: "Email address is required" beside a
+ * filled-in email.
  */
 export function useTypedBeforeHydration(adopt: (typed: FormData) => void): RefObject<HTMLFormElement | null> {
   const form = useRef<HTMLFormElement>(null);
   const adoptOnce = useRef(adopt);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (form.current) adoptOnce.current(new FormData(form.current));
   }, []);
   return form;

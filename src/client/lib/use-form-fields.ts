@@ -26,11 +26,15 @@ export function useFormFields<F extends string>(initial: Record<F, string>, orde
   const adopt = (typed: FormData) =>
     setValues((current) => {
       const next = { ...current };
+      let changed = false;
       for (const name of order) {
         const value = typed.get(name);
-        if (typeof value === "string" && value !== "") next[name] = value;
+        if (typeof value !== "string" || value === "" || value === current[name]) continue;
+        next[name] = value;
+        changed = true;
       }
-      return next;
+      // Nothing typed: the same state, so hydration renders the form once only.
+      return changed ? next : current;
     });
 
   return { values, fieldErrors, update, showErrors, adopt };

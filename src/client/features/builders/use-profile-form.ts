@@ -65,12 +65,20 @@ export function useProfileForm<V extends ProfileValues, S extends Schema>({
   const adopt = (typed: FormData) =>
     setValues((current) => {
       const next = { ...current };
+      let changed = false;
       for (const [name, value] of typed) {
         if (typeof value !== "string" || !(name in next)) continue;
-        if (name === "tags") next.tags = typed.getAll("tags") as V["tags"];
-        else if (value !== "") (next as Record<string, unknown>)[name] = value;
+        if (name === "tags") {
+          const ticked = typed.getAll("tags") as V["tags"];
+          changed ||= ticked.join("\n") !== current.tags.join("\n");
+          next.tags = ticked;
+        } else if (value !== "" && value !== current[name as keyof V]) {
+          (next as Record<string, unknown>)[name] = value;
+          changed = true;
+        }
       }
-      return next;
+      // Nothing typed: the same state, so hydration renders the form once only.
+      return changed ? next : current;
     });
 
   return { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading, adopt };
