@@ -230,13 +230,24 @@ describe("before the scripts have run", () => {
     }, 1000);
   });
 
-  it("sends what was typed before the scripts ran when the submit comes the moment hydration is done", async () => {
+  it("sends what was typed before the scripts ran when the submit comes the moment hydration is done: sign-in", async () => {
     await withLateScripts(async (page, context) => {
       await submitOnFirstCommit(context);
       await page.goto(`${server.url}/login`, { waitUntil: "domcontentloaded" });
       await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
       await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
       await page.waitForURL(`${server.url}/today`);
+    }, 300);
+  });
+
+  it("sends what was typed before the scripts ran when the submit comes the moment hydration is done: waitlist", async () => {
+    await withLateScripts(async (page, context) => {
+      await submitOnFirstCommit(context);
+      await page.goto(server.url, { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Email", { exact: true }).fill("prompt@example.com");
+      await page.getByLabel("Name").fill("Pat Prompt");
+      await page.getByRole("checkbox", { name: "Analytics" }).check();
+      await page.getByText(/You're #\d+ on the list/).waitFor();
     }, 300);
   });
 
