@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unsubscribeToken } from "#server/features/waitlist/unsubscribe.ts";
-import { DESKTOP, launchBrowser, screenshot, startServer, untilHydrated, type RunningServer } from "./harness";
+import {
+  DESKTOP,
+  launchBrowser,
+  lateScripts,
+  screenshot,
+  startServer,
+  submitOnFirstCommit,
+  untilHydrated,
+  type RunningServer,
+} from "./harness";
 
 /*
  * The public forms as a browser sends them on its own: with scripts off, and before the scripts have run (a
@@ -42,42 +51,12 @@ async function withoutScripts(work: (page: Page, context: BrowserContext) => Pro
 
 /** A page whose every script arrives late (3 s): what a person does in the meantime meets the server's HTML alone. */
 async function withLateScripts(work: (page: Page, context: BrowserContext) => Promise<void>, delayMs = SCRIPT_DELAY_MS) {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.continue().catch(() => undefined);
-  });
+  const context = await lateScripts(browser, delayMs);
   try {
     await work(await context.newPage(), context);
   } finally {
     await context.close();
   }
-}
-
-/**
- * Submits the page's first form at the earliest moment a person could after hydration: right after React's
- * first commit, before any later task. React reports each commit to the DevTools hook, if a page has one (its
- * production build too); this page's hook queues the submit as a microtask, so it runs once the committing
- * task's own work is done and before anything React left for a later task.
- */
-async function submitOnFirstCommit(context: BrowserContext) {
-  await context.addInitScript(() => {
-    let submitted = false;
-    Object.defineProperty(window, "__REACT_DEVTOOLS_GLOBAL_HOOK__", {
-      value: {
-        supportsFiber: true,
-        inject: () => 1,
-        onCommitFiberRoot() {
-          if (submitted) return;
-          submitted = true;
-          queueMicrotask(() => document.querySelector("form")?.requestSubmit());
-        },
-        onCommitFiberUnmount() {},
-        onPostCommitFiberRoot() {},
-        checkDCE() {},
-      },
-    });
-  });
 }
 
 const sessionCookieOf = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === "session");

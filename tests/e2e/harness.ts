@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { openDatabase, type Database } from "#server/db/client.ts";
 
 const run = promisify(execFile);
@@ -160,6 +160,43 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 860 };
+
+/** A desktop context whose every script arrives `delayMs` late: what a person does meanwhile meets the server's HTML alone. */
+export async function lateScripts(browser: Browser, delayMs: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue().catch(() => undefined);
+  });
+  return context;
+}
+
+/**
+ * Submits a page's form (the first that `formSelector` finds) at the earliest moment a person could after
+ * hydration: right after React's first commit, before any later task. React reports each commit to the DevTools
+ * hook, if a page has one (its production build too); this hook queues the submit as a microtask, so it runs once
+ * the committing task's own work is done and before anything React left for a later task. A page whose first
+ * commit finds no such form is left alone.
+ */
+export async function submitOnFirstCommit(context: BrowserContext, formSelector = "form") {
+  await context.addInitScript((selector) => {
+    let committed = false;
+    Object.defineProperty(window, "__REACT_DEVTOOLS_GLOBAL_HOOK__", {
+      value: {
+        supportsFiber: true,
+        inject: () => 1,
+        onCommitFiberRoot() {
+          if (committed) return;
+          committed = true;
+          queueMicrotask(() => document.querySelector<HTMLFormElement>(selector)?.requestSubmit());
+        },
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      },
+    });
+  }, formSelector);
+}
 
 /** A page in a fresh context (its own cookies and storage) at the given size. */
 /**

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCode } from "../helpers/totp";
-import { openPage, launchBrowser, screenshot, startServer, type RunningServer } from "./harness";
+import { lateScripts, openPage, launchBrowser, screenshot, startServer, submitOnFirstCommit, type RunningServer } from "./harness";
 
 /*
  * Two-factor codes and passkeys as a person uses them: enrol an authenticator by reading the secret off the
@@ -63,6 +63,21 @@ describe("second factors in the browser", () => {
     await next.getByRole("button", { name: "Verify" }).click();
     await next.waitForURL(`${server.url}/today`);
     await next.context().close();
+  });
+
+  it("keeps a code typed into the code step before its scripts ran, submitted the moment they have", async () => {
+    // The password is sent before the scripts run (the browser posts it); the code step comes back as the server's
+    // HTML, the code is typed into it, and the form is submitted right after hydration.
+    const context = await lateScripts(browser, 300);
+    await submitOnFirstCommit(context, "form:has(input[name=code])");
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Email", { exact: true }).fill(admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(admin.password);
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await page.getByLabel("Code", { exact: true }).fill(recoveryCodes[1]!);
+    await page.waitForURL(`${server.url}/today`);
+    await context.close();
   });
 
   it("registers a passkey in Chromium's virtual authenticator and signs in with it, with no code asked", async () => {

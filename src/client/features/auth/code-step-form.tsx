@@ -3,7 +3,7 @@ import { ShieldCheck } from "lucide-react";
 import type { SessionUser } from "#common/auth/accounts.ts";
 import { useAuth } from "#client/lib/auth.tsx";
 import { errorMessage } from "#client/lib/errors.ts";
-import { useFormReturn } from "#client/lib/form-return.ts";
+import { useFormReturn, useTypedBeforeHydration } from "#client/lib/form-return.ts";
 import { lazySchema } from "#client/lib/validation.ts";
 import { Alert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -35,6 +35,10 @@ export function CodeStepForm({ challenge, action, callback, onSuccess, onRestart
   const [codeError, setCodeError] = useState<string | null>(returned?.fieldErrors?.code ?? null);
   const [formError, setFormError] = useState<string | null>(returned?.error ?? null);
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useTypedBeforeHydration((typed) => {
+    const value = typed.get("code");
+    if (typeof value === "string" && value) setCode(value);
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,6 +68,7 @@ export function CodeStepForm({ challenge, action, callback, onSuccess, onRestart
       icon={<ShieldCheck />}
     >
       <PostForm
+        ref={formRef}
         action={action}
         onSubmit={(event) => void submit(event)}
         onFocus={codeStepSchema.preload}
