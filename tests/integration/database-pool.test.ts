@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { ANALYTICS_LIVE_REFRESH_MS } from "#common/analytics/dashboard.ts";
+import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/client.ts";
 import { databaseUnavailableError, isDatabasePoolExhausted, isDatabaseUnavailable } from "#server/db/errors.ts";
 import { probeHealth } from "#server/features/system/health.ts";
 import { getSystemStatus } from "#server/features/system/service.ts";
@@ -81,4 +82,24 @@ describe("an exhausted pool is reported as such", () => {
     expect(handle.pool!().lastExhaustedAt).toBeNull();
     expect(await probeHealth(handle)).toEqual({ code: 503, body: { status: "unavailable", error: "Database unreachable" } });
   });
+});
+
+describe("idle connections", () => {
+  it.skipIf(!usesRealPostgres())(
+    `stay open across two refreshes of the live dashboard, so the next one finds a backend whose caches are warm (${ONLY_ON_POSTGRES})`,
+    async () => {
+      // The pool's idle timer is a setTimeout: faked, the time passes at once; the queries still go over the network.
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      try {
+        const handle = await openDatabase({ kind: "postgres", url: t.database.url!, maxConnections: 1 });
+        opened.push(handle);
+        const backend = async () => rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`))[0]!.pid;
+        const first = await backend();
+        await vi.advanceTimersByTimeAsync(2 * ANALYTICS_LIVE_REFRESH_MS);
+        expect(await backend()).toBe(first);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 });
