@@ -26,3 +26,17 @@ export function useTypedBeforeHydration(adopt: (typed: FormData) => void): RefOb
   }, []);
   return form;
 }
+
+/**
+ * `current` with the texts typed into the fields `names` (an empty field keeps its value), for an `adopt` of
+ * useTypedBeforeHydration. When none differs it returns `current` itself, so a visit where nothing was typed
+ * renders the form once only in hydration.
+ */
+export function withTypedTexts<V extends Record<string, unknown>>(current: V, typed: FormData, names: readonly (keyof V & string)[]): V {
+  const taken = names.filter((name) => {
+    const value = typed.get(name);
+    return typeof value === "string" && value !== "" && value !== current[name];
+  });
+  if (taken.length === 0) return current;
+  return { ...current, ...Object.fromEntries(taken.map((name) => [name, typed.get(name)])) };
+}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { withTypedTexts } from "./form-return";
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -23,19 +24,7 @@ export function useFormFields<F extends string>(initial: Record<F, string>, orde
     if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
   };
 
-  const adopt = (typed: FormData) =>
-    setValues((current) => {
-      const next = { ...current };
-      let changed = false;
-      for (const name of order) {
-        const value = typed.get(name);
-        if (typeof value !== "string" || value === "" || value === current[name]) continue;
-        next[name] = value;
-        changed = true;
-      }
-      // Nothing typed: the same state, so hydration renders the form once only.
-      return changed ? next : current;
-    });
+  const adopt = (typed: FormData) => setValues((current) => withTypedTexts(current, typed, order));
 
   return { values, fieldErrors, update, showErrors, adopt };
 }

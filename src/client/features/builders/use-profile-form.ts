@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { output } from "zod/v4/core";
 import { errorMessage } from "#client/lib/errors.ts";
+import { withTypedTexts } from "#client/lib/form-return.ts";
 import { validate, type Schema } from "#client/lib/validation.ts";
 import { focusFirstError, FORM_ERROR_TEXTS, type FieldErrors, type ProfileValues } from "./profile-fields";
 
@@ -64,21 +65,15 @@ export function useProfileForm<V extends ProfileValues, S extends Schema>({
   /** Takes over what was typed into the server's HTML before the scripts ran (see useTypedBeforeHydration). */
   const adopt = (typed: FormData) =>
     setValues((current) => {
-      const next = { ...current };
-      let changed = false;
-      for (const [name, value] of typed) {
-        if (typeof value !== "string" || !(name in next)) continue;
-        if (name === "tags") {
-          const ticked = typed.getAll("tags") as V["tags"];
-          changed ||= ticked.join("\n") !== current.tags.join("\n");
-          next.tags = ticked;
-        } else if (value !== "" && value !== current[name as keyof V]) {
-          (next as Record<string, unknown>)[name] = value;
-          changed = true;
-        }
-      }
-      // Nothing typed: the same state, so hydration renders the form once only.
-      return changed ? next : current;
+      const texts = withTypedTexts(
+        current,
+        typed,
+        (Object.keys(current) as Array<keyof V & string>).filter((name) => name !== "tags"),
+      );
+      // Tags ticked before the scripts ran replace the chosen ones; none ticked keeps them.
+      const ticked = typed.getAll("tags") as V["tags"];
+      if (ticked.length === 0 || ticked.join("\n") === current.tags.join("\n")) return texts;
+      return { ...texts, tags: ticked };
     });
 
   return { values, fieldErrors, formError, saving, canSubmit, change, submit, setUploading, adopt };
