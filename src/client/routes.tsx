@@ -59,7 +59,11 @@ const publicPages: Record<PublicPageName, PageRoute> = {
     api: true,
     loader: buildersLoader,
     lazy: page(
-      () => import("#client/features/builders/builders-page.tsx"),
+      async () => {
+        const builders = await import("#client/features/builders/builders-page.tsx");
+        await builders.loadServerRenderedParts();
+        return builders;
+      },
       (m) => m.BuildersPage,
     ),
   },

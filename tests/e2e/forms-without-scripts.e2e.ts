@@ -230,6 +230,28 @@ describe("before the scripts have run", () => {
     }, 300);
   });
 
+  it("keeps what was typed into the builders join form before the scripts ran, tags too, once they have", async () => {
+    await withLateScripts(async (page) => {
+      await page.goto(`${server.url}/builders?join=1#join-the-community`, { waitUntil: "domcontentloaded" });
+      const name = page.getByLabel("Name", { exact: true });
+      const developer = page.getByRole("checkbox", { name: "Developer", exact: true });
+      await name.fill("Tia Typed");
+      await page.getByLabel("Email", { exact: true }).fill("tia@example.com");
+      await developer.check();
+      // The join form is a part of its own: hydrated once its element carries React's props.
+      await page.waitForFunction(() => {
+        const form = document.querySelector("#join-the-community form");
+        return form != null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+      });
+      // A change renders the form again from its state: what was typed must be in it.
+      await page.getByLabel("Location").fill("Lisbon");
+      expect(await name.inputValue()).toBe("Tia Typed");
+      expect(await developer.isChecked()).toBe(true);
+      await page.getByRole("button", { name: "Submit Profile" }).click();
+      await page.getByText("Thanks for joining, Tia Typed!").waitFor();
+    }, 300);
+  });
+
   it("joins the waitlist from / with Enter pressed at once and sees the position", async () => {
     await withLateScripts(async (page) => {
       await page.goto(server.url, { waitUntil: "domcontentloaded" });

@@ -4,6 +4,7 @@ import { ArrowLeft, ChevronDown, PartyPopper, Rocket, UserPlus, Users } from "lu
 import { BUILDER_CONFIRM_INVALID_TEXT, BUILDER_CONFIRMED_TEXT, type PublicBuilder } from "#common/builders/builders.ts";
 import { PUBLIC_PAGES } from "#common/pages/page-routes.ts";
 import { useFormReturn } from "#client/lib/form-return.ts";
+import { preloadableLazy } from "#client/lib/preloadable-lazy.tsx";
 import { countText } from "#client/lib/format.ts";
 import { Alert, LoadFailedAlert } from "#client/ui/alert.tsx";
 import { Button, type ButtonProps } from "#client/ui/button.tsx";
@@ -16,10 +17,19 @@ import type { BuildersLoaderData, BuildersList } from "./builders-loader";
 
 // Both forms (and the zod schemas they check with) load when opened: most visitors only browse, and the
 // page must stay within the public JS budget (scripts/report-bundle.ts).
-const JoinForm = lazy(() => import("./join-form").then((m) => ({ default: m.JoinForm })));
+const JoinForm = preloadableLazy(() => import("./join-form").then((m) => m.JoinForm));
 const EditProfileDialog = lazy(() => import("./edit-profile-dialog").then((m) => ({ default: m.EditProfileDialog })));
 
 const JOIN_PANEL_ID = "join-the-community";
+
+/**
+ * Before hydration in the browser: when the server's HTML has the join form open (`?join=1`, or a refused post),
+ * its code loads first, so that hydration keeps the server's fields and what was typed into them (see
+ * preloadableLazy). The server's renderer, which loads this route too, has no document and waits for the part.
+ */
+export async function loadServerRenderedParts(): Promise<void> {
+  if (typeof document !== "undefined" && document.getElementById(JOIN_PANEL_ID)?.querySelector("form")) await JoinForm.preload();
+}
 /** The page with the join form open: what the toggle links to, so that it opens the form without scripts too. */
 const JOIN_HREF = `${PUBLIC_PAGES.builders}?join=1#${JOIN_PANEL_ID}`;
 
