@@ -36,3 +36,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export const usesRealPostgres = () => Boolean(inject("templateDatabaseUrl"));
+
+/**
+ * Ends every connection to `databaseName` but `admin`'s own, and returns once their backends have exited.
+ * Without the wait, pg_terminate_backend returns as soon as it has signalled them: a backend the machine has not
+ * yet scheduled is still there, and a pooled connection the test uses next fails with 57P01 when it acts on the
+ * signal, a failure of the test's timing rather than of the app.
+ */
+export const terminateConnections = (admin: pg.Client, databaseName: string) =>
+  admin.query("select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+    databaseName,
+  ]);

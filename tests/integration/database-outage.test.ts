@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvents } from "#server/db/schema/analytics.ts";
 import { withDatabase } from "../helpers/global-setup";
 import { useTestApp } from "../helpers/test-app";
-import { usesRealPostgres } from "../helpers/test-database";
+import { terminateConnections, usesRealPostgres } from "../helpers/test-database";
 
 const t = useTestApp({ rateLimits: false });
 const ONLY_ON_POSTGRES = "needs a real Postgres (set TEST_DATABASE_URL): embedded PGlite runs in-process and has no connections to lose";
@@ -28,8 +28,7 @@ afterAll(async () => {
 });
 
 /** Drops every connection the app holds to its own test database (and nothing else on the server). */
-const killAppConnections = () =>
-  admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [databaseName]);
+const killAppConnections = () => terminateConnections(admin, databaseName);
 
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + DEADLINE_MS;

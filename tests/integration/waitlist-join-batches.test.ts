@@ -7,7 +7,7 @@ import { mailMessages, waitlistEntries } from "#server/db/schema/index.ts";
 import { createWaitlistJoins, joinWaitlist } from "#server/features/waitlist/index.ts";
 import { withDatabase } from "../helpers/global-setup";
 import { useTestApp } from "../helpers/test-app";
-import { usesRealPostgres } from "../helpers/test-database";
+import { terminateConnections, usesRealPostgres } from "../helpers/test-database";
 
 const t = useTestApp({ rateLimits: false });
 const visitor = { ip: "81.2.69.160", headers: {} };
@@ -144,7 +144,7 @@ describe("waitlist joins stored together (group commit)", () => {
     await admin.connect();
     try {
       await admin.query(`alter database "${name}" allow_connections false`);
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
+      await terminateConnections(admin, name);
       const counting = countingTransactions(t.db);
       const joins = createWaitlistJoins(joinSettings(counting.db));
       const confirmation = { subject: "Confirm your address", html: "<p>Confirm</p>", text: "Confirm" };
