@@ -8,8 +8,8 @@ import { useTestApp } from "../helpers/test-app";
 import { usesRealPostgres } from "../helpers/test-database";
 
 /**
- * rebuildRollups writes the rows the writer's batches wrote. On Postgres it computes the visitor hours, then the visitor
- * days, on a second connection, into staging tables it then copies in.
+ * rebuildRollups writes the rows the writer's batches wrote. On Postgres it computes the visitor hours and days on a
+ * second connection, in one statement, into staging tables it then copies in.
  */
 const t = useTestApp();
 
@@ -81,10 +81,9 @@ describe("rebuildRollups", () => {
     expect(await stagingTables()).toEqual([]);
   });
 
-  // The hours' staging table in the way: the rebuild computes both itself. The days': it copies the hours in and
-  // computes the days from them.
+  // Either staging table in the way: the second connection fills neither, and the rebuild computes both itself.
   it.runIf(usesRealPostgres()).each(["analytics_visitor_hours_rebuild_stage", "analytics_visitor_days_rebuild_stage"])(
-    "computes the rollups itself from the one the second connection fails on: %s",
+    "computes the visitor hours and days itself when the second connection cannot stage them: %s in the way",
     async (stage) => {
       await insertAnalyticsEvents(t.db)(events());
       const written = await rollupRows();
