@@ -27,7 +27,7 @@ import { openDatabase, rowsOf, type DatabaseHandle } from "#server/db/client.ts"
 import { getAnalyticsDashboard, insertAnalyticsEvents, rebuildRollups, type AnalyticsEventRow } from "#server/features/analytics/index.ts";
 import { dashboardTruth, figuresOf } from "../tests/helpers/analytics-truth";
 import { withDatabase } from "./bench-support";
-import { bulkLoad, CITIES, COUNTRIES, deviceOf, sizeOf, type Size } from "./bench-events";
+import { bulkLoad, CITIES, COUNTRIES, deviceOf, sessionIdOf, sizeOf, type Size } from "./bench-events";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -89,7 +89,7 @@ async function liveHour(handle: DatabaseHandle, size: Size, now: Date) {
       event: next() < 0.7 ? "page_view" : "button_click",
       page,
       url: `https://lab.example${page}`,
-      sessionId: `bench-live-session-${session}`,
+      sessionId: sessionIdOf(`bench-live-session-${session}`),
       visitorId: createHash("md5").update(`bench-visitor-${visitor}`).digest("hex"),
       maskedIp: `198.51.${visitor % 256}.0`,
       country: COUNTRIES[visitor % 20]!,
