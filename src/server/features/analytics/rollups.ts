@@ -622,7 +622,7 @@ async function rollupsBefore(tx: Executor, from: Date): Promise<boolean> {
  *
  * It groups the events by hash instead of sorting them, and sorts only the per-hour rows (for prev_seen). With
  * nothing kept and a second connection (`beside`), the visitor hours and days are computed there while this
- * transaction computes the landing days, page hours and sessions, on the other core (BESIDE, decision 027).
+ * transaction computes the landing days, page hours and sessions, on the other core (stageBeside, decision 027).
  */
 async function rebuildLocked(tx: Executor, beside: Database | null): Promise<void> {
   const from = await rawEventsFrom(tx);
