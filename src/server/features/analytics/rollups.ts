@@ -110,8 +110,10 @@ const LANDING_DAYS: VisitorRollup = {
 
 /** The column that says whether a group of events (or of hourly rows) differs in the VARYING attributes. */
 const VARIES = "country_or_device_varies";
+/** ` over <window>` after an aggregate when it runs as a window function over `window` (named in the statement); nothing otherwise. */
+const overWindow = (window: string) => (window ? ` over ${window}` : "");
 const variesAmong = (alias: string, over = "") => {
-  const window = over ? ` over ${over}` : "";
+  const window = overWindow(over);
   return sql.raw(
     VARYING.map(
       (column) =>
@@ -155,7 +157,7 @@ const BYTES = sql.raw(`collate "C"`);
 const truncTo = (unit: Unit, column: string) => binOf(`1 ${unit}`, column);
 /** The first event's attributes: of the events at `first_seen`, the greatest value of each (order-independent on ties). */
 const firstAttributes = (rollup: VisitorRollup, alias: string, over = "") =>
-  sql.raw(rollup.attributes.map((column) => `, max(${alias}.${column})${over ? ` over ${over}` : ""} as ${column}`).join(""));
+  sql.raw(rollup.attributes.map((column) => `, max(${alias}.${column})${overWindow(over)} as ${column}`).join(""));
 /** The rollup's events among `source`'s. */
 const eventsOf = (rollup: VisitorRollup, source: SQL) => sql`(select * from ${source} as all_events where ${rollup.events})`;
 
@@ -511,7 +513,7 @@ const columnList = (table: PgTable) =>
 /**
  * On Postgres, when no rollup row is kept from before the rebuilt period, a second connection computes the visitor
  * hours and days into staging tables, while the rebuild's transaction computes the landing days, page hours and
- * sessions (any more on this side made it the longer one); the transaction then copies them in. That connection
+ * sessions (the page hours moved to this connection gained nothing: decision 027); the transaction then copies them in. That connection
  * reads the events in the snapshot the rebuild exported, so it sees exactly the rebuild's events, and commits the
  * staging tables in a transaction of its own. It touches no rollup table, which the rebuild holds locked. Resolves to
  * false when it failed (no connection free, say): the rebuild computes them itself.
