@@ -198,13 +198,13 @@ export async function submitOnFirstCommit(context: BrowserContext, formSelector 
   }, formSelector);
 }
 
-/** A page in a fresh context (its own cookies and storage) at the given size. */
 /**
  * Headless Chromium says "HeadlessChrome" in its user agent, which the analytics ingest rightly drops as
  * a bot: the pages present themselves as the desktop Chromium they are, so their page views are kept.
  */
 const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
+/** A page in a fresh context (its own cookies and storage) at the given size. */
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, userAgent: BROWSER_USER_AGENT });
   const page = await context.newPage();
