@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import pg from "pg";
-import { openDatabase, snapshotMigratedPglite } from "#server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { snapshotMigratedPglite } from "#server/db/pglite.ts";
 
 declare module "vitest" {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { wrapPglite, type DatabaseHandle } from "#server/db/client.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { wrapPglite } from "#server/db/pglite.ts";
 import { CACHE_BUS_CHANNEL } from "#server/infra/cache-bus.ts";
 
 /**

@@ -1,15 +1,10 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import lockfile from "proper-lockfile";
 import { insideHeavyRead } from "#server/infra/heavy-reads.ts";
 import { PACKAGE_ROOT } from "#server/infra/package-root.ts";
 import { createWorkLimiter } from "#server/infra/work-limiter.ts";
@@ -80,7 +75,7 @@ export type PoolStatus = PoolFigures & {
   exhaustions: number;
 };
 
-const migrationsFolder = path.join(PACKAGE_ROOT, "drizzle");
+export const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, "drizzle");
 /** Any fixed number: serialises start-up migrations when several app instances share one Postgres. */
 const MIGRATION_LOCK_KEY = 7_100_100;
 
@@ -105,11 +100,9 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target);
-  if (target.kind === "pglite-memory") {
-    const client = new PGlite({ loadDataDir: target.loadDataDir });
-    return wrapPglite(client, () => client.close());
-  }
-  return openPgliteFolder(target.dataDir);
+  // The embedded database's code (about 1 MB resident, before its WebAssembly) loads only where it is used.
+  const embedded = await import("./pglite");
+  return target.kind === "pglite-memory" ? embedded.openPgliteInMemory(target.loadDataDir) : embedded.openPgliteFolder(target.dataDir);
 }
 
 /**
@@ -162,7 +155,7 @@ function openPostgres({
       await single.connect();
       try {
         await single.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await migratePostgres(drizzlePostgres({ client: single }), { migrationsFolder });
+        await migratePostgres(drizzlePostgres({ client: single }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await single.end();
       }
@@ -298,69 +291,4 @@ function releaseLostConnections(pool: pg.Pool) {
       release.call(client, error);
     }),
   );
-}
-
-/** PGlite is one process at a time: a lock file in the data folder says who holds it. */
-async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
-  await fs.mkdir(dataDir, { recursive: true });
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dataDir, {
-      lockfilePath: path.join(dataDir, "app.lock"),
-      stale: 15_000,
-      update: 5_000,
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
-      throw new DataDirInUseError(
-        `The data folder ${dataDir} is in use by another process (the embedded database allows one at a time). ` +
-          "Stop the other process, or set DATA_DIR to another folder, or DATABASE_URL to a Postgres server.",
-      );
-    }
-    throw error;
-  }
-  const client = new PGlite(path.join(dataDir, "pglite"));
-  return wrapPglite(client, async () => {
-    await client.close();
-    await release();
-  });
-}
-
-/**
- * A migrated in-memory database as a tarball of its data folder. Opening `pglite-memory` from it skips
- * initdb and the migrations (about 0.5 s instead of 2 to 3 s): the tests start each file from one.
- */
-export async function snapshotMigratedPglite(): Promise<Blob> {
-  const client = new PGlite();
-  try {
-    await wrapPglite(client, async () => {}).migrate();
-    return await client.dumpDataDir("none");
-  } finally {
-    await client.close();
-  }
-}
-
-/**
- * A handle on an open PGlite; closing it is the opener's business: end the client (and release the data
- * folder's lock), or, in the tests' pool of embedded databases, empty it and keep it for the next test file.
- */
-export function wrapPglite(client: PGlite, close: () => Promise<void>): DatabaseHandle {
-  const db = drizzlePglite({ client, schema });
-  return {
-    db: db as unknown as Database,
-    kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: async () => {
-      await client.query("select 1");
-    },
-    // One embedded database in this process: its connection is never lost, so onLost and onResume never run.
-    listen: async (channel, events) => {
-      const unlisten = await client.listen(channel, (payload) => events.onNotify(payload));
-      return () => unlisten();
-    },
-    notify: async (channel, payload) => {
-      await client.query("select pg_notify($1, $2)", [channel, payload]);
-    },
-    close,
-  };
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import PostalMime, { type Address } from "postal-mime";
+import type { Address, Email } from "postal-mime";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import { INBOUND_MAX_ATTACHMENTS } from "#common/inbound-mail/inbound-mail.ts";
@@ -162,7 +162,9 @@ async function messageFromFields(
  */
 export async function parseRawMime(body: Buffer): Promise<ReceivedMessage> {
   if (body.length === 0) throw invalid("The message is empty");
-  let email: Awaited<ReturnType<typeof PostalMime.parse>>;
+  // Loaded with the first received message rather than at start: most instances never receive one.
+  const { default: PostalMime } = await import("postal-mime");
+  let email: Email;
   try {
     email = await PostalMime.parse(body);
   } catch (error) {

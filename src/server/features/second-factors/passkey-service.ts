@@ -1,12 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { SessionUser } from "#common/auth/accounts.ts";
 import type { PasskeyRegisterInput, PasskeySignInInput, WebauthnResponse } from "#common/second-factors/input.ts";
@@ -30,6 +22,13 @@ export const relyingPartyOf = (publicUrl: string): RelyingParty => {
  * default probes Web Crypto for post-quantum algorithms and prints Node's "experimental feature" warning.
  */
 const ALGORITHMS = [-8, -7, -257];
+
+/**
+ * The WebAuthn library loads with the first passkey ceremony, not at start: with its ASN.1 and X.509 dependencies it
+ * adds about 6 MB to every instance's resident memory, for requests most instances rarely serve.
+ */
+const webauthn = () => import("@simplewebauthn/server");
+const base64Url = async () => (await import("@simplewebauthn/server/helpers")).isoBase64URL;
 
 export const PASSKEY_NOT_ACCEPTED = "This passkey could not be verified. Please try again.";
 export const PASSKEY_UNKNOWN = "This passkey is not registered with this site. Sign in with your password.";
@@ -61,6 +60,7 @@ async function storeChallenge(db: Database, challenge: string, purpose: "registr
  * out for this ceremony (and this account), still live. Deleting it in the same statement makes it single use.
  */
 async function claimChallenge(db: Database, clientDataJSON: string, purpose: "registration" | "authentication", userId: string | null) {
+  const isoBase64URL = await base64Url();
   let challenge: unknown;
   try {
     challenge = (JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown }).challenge;
@@ -89,6 +89,7 @@ async function claimChallenge(db: Database, clientDataJSON: string, purpose: "re
  */
 export async function passkeyRegistrationOptions(db: Database, rp: RelyingParty, user: SessionUser) {
   const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: TOTP_ISSUER,
     rpID: rp.id,
@@ -112,6 +113,7 @@ export async function registerPasskey(
 ): Promise<PasskeySummary> {
   const response = input.response as unknown as RegistrationResponseJSON;
   const expectedChallenge = await claimChallenge(db, input.response.response.clientDataJSON, "registration", userId);
+  const { verifyRegistrationResponse } = await webauthn();
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge,
@@ -129,7 +131,7 @@ export async function registerPasskey(
       id: credential.id,
       userId,
       name: input.name ?? `Passkey ${count + 1}`,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: (await base64Url()).fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       deviceType: credentialDeviceType,
@@ -162,6 +164,7 @@ export async function deletePasskey(db: Database, userId: string, id: string) {
 
 /** Options for signing in with a passkey: no account named, the browser offers the passkeys it holds for this site. */
 export async function passkeyAuthenticationOptions(db: Database, rp: RelyingParty) {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
   await storeChallenge(db, options.challenge, "authentication", null);
   return options;
@@ -181,6 +184,7 @@ async function verifiedAssertion(
   stored: StoredPasskey,
   requireUserVerification: boolean,
 ): Promise<boolean> {
+  const { verifyAuthenticationResponse } = await webauthn();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge,
@@ -188,7 +192,7 @@ async function verifiedAssertion(
     expectedRPID: rp.id,
     credential: {
       id: stored.id,
-      publicKey: isoBase64URL.toBuffer(stored.publicKey),
+      publicKey: (await base64Url()).toBuffer(stored.publicKey),
       counter: stored.counter,
       transports: stored.transports as never,
     },
@@ -234,6 +238,7 @@ export const PASSKEY_NOT_THIS_ACCOUNTS = "This passkey is not one of this accoun
 export async function passkeyConfirmationOptions(db: Database, rp: RelyingParty, userId: string) {
   const own = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
   if (own.length === 0) throw invalid(NO_PASSKEY);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: own.map((row) => ({ id: row.id, transports: row.transports as never })),

@@ -1,5 +1,4 @@
 import * as OTPAuth from "otpauth";
-import QRCode from "qrcode";
 import { TOTP_ISSUER } from "#common/second-factors/second-factors.ts";
 
 /**
@@ -18,6 +17,8 @@ const totpOf = (secret: string, label = "") =>
 /** What the enrolment screen shows: the otpauth:// URL and its QR code as an SVG document made here. */
 export async function enrolmentOf(secret: string, accountEmail: string): Promise<{ otpauthUrl: string; qrSvg: string }> {
   const otpauthUrl = totpOf(secret, accountEmail).toString();
+  // Loaded here rather than at start: only enrolment draws a QR code.
+  const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { otpauthUrl, qrSvg };
 }
