@@ -182,10 +182,21 @@ function batchVisitorsOf(rollup: VisitorRollup, batch: SQL): SQL {
         count(*) as events, count(*) filter (where event = 'page_view') as page_views${rollup.variation ? sql`, ${variesAmong("e")}` : sql``}
       from ${source} as e group by 1, 2
     ) as n
-    join (
+    ${firstEventOf(rollup, source)}`;
+}
+
+/**
+ * Joins a batch's rows (`n`) to the attributes of their first event, for a rollup that keeps any: one group per
+ * visitor and instant matches each row. A rollup that keeps none (the landing days) has no join at all: the
+ * planner, expecting about one event of `/` in a batch, would otherwise run it as a nested loop that sorts and
+ * groups the batch again for every row.
+ */
+const firstEventOf = (rollup: VisitorRollup, source: SQL) =>
+  rollup.attributes.length === 0
+    ? sql``
+    : sql`join (
       select e.visitor_id, e.received_at${firstAttributes(rollup, "e")} from ${source} as e group by 1, 2
     ) as a on a.visitor_id = n.visitor_id and a.received_at = n.first_seen`;
-}
 
 /**
  * Adds a batch's rows to the stored ones. Counts add up, the first event's attributes are the earlier
