@@ -95,7 +95,7 @@ export type DatabaseTarget =
       logger?: Pick<Logger, "warn">;
     }
   | { kind: "pglite"; dataDir: string }
-  /** In memory; from a snapshot of a data folder (see snapshotMigratedPglite) instead of an empty one when given. */
+  /** In memory; from a snapshot of a data folder (snapshotMigratedPglite in pglite.ts) instead of an empty one when given. */
   | { kind: "pglite-memory"; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
