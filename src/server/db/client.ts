@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -25,8 +25,33 @@ export type Executor = Database | Parameters<Parameters<Database["transaction"]>
  * PGlite, a single connection, would queue it behind the first (which would wait for it: a deadlock).
  */
 export function runsTransactionsSideBySide(db: Database): boolean {
+  const client = poolOf(db);
+  return client !== null && (client.options.max ?? 10) > 1;
+}
+
+/** The node-postgres pool under `db`; null on PGlite. */
+const poolOf = (db: Database): pg.Pool | null => {
   const client = (db as { $client?: unknown }).$client;
-  return client instanceof pg.Pool && (client.options.max ?? 10) > 1;
+  return client instanceof pg.Pool ? client : null;
+};
+
+/**
+ * Runs a read with Postgres' JIT compilation off. Reads of many rows are costed above `jit_above_cost`, so
+ * Postgres compiles their plans before it runs them: for the dashboard's last hour at 10 million events, 75 ms of
+ * a 362 ms statement went to compiling, and the compiled plan ran no faster (218 ms without JIT). The setting is
+ * made with SET LOCAL in a read-only transaction of the read's own, so it ends with it: a startup option would be
+ * refused by the poolers in front of managed Postgres, and a SET on a pooled connection would outlive the read.
+ * PGlite has no JIT: the read runs as is.
+ */
+export async function readWithoutJit(db: Database, statement: SQL): Promise<unknown> {
+  if (!poolOf(db)) return db.execute(statement);
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return tx.execute(statement);
+    },
+    { accessMode: "read only" },
+  );
 }
 
 /**
