@@ -96,9 +96,9 @@ type Read = (statement: SQL) => Promise<unknown>;
 /**
  * A range read from its events alone (the last hour: no rollup holds its 5-minute buckets) reads up to an hour of
  * raw events in each statement, which Postgres costs high enough to compile before running: those statements run
- * without JIT (readWithoutJit). At 10 million events with 100,000 in the last hour, the last hour's range took 271
- * to 298 ms so, against 322 to 380 ms compiled. The other ranges read rollups; the transaction readWithoutJit needs
- * would only add round trips to them (the 7-day range: 44 to 45 ms against 37 to 40).
+ * without JIT (readWithoutJit). At 10 million events with 100,000 in the last hour, the last hour's range took 252
+ * ms so (medians of two runs), against 333 ms compiled. The other ranges read rollups: the transaction readWithoutJit
+ * needs only added round trips to them (the 7-day range: 44 to 45 ms with it, against 37 to 40).
  */
 const readerOf = (db: Database, window: DashboardWindow): Read =>
   window.mid === null && window.edgeHours.length === 0
