@@ -226,9 +226,16 @@ describe("createEventWriter", () => {
 });
 
 describe("serializeEventRow", () => {
-  it("writes the row as JSON with its dates as ISO text and its absent fields left out", () => {
+  it("writes the row as JSON with its dates as ISO text and its absent and null fields left out", () => {
     const receivedAt = new Date("2030-05-01T10:00:00.000Z");
-    const text = serializeEventRow({ ...row(1), receivedAt, label: undefined, properties: { day: 3 } });
+    const text = serializeEventRow({
+      ...row(1),
+      receivedAt,
+      label: undefined,
+      country: null,
+      clientTimestamp: null,
+      properties: { day: 3 },
+    });
     expect(JSON.parse(text)).toEqual({
       event: "page_view",
       page: "/1",

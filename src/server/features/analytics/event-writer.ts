@@ -87,9 +87,15 @@ const storable = (value: unknown): unknown => {
  * joined, with no per-column copy.
  */
 export function serializeEventRow(row: AnalyticsEventRow): string {
-  // The times as ISO text first: JSON.stringify leaves its fast path at any value with a toJSON, and a row
-  // with two Dates took 5 µs instead of 2.
-  const plain = { ...row, receivedAt: row.receivedAt?.toISOString(), clientTimestamp: row.clientTimestamp?.toISOString() };
+  // Only the fields that hold a value: the batch's json_to_recordset reads a missing key as NULL, as it reads null,
+  // and a page view leaves about half of its 25 columns empty (419 characters of JSON instead of 592 for the
+  // benchmark's, 1.7 to 1.9 µs a row instead of 2.0 to 2.1). The times as ISO text: JSON.stringify leaves its fast
+  // path at any value with a toJSON, and a row with two Dates took 5 µs instead of 2.
+  const plain: Record<string, unknown> = {};
+  for (const key in row) {
+    const value = row[key as keyof AnalyticsEventRow];
+    if (value !== null && value !== undefined) plain[key] = value instanceof Date ? value.toISOString() : value;
+  }
   const text = JSON.stringify(plain);
   return UNSTORABLE_IN_JSON.test(text) ? JSON.stringify(storable(plain)) : text;
 }
