@@ -524,10 +524,10 @@ const columnList = (table: PgTable) =>
 /**
  * On Postgres, when no rollup row is kept from before the rebuilt period, a second connection computes the visitor
  * hours and days into staging tables, while the rebuild's transaction computes the landing days, page hours and
- * sessions (the page hours moved to this connection gained nothing: decision 027); the transaction then copies them in. That connection
- * reads the events in the snapshot the rebuild exported, so it sees exactly the rebuild's events, and commits the
- * staging tables in a transaction of its own. It touches no rollup table, which the rebuild holds locked. Resolves to
- * false when it failed (no connection free, say): the rebuild computes them itself.
+ * sessions (the page hours moved to this connection gained nothing: decision 027); the transaction then copies them
+ * in. That connection reads the events in the snapshot the rebuild exported, so it sees exactly the rebuild's events,
+ * and commits the staging tables in a transaction of its own. It touches no rollup table, which the rebuild holds
+ * locked. Resolves to false when it failed (no connection free, say): the rebuild computes them itself.
  */
 async function stageBeside(db: Database, snapshot: string): Promise<boolean> {
   // A snapshot id is hex digits and dashes (checked): SET TRANSACTION SNAPSHOT takes no parameter.
