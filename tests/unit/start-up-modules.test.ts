@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
@@ -9,16 +12,14 @@ import { describe, expect, it } from "vitest";
  */
 const LOADED_ON_FIRST_USE = ["@simplewebauthn/server", "@electric-sql/pglite", "qrcode", "postal-mime", "sharp"];
 
-/** The modules main.ts composes the server from: every route, service and driver they import statically. */
-const SERVER_MODULES = [
-  "app.ts",
-  "services.ts",
-  "config.ts",
-  "db/client.ts",
-  "infra/geo.ts",
-  "infra/storage/index.ts",
-  "infra/mail/index.ts",
-];
+/**
+ * Every module main.ts imports statically, read from its own import lines so the list cannot fall behind it: they
+ * and what they import are what the server loads before it listens. main.ts itself is not imported: it starts one.
+ */
+const MAIN = path.join(process.cwd(), "src/server/main.ts");
+const SERVER_MODULES = [...fs.readFileSync(MAIN, "utf8").matchAll(/^import .* from "([^"]+)";$/gm)].map(([, specifier]) =>
+  specifier!.startsWith("#") ? specifier! : pathToFileURL(path.join(path.dirname(MAIN), `${specifier!}.ts`)).href,
+);
 
 // Runs in a fresh Node process (tsx for the TypeScript): records the package of every module loaded, by its
 // node_modules path, while the server's modules are imported.
@@ -32,7 +33,7 @@ registerHooks({
     return nextLoad(url, context);
   },
 });
-for (const file of ${JSON.stringify(SERVER_MODULES)}) await import(new URL("./src/server/" + file, "file://" + process.cwd() + "/").href);
+for (const specifier of ${JSON.stringify(SERVER_MODULES)}) await import(specifier);
 process.stdout.write(JSON.stringify([...loaded]));
 `;
 
@@ -43,6 +44,11 @@ describe("the server's start", () => {
       maxBuffer: 10_000_000,
     });
     const loaded = JSON.parse(stdout) as string[];
+    // main.ts's imports were read (a change to its import style would otherwise empty the list): the database client
+    // and the app that registers every route among them.
+    expect(SERVER_MODULES).toEqual(
+      expect.arrayContaining(["#server/db/client.ts", expect.stringMatching(/\/src\/server\/app\.ts$/) as unknown]),
+    );
     // The recording works: the packages every request uses are there.
     expect(loaded).toEqual(expect.arrayContaining(["fastify", "drizzle-orm", "pg", "zod"]));
     expect(loaded.filter((name) => LOADED_ON_FIRST_USE.includes(name))).toEqual([]);
