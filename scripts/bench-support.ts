@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import pg from "pg";
+import { onCpu } from "./bench-cpus";
 
 export const BENCH_USER_AGENT =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
@@ -95,11 +96,17 @@ export const SERVER_ARGS = [...PRODUCTION_NODE_FLAGS, "dist/server/main.js"];
 
 /**
  * A server in production mode with rate limits off, by default the compiled one; stderr is inherited so a
- * crash shows. Node runs the script itself (no wrapper command), so its pid is the server's and SIGTERM
- * reaches the server.
+ * crash shows. Node runs the script itself (no wrapper command, or `taskset` that execs it on `cpu`), so
+ * its pid is the server's and SIGTERM reaches the server.
  */
-export function startServer(databaseUrl: string, port: number, env: Record<string, string> = {}, args = SERVER_ARGS): ChildProcess {
-  return spawn(process.execPath, args, {
+export function startServer(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+  { args = SERVER_ARGS, cpu }: { args?: string[]; cpu?: number } = {},
+): ChildProcess {
+  const [command, commandArgs] = cpu === undefined ? [process.execPath, args] : onCpu(cpu, process.execPath, args);
+  return spawn(command, commandArgs, {
     env: {
       ...process.env,
       NODE_ENV: "production",

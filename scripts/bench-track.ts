@@ -7,6 +7,9 @@
  * autocannon (50 connections) in short turns, one server at a time, 10 s each in all: on a shared machine
  * the load of other work drifts, and turns spread that drift over the three alike. Then the servers stop
  * (SIGTERM) and the stored events are counted.
+ * Each server runs on a CPU of its own and autocannon on the others, where the machine has two or more
+ * (bench-cpus.ts): what autocannon costs grows with the rate it drives, and on shared cores it took the
+ * most from the slowest route.
  * Budgets: persisted throughput at least 0.6 of the non-persisted one and 0.6 of the bare route's, no
  * accepted event lost, and the server's resident memory at most 200 MB after start and after 10,000
  * tracked events.
@@ -31,6 +34,7 @@ import {
   waitUntilHealthy,
   createThrowawayDatabase,
 } from "./bench-support";
+import { pinThisProcess, splitCpus, type CpuSplit } from "./bench-cpus";
 
 const CONNECTIONS = 50;
 const TURNS = 5;
@@ -57,6 +61,8 @@ type BenchServer = {
   errors: number;
   seconds: number;
   p99: number;
+  /** Requests per second of each turn, in order. */
+  turnRates: number[];
   /** CPU seconds the server process spent during its turns (null where /proc is not readable). */
   cpuSeconds: number | null;
   /** ...and the database's backends serving it (persisted run only). */
@@ -100,12 +106,12 @@ function residentMb(pid: number | undefined): number | null {
   }
 }
 
-const startBenchServerProcess = (databaseUrl: string, port: number, kind: ServerKind): ChildProcess =>
+const startBenchServerProcess = (databaseUrl: string, port: number, kind: ServerKind, cpus: CpuSplit | null): ChildProcess =>
   startServer(
     databaseUrl,
     port,
     { ANALYTICS_PERSIST: kind === "discarded" ? "off" : "on" },
-    kind === "bare" ? [...BARE_SERVER_ARGS, BARE_PATH] : SERVER_ARGS,
+    { args: kind === "bare" ? [...BARE_SERVER_ARGS, BARE_PATH] : SERVER_ARGS, cpu: cpus?.server },
   );
 
 function load(url: string, connections: number, length: { seconds: number } | { requests: number }) {
@@ -119,10 +125,10 @@ function load(url: string, connections: number, length: { seconds: number } | { 
   });
 }
 
-async function startBenchServer(label: string, kind: ServerKind, databaseUrl: string): Promise<BenchServer> {
+async function startBenchServer(label: string, kind: ServerKind, databaseUrl: string, cpus: CpuSplit | null): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = startBenchServerProcess(databaseUrl, port, kind);
+  const child = startBenchServerProcess(databaseUrl, port, kind, cpus);
   const server: BenchServer = {
     label,
     kind,
@@ -134,6 +140,7 @@ async function startBenchServer(label: string, kind: ServerKind, databaseUrl: st
     errors: 0,
     seconds: 0,
     p99: 0,
+    turnRates: [],
     cpuSeconds: 0,
     databaseCpuSeconds: 0,
     rss: { started: null, afterWarmUp: null, afterLoad: null },
@@ -147,6 +154,8 @@ const addIfKnown = (total: number | null, before: number | null, after: number |
   total === null || before === null || after === null ? null : total + (after - before);
 
 async function main() {
+  const cpus = splitCpus();
+  if (cpus) pinThisProcess(cpus.loadGenerator);
   const database = await createThrowawayDatabase("bench_track");
   const databaseUrl = database.url;
   const databaseName = new URL(databaseUrl).pathname.slice(1);
@@ -156,9 +165,9 @@ async function main() {
   let passed: boolean;
   try {
     // One after the other: each migrates the database at start-up.
-    servers.push(await startBenchServer("persisted", "persisted", databaseUrl));
-    servers.push(await startBenchServer("ANALYTICS_PERSIST=off", "discarded", databaseUrl));
-    servers.push(await startBenchServer("bare route, 202", "bare", databaseUrl));
+    servers.push(await startBenchServer("persisted", "persisted", databaseUrl, cpus));
+    servers.push(await startBenchServer("ANALYTICS_PERSIST=off", "discarded", databaseUrl, cpus));
+    servers.push(await startBenchServer("bare route, 202", "bare", databaseUrl, cpus));
     const [persisted, discarded, bare] = servers as [BenchServer, BenchServer, BenchServer];
     // What a server holds once started: the geo database is opened right after listening.
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -185,6 +194,7 @@ async function main() {
         server.errors += result.errors;
         server.seconds += result.duration;
         server.p99 = Math.max(server.p99, result.latency.p99);
+        server.turnRates.push(result["2xx"] / result.duration);
       }
     }
     for (const server of servers) server.rss.afterLoad = residentMb(server.child.pid);
@@ -226,10 +236,18 @@ async function main() {
       })),
     );
     console.log(`server: node ${SERVER_ARGS.join(" ")}`);
+    console.log(
+      cpus
+        ? `CPUs: each server on CPU ${cpus.server}, the load generator on ${cpus.loadGenerator.join(",")}, Postgres where the system puts it`
+        : "CPUs: not pinned (fewer than two CPUs, or no taskset): the load generator shares the servers' cores",
+    );
     console.log(`events lost (2xx answers minus stored rows, persisted run): ${lost}`);
     console.log(`stored without a counted answer (in flight when a turn ended, at most ${CONNECTIONS * TURNS}): ${unanswered}`);
     console.log(`throughput ratio persisted / not persisted: ${ratio.toFixed(2)} (budget >= ${MIN_RATIO})`);
     console.log(`throughput ratio persisted / bare route: ${bareRatio.toFixed(2)} (budget >= ${MIN_BARE_RATIO})`);
+    // The spread of the figure: each turn of the persisted server against the bare route's turn right after it.
+    const turnRatios = persisted.turnRates.map((rate, turn) => (rate / bare.turnRates[turn]!).toFixed(2));
+    console.log(`  turn by turn: ${turnRatios.join(", ")}; the bare route's turns at ${bare.turnRates.map(Math.round).join(", ")} req/s`);
     const [bareCpu, persistedCpu] = [cpuPerRequest(bare), cpuPerRequest(persisted)];
     if (bareCpu !== null && persistedCpu !== null && persisted.databaseCpuSeconds !== null)
       console.log(

@@ -1,0 +1,57 @@
+/**
+ * Keeping a bench's load generator off the cores of the server it measures.
+ *
+ * On a small machine, autocannon and the server share the cores. Each response wakes the load generator,
+ * which then competes with the server for the core it just left, and that costs a server more, the slower its
+ * route: on the 2-core machine of decision 026, each microsecond of a route's own work cost 1.5 to 2 of the
+ * server's CPU. A route's throughput against another's then measures the scheduler as much as the routes.
+ * Giving the server one core of its own (a Node server is one event loop: production runs one per core) and the
+ * load generator the others makes the comparison about the routes. The database, not ours to place, runs where
+ * the system puts it.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+export type CpuSplit = { server: number; loadGenerator: number[] };
+
+/** Parses a CPU list as Linux writes it ("0-3,6"). */
+export function parseCpuList(list: string): number[] {
+  return list
+    .trim()
+    .split(",")
+    .filter(Boolean)
+    .flatMap((part) => {
+      const [first, last = first] = part.split("-").map(Number) as [number, number?];
+      return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+    });
+}
+
+/**
+ * The first CPU this process may use for the server, the others for the load generator; null where that is not
+ * possible (fewer than two CPUs, not Linux, or no `taskset`), and the bench then runs everything unpinned.
+ */
+export function splitCpus(): CpuSplit | null {
+  let allowed: number[];
+  try {
+    const list = /^Cpus_allowed_list:\s*(.+)$/m.exec(fs.readFileSync("/proc/self/status", "utf8"))?.[1];
+    if (!list) return null;
+    allowed = parseCpuList(list);
+  } catch {
+    return null;
+  }
+  if (allowed.length < 2 || spawnSync("taskset", ["--version"]).status !== 0) return null;
+  const [server, ...loadGenerator] = allowed as [number, ...number[]];
+  return { server, loadGenerator };
+}
+
+/** Moves this process, all its threads, onto the load generator's CPUs. */
+export function pinThisProcess(cpus: number[]) {
+  const result = spawnSync("taskset", ["--all-tasks", "--cpu-list", "--pid", cpus.join(","), String(process.pid)]);
+  if (result.status !== 0) throw new Error(`taskset could not pin the bench: ${result.stderr.toString().trim()}`);
+}
+
+/** How a command is started on one CPU: `taskset` execs it, so the child's pid is the command's own. */
+export const onCpu = (cpu: number, command: string, args: string[]): [string, string[]] => [
+  "taskset",
+  ["--cpu-list", String(cpu), command, ...args],
+];
