@@ -7,9 +7,9 @@
  * autocannon (50 connections) in short turns, one server at a time, 10 s each in all: on a shared machine
  * the load of other work drifts, and turns spread that drift over the three alike. Then the servers stop
  * (SIGTERM) and the stored events are counted.
- * Each server runs on a CPU of its own and autocannon on the others, where the machine has two or more
- * (bench-cpus.ts): what autocannon costs grows with the rate it drives, and on shared cores it took the
- * most from the slowest route.
+ * Each server runs on a CPU of its own, and autocannon and the database's backends on the others, where the
+ * machine has two or more (bench-cpus.ts): what autocannon costs grows with the rate it drives, and on shared
+ * cores it took the most from the slowest route.
  * Budgets: persisted throughput at least 0.6 of the non-persisted one and 0.6 of the bare route's, no
  * accepted event lost, and the server's resident memory at most 200 MB after start and after 10,000
  * tracked events.
@@ -34,7 +34,7 @@ import {
   waitUntilHealthy,
   createThrowawayDatabase,
 } from "./bench-support";
-import { pinThisProcess, splitCpus, type CpuSplit } from "./bench-cpus";
+import { pinProcess, splitCpus, type CpuSplit } from "./bench-cpus";
 
 const CONNECTIONS = 50;
 const TURNS = 5;
@@ -81,13 +81,18 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   }
 }
 
-/** The database backends' CPU seconds, summed: the connections of the bench's own database (the server's pool). */
-async function databaseCpuSeconds(sql: pg.Client, database: string): Promise<number | null> {
+/** The database backends serving the bench's own database (the server's pool), not the bench's own connection. */
+async function databaseBackends(sql: pg.Client, database: string): Promise<number[]> {
   const { rows } = await sql.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
     database,
   ]);
+  return rows.map(({ pid }) => pid);
+}
+
+/** The database backends' CPU seconds, summed. */
+async function databaseCpuSeconds(sql: pg.Client, database: string): Promise<number | null> {
   let total = 0;
-  for (const { pid } of rows) {
+  for (const pid of await databaseBackends(sql, database)) {
     const seconds = cpuSecondsOf(pid);
     if (seconds === null) return null;
     total += seconds;
@@ -155,12 +160,18 @@ const addIfKnown = (total: number | null, before: number | null, after: number |
 
 async function main() {
   const cpus = splitCpus();
-  if (cpus) pinThisProcess(cpus.loadGenerator);
+  if (cpus && !pinProcess(process.pid, cpus.loadGenerator)) throw new Error("taskset could not move the bench onto its CPUs");
   const database = await createThrowawayDatabase("bench_track");
   const databaseUrl = database.url;
   const databaseName = new URL(databaseUrl).pathname.slice(1);
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
+  /** Whether every database backend could be moved off the servers' CPU (the pool opens them as it needs them). */
+  let databasePinned = cpus !== null;
+  const pinDatabase = async () => {
+    if (!cpus) return;
+    for (const pid of await databaseBackends(sql, databaseName)) databasePinned = pinProcess(pid, cpus.loadGenerator) && databasePinned;
+  };
   const servers: BenchServer[] = [];
   let passed: boolean;
   try {
@@ -182,6 +193,7 @@ async function main() {
     process.stdout.write(`${CONNECTIONS} connections, ${TURNS} turns of ${TURN_SECONDS} s per server...\n`);
     for (let turn = 0; turn < TURNS; turn++) {
       for (const server of servers) {
+        if (server.kind === "persisted") await pinDatabase();
         const cpuBefore = cpuSecondsOf(server.child.pid);
         const databaseBefore = server.kind === "persisted" ? await databaseCpuSeconds(sql, databaseName) : null;
         const result = await load(server.url, CONNECTIONS, { seconds: TURN_SECONDS });
@@ -238,7 +250,7 @@ async function main() {
     console.log(`server: node ${SERVER_ARGS.join(" ")}`);
     console.log(
       cpus
-        ? `CPUs: each server on CPU ${cpus.server}, the load generator on ${cpus.loadGenerator.join(",")}, Postgres where the system puts it`
+        ? `CPUs: each server on CPU ${cpus.server}, the load generator on ${cpus.loadGenerator.join(",")}, Postgres ${databasePinned ? "there too" : "where the system puts it (its backends could not be moved)"}`
         : "CPUs: not pinned (fewer than two CPUs, or no taskset): the load generator shares the servers' cores",
     );
     console.log(`events lost (2xx answers minus stored rows, persisted run): ${lost}`);
