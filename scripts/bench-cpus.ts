@@ -7,8 +7,8 @@
  * server's CPU. A route's throughput against another's then measures the scheduler as much as the routes.
  * Giving the server one core of its own (a Node server is one event loop: production runs one per core) and the
  * load generator the others makes the comparison about the routes. The database's backends serving the bench go
- * there too where this process may move them (as root, or as the database's own user): on the server's core,
- * Postgres took up to a sixth of the persisted server's throughput in some runs and none in others.
+ * there too where this process may move them (as root, or as the database's own user): left to the system, they
+ * ran on the server's core in some runs and not in others.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

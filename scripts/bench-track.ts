@@ -82,18 +82,32 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   }
 }
 
-/** The database backends serving the bench's own database (the server's pool), not the bench's own connection. */
-async function databaseBackends(sql: pg.Client, database: string): Promise<number[]> {
+/**
+ * The processes of the database backends serving the bench's own database (the server's pool), not the bench's own
+ * connection; null when they are not on this machine (a remote BENCH_DATABASE_URL: the same pid here is another
+ * process). A backend's process title names its database.
+ */
+async function databaseBackends(sql: pg.Client, database: string): Promise<number[] | null> {
   const { rows } = await sql.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
     database,
   ]);
-  return rows.map(({ pid }) => pid);
+  const servesDatabase = (pid: number) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(database);
+    } catch {
+      return false;
+    }
+  };
+  const pids = rows.map(({ pid }) => pid);
+  return pids.every(servesDatabase) ? pids : null;
 }
 
 /** The database backends' CPU seconds, summed. */
 async function databaseCpuSeconds(sql: pg.Client, database: string): Promise<number | null> {
+  const backends = await databaseBackends(sql, database);
+  if (!backends) return null;
   let total = 0;
-  for (const pid of await databaseBackends(sql, database)) {
+  for (const pid of backends) {
     const seconds = cpuSecondsOf(pid);
     if (seconds === null) return null;
     total += seconds;
@@ -171,7 +185,9 @@ async function main() {
   let databasePinned = cpus !== null;
   const pinDatabase = async () => {
     if (!cpus) return;
-    for (const pid of await databaseBackends(sql, databaseName)) databasePinned = pinProcess(pid, cpus.loadGenerator) && databasePinned;
+    const backends = await databaseBackends(sql, databaseName);
+    if (!backends) databasePinned = false;
+    for (const pid of backends ?? []) databasePinned = pinProcess(pid, cpus.loadGenerator) && databasePinned;
   };
   const servers: BenchServer[] = [];
   let passed: boolean;
