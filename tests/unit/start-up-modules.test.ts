@@ -13,12 +13,14 @@ import { describe, expect, it } from "vitest";
 const LOADED_ON_FIRST_USE = ["@simplewebauthn/server", "@electric-sql/pglite", "qrcode", "postal-mime", "sharp"];
 
 /**
- * Every module main.ts imports statically, read from its own import lines so the list cannot fall behind it: they
- * and what they import are what the server loads before it listens. main.ts itself is not imported: it starts one.
+ * Every module main.ts imports statically, read from its own import statements (those spanning several lines and
+ * those for side effects too) so the list cannot fall behind it: they and what they import are what the server
+ * loads before it listens. main.ts itself is not imported: it starts one. Relative paths are resolved from main.ts;
+ * packages and `#server/` paths are imported as written.
  */
 const MAIN = path.join(process.cwd(), "src/server/main.ts");
-const SERVER_MODULES = [...fs.readFileSync(MAIN, "utf8").matchAll(/^import .* from "([^"]+)";$/gm)].map(([, specifier]) =>
-  specifier!.startsWith("#") ? specifier! : pathToFileURL(path.join(path.dirname(MAIN), `${specifier!}.ts`)).href,
+const SERVER_MODULES = [...fs.readFileSync(MAIN, "utf8").matchAll(/^import\s+(?:[^;]*?\s+from\s+)?"([^"]+)";/gm)].map(([, specifier]) =>
+  specifier!.startsWith(".") ? pathToFileURL(path.join(path.dirname(MAIN), `${specifier!}.ts`)).href : specifier!,
 );
 
 // Runs in a fresh Node process (tsx for the TypeScript): records the package of every module loaded, by its
