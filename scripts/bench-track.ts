@@ -186,8 +186,7 @@ async function main() {
   const pinDatabase = async () => {
     if (!cpus) return;
     const backends = await databaseBackends(sql, databaseName);
-    if (!backends) databasePinned = false;
-    for (const pid of backends ?? []) databasePinned = pinProcess(pid, cpus.loadGenerator) && databasePinned;
+    if (!backends?.every((pid) => pinProcess(pid, cpus.loadGenerator))) databasePinned = false;
   };
   const servers: BenchServer[] = [];
   let passed: boolean;
