@@ -4,12 +4,13 @@ import { rowsOf, runsTransactionsSideBySide } from "#server/db/client.ts";
 import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import { maintainPartitions } from "#server/features/analytics/partitions.ts";
 import { lockRollups, rebuildRollups, ROLLUP_LOCK_KEY } from "#server/features/analytics/rollups.ts";
+import { tableCatalogOf, tableOidOf } from "../helpers/table-catalog";
 import { useTestApp } from "../helpers/test-app";
 import { usesRealPostgres } from "../helpers/test-database";
 
 /**
  * rebuildRollups writes the rows the writer's batches wrote. On Postgres it computes the visitor hours and days on a
- * second connection, in one statement, into staging tables it then copies in.
+ * second connection, in one statement, into staging tables it then swaps in (or copies in, when it cannot swap).
  */
 const t = useTestApp();
 
@@ -98,6 +99,56 @@ describe("rebuildRollups", () => {
       }
     },
   );
+
+  it.runIf(usesRealPostgres())(
+    "swaps the staged visitor hours and days in, with their rollups' keys, indexes, defaults and fillfactor",
+    async () => {
+      await insertAnalyticsEvents(t.db)(events());
+      const written = await rollupRows();
+      const tables = ["analytics_visitor_hours", "analytics_visitor_days"];
+      const before = await Promise.all(
+        tables.map(async (table) => ({ catalog: await tableCatalogOf(t.db, table), oid: await tableOidOf(t.db, table) })),
+      );
+      await rebuildRollups(t.db);
+      expect(await rollupRows()).toEqual(written);
+      for (const [index, table] of tables.entries()) {
+        expect(await tableCatalogOf(t.db, table)).toEqual(before[index]?.catalog);
+        expect(await tableOidOf(t.db, table)).not.toBe(before[index]?.oid);
+      }
+      // The swapped-in tables come with planner statistics.
+      const analyzed = await t.db.execute(
+        sql`select count(distinct tablename)::int as tables from pg_stats where tablename in ('analytics_visitor_hours', 'analytics_visitor_days')`,
+      );
+      expect(rowsOf(analyzed)).toEqual([{ tables: 2 }]);
+      expect(await stagingTables()).toEqual([]);
+      // The writer's statement, prepared on the pool's connections before the swap, writes into the new tables.
+      const later = { ...events()[0]!, receivedAt: new Date(START + 3 * 24 * 60 * MINUTE), visitorId: "v-4", sessionId: "s-5" };
+      await insertAnalyticsEvents(t.db)([later]);
+      const hours = await t.db.execute(sql`select count(*)::int as rows from analytics_visitor_hours where visitor_id = 'v-4'`);
+      expect(rowsOf(hours)).toEqual([{ rows: 1 }]);
+    },
+  );
+
+  // A view on a rollup: its table cannot be dropped, so the staged rows are copied in.
+  it.runIf(usesRealPostgres())("copies the staged visitor hours and days in when they cannot be swapped in", async () => {
+    await insertAnalyticsEvents(t.db)(events());
+    const written = await rollupRows();
+    const oid = await tableOidOf(t.db, "analytics_visitor_hours");
+    const indexes = (await tableCatalogOf(t.db, "analytics_visitor_hours")).indexes;
+    await t.db.execute(sql`create view visitor_hours_probe as select hour, visitor_id from analytics_visitor_hours`);
+    try {
+      await rebuildRollups(t.db);
+      expect(await rollupRows()).toEqual(written);
+      expect(await tableOidOf(t.db, "analytics_visitor_hours")).toBe(oid);
+      expect((await tableCatalogOf(t.db, "analytics_visitor_hours")).indexes).toEqual(indexes);
+      expect(rowsOf(await t.db.execute(sql`select count(*)::int as rows from visitor_hours_probe`))).toEqual([
+        { rows: written.visitorHours.length },
+      ]);
+      expect(await stagingTables()).toEqual([]);
+    } finally {
+      await t.db.execute(sql`drop view visitor_hours_probe`);
+    }
+  });
 
   it("gives a partition of the events that has none the planner statistics it lacks", async () => {
     // A month of its own, so no earlier rebuild has analyzed it.

@@ -18,6 +18,7 @@ import {
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { deferEveryIndex } from "#server/infra/deferred-indexes.ts";
+import { indexStage, stagedTableOf, swapInStage, type StagedTable } from "#server/infra/staged-tables.ts";
 
 /**
  * The dashboard's rollups (docs/decisions/004-analytics-dashboard.md, 027-analytics-at-scale.md), kept by
@@ -496,8 +497,9 @@ const sessionsOf = (pieces: (eventPieces: SQL) => SQL, leaveOut: SQL = sql``) =>
       group by session_id, ${binOf(`${SESSION_GAP_MINUTES} minutes`, "received_at")}`),
   );
 
-/** A staging table of the rebuild: unlogged, since a crash only means the rebuild runs again. */
-const stageOf = (table: PgTable) => sql`${sql.identifier(`${getTableName(table)}_rebuild_stage`)}`;
+/** A staging table of the rebuild, named after its rollup. */
+const stageName = (table: PgTable) => `${getTableName(table)}_rebuild_stage`;
+const stageOf = (table: PgTable) => sql`${sql.identifier(stageName(table))}`;
 
 /** Where visitorRowsOf writes the visitor hours and days: their rollups, or staging tables of them. */
 type VisitorTargets = { hours: SQL; days: SQL };
@@ -505,15 +507,6 @@ const VISITOR_TABLES = [analyticsVisitorHours, analyticsVisitorDays];
 const INTO_ROLLUPS: VisitorTargets = { hours: sql`${analyticsVisitorHours}`, days: sql`${analyticsVisitorDays}` };
 const INTO_STAGES: VisitorTargets = { hours: stageOf(analyticsVisitorHours), days: stageOf(analyticsVisitorDays) };
 
-/**
- * An empty staging table with the rollup's columns, named and typed from its schema: `LIKE` would read the rollup,
- * which the rebuild's transaction holds locked while it waits for this connection.
- */
-const createStage = (table: PgTable) =>
-  sql`create unlogged table ${stageOf(table)} (${sql.join(
-    getTableConfig(table).columns.map((column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
-    sql`, `,
-  )})`;
 /** A table's columns by name, in its schema's order. */
 const columnList = (table: PgTable) =>
   sql.join(
@@ -522,45 +515,105 @@ const columnList = (table: PgTable) =>
   );
 
 /**
+ * The visitor hours and days, computed beside the rebuild's transaction (stageBeside). Each step commits on the
+ * second connection and resolves to false when it, or a step before it, failed (no connection free, say).
+ */
+type VisitorStaging = {
+  hours: StagedTable;
+  days: StagedTable;
+  /** Both staging tables made like their rollups, empty. */
+  made: Promise<boolean>;
+  /** Both filled, by the one statement of visitorRowsOf. */
+  filled: Promise<boolean>;
+  /** The hours' keys, indexes and statistics built; the transaction builds the days' meanwhile (swappedIn). */
+  hoursIndexed: Promise<boolean>;
+};
+
+const succeeded = (work: Promise<unknown>): Promise<boolean> =>
+  work.then(
+    () => true,
+    () => false,
+  );
+
+/**
  * On Postgres, when no rollup row is kept from before the rebuilt period, a second connection computes the visitor
  * hours and days into staging tables, while the rebuild's transaction computes the landing days, page hours and
- * sessions (the page hours moved to this connection gained nothing: decision 027); the transaction then copies them
- * in. That connection reads the events in the snapshot the rebuild exported, so it sees exactly the rebuild's events,
- * and commits the staging tables in a transaction of its own. It touches no rollup table, which the rebuild holds
- * locked. Resolves to false when it failed (no connection free, say): the rebuild computes them itself.
+ * sessions (the page hours moved to this connection gained nothing: decision 027); the transaction then swaps them
+ * in (swappedIn). That connection reads the events in the snapshot the rebuild exported, so it sees exactly the
+ * rebuild's events. It touches no rollup table, which the rebuild holds locked; it makes its tables like the rollups
+ * first, which reads their definitions, so the transaction waits for `made` before it locks them.
  */
-async function stageBeside(db: Database, snapshot: string): Promise<boolean> {
+async function stageBeside(tx: Executor, db: Database): Promise<VisitorStaging> {
+  const snapshot = await exportSnapshot(tx);
+  const hours = await stagedTableOf(tx, getTableName(analyticsVisitorHours), stageName(analyticsVisitorHours));
+  const days = await stagedTableOf(tx, getTableName(analyticsVisitorDays), stageName(analyticsVisitorDays));
+  const made = succeeded(
+    db.transaction(async (side) => {
+      for (const staged of [hours, days]) {
+        await side.execute(sql.raw(`drop table if exists ${staged.stage}`));
+        await side.execute(sql.raw(staged.create));
+      }
+    }),
+  );
   // A snapshot id is hex digits and dashes (checked): SET TRANSACTION SNAPSHOT takes no parameter.
-  if (!/^[0-9A-F-]+$/i.test(snapshot)) return false;
+  const filled = made.then(
+    (ok) =>
+      ok &&
+      /^[0-9A-F-]+$/i.test(snapshot) &&
+      succeeded(
+        db.transaction(
+          async (side) => {
+            await side.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+            await side.execute(sql`set local work_mem = '256MB'`);
+            await hashingGroups(side, visitorRowsOf(NOTHING_KEPT, INTO_STAGES));
+          },
+          { isolationLevel: "repeatable read" },
+        ),
+      ),
+  );
+  const hoursIndexed = filled.then(
+    (ok) =>
+      ok &&
+      succeeded(
+        db.transaction(async (side) => {
+          await side.execute(sql`set local maintenance_work_mem = '256MB'`);
+          await indexStage(side, hours);
+        }),
+      ),
+  );
+  return { hours, days, made, filled, hoursIndexed };
+}
+
+/**
+ * Puts the staged visitor hours and days in their rollups' place, instead of copying their rows and building the
+ * rollups' indexes again after them: the transaction builds the days' keys and indexes while the second connection
+ * builds the hours', then swaps both in (server/infra/staged-tables.ts). In a savepoint, so that nothing of it stays
+ * when it fails (a view on a rollup refuses the drop, say): false then, and when staging failed.
+ */
+async function swappedIn(tx: Executor, staging: VisitorStaging | null): Promise<boolean> {
+  if (!staging || !(await staging.filled)) return false;
   try {
-    await db.transaction(
-      async (side) => {
-        await side.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
-        await side.execute(sql`set local work_mem = '256MB'`);
-        for (const table of VISITOR_TABLES) {
-          await dropStage(side, table);
-          await side.execute(createStage(table));
-        }
-        await hashingGroups(side, visitorRowsOf(NOTHING_KEPT, INTO_STAGES));
-      },
-      { isolationLevel: "repeatable read" },
-    );
+    await tx.transaction(async (savepoint) => {
+      await indexStage(savepoint, staging.days);
+      if (!(await staging.hoursIndexed)) throw new Error("The staged visitor hours have no indexes");
+      for (const staged of [staging.hours, staging.days]) await swapInStage(savepoint, staged);
+    });
     return true;
   } catch {
     return false;
   }
 }
 
-/** Copies the staged visitor hours and days in once the second connection has filled them; false when it has not (or no connection did). */
-async function copiedFromStage(tx: Executor, staging: Promise<boolean> | null): Promise<boolean> {
-  if (!(await staging)) return false;
+/** Copies the staged visitor hours and days in, when they were filled but could not be swapped in; false when they were not filled. */
+async function copiedFromStage(tx: Executor, staging: VisitorStaging | null): Promise<boolean> {
+  if (!staging || !(await staging.filled)) return false;
   for (const table of VISITOR_TABLES)
     await tx.execute(sql`insert into ${table} (${columnList(table)}) select ${columnList(table)} from ${stageOf(table)}`);
   return true;
 }
 
 /**
- * Removes a staging table stageBeside filled: in the rebuild's transaction once copied in, or after the rebuild
+ * Removes a staging table stageBeside made: in the rebuild's transaction once copied in, or after the rebuild
  * failed (then every one, each on its own: one that will not drop must not keep the others).
  */
 async function dropStage(db: Executor, table: PgTable): Promise<void> {
@@ -644,8 +697,10 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
   await tx.execute(sql`set local work_mem = '256MB'`);
   const kept = await rollupsBefore(tx, from);
   await analyzeEventsWithoutStatistics(tx);
-  const staging = beside && !kept ? stageBeside(beside, await exportSnapshot(tx)) : null;
+  const staging = beside && !kept ? await stageBeside(tx, beside) : null;
   try {
+    // Making the staging tables reads the rollups' definitions, which the clearing below locks.
+    await staging?.made;
     await clearRebuiltPeriod(tx, { from, kept });
     const buildIndexes = await deferIndexes(tx);
     // Read once per visitor by a hash join: the rollups' indexes are dropped meanwhile.
@@ -664,12 +719,14 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
       select ${truncTo("day", "hour")}, page, sum(views) from ${analyticsPageHours} where hour >= ${from.toISOString()}::timestamptz group by 1, 2`);
     await insertSessions(tx, { from, kept });
     await buildIndexes(analyticsSessions);
-    if (!(await copiedFromStage(tx, staging))) await hashingGroups(tx, visitorRowsOf(keptLastSeen(VISITOR_HOURS), INTO_ROLLUPS));
-    for (const table of VISITOR_TABLES) await buildIndexes(table);
-    if (await staging) for (const table of VISITOR_TABLES) await dropStage(tx, table);
+    if (!(await swappedIn(tx, staging))) {
+      if (!(await copiedFromStage(tx, staging))) await hashingGroups(tx, visitorRowsOf(keptLastSeen(VISITOR_HOURS), INTO_ROLLUPS));
+      for (const table of VISITOR_TABLES) await buildIndexes(table);
+    }
+    if (await staging?.filled) for (const table of VISITOR_TABLES) await dropStage(tx, table);
   } finally {
     // Nothing of the staging runs on once the rebuild ends, committed or not.
-    await staging;
+    await staging?.hoursIndexed;
   }
 }
 
