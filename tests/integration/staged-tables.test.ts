@@ -59,6 +59,10 @@ describe("staged tables", () => {
     }
   });
 
+  it("refuses a stage name too long for its indexes' names, which Postgres would cut to one", async () => {
+    await expect(stagedTableOf(t.db, "analytics_visitor_hours", "s".repeat(58))).rejects.toThrow("too long");
+  });
+
   it("refuses to swap while a view depends on the table, and leaves the table as it was", async () => {
     await createProbe();
     try {

@@ -26,7 +26,15 @@ export type StagedTable = {
   grants: string[];
 };
 
+/**
+ * Postgres cuts names past 63 bytes, so two of the stage's index names could become one: the stage's own name leaves
+ * room for `_<n>` with up to five digits.
+ */
+const LONGEST_STAGE_NAME = 57;
+
+/** The statements that stage `table` (a table of the current schema, by name) as `stage`. */
 export async function stagedTableOf(db: Executor, table: string, stage: string): Promise<StagedTable> {
+  if (Buffer.byteLength(stage) > LONGEST_STAGE_NAME) throw new Error(`The stage's name is too long: ${stage}`);
   const result = await db.execute(sql`
     with source as (select ${table}::regclass as oid),
     indexes as (
