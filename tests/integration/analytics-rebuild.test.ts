@@ -150,6 +150,33 @@ describe("rebuildRollups", () => {
     }
   });
 
+  // A left-over staging table that another session holds: making the staging tables would wait for it forever while
+  // the rebuild's transaction waits for them. They give up after a while, and the rebuild computes the rollups itself.
+  it.runIf(usesRealPostgres())("computes the visitor hours and days itself when the staging tables cannot be made in time", async () => {
+    await insertAnalyticsEvents(t.db)(events());
+    const written = await rollupRows();
+    await t.db.execute(sql`create table analytics_visitor_days_rebuild_stage (left_over boolean)`);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table analytics_visitor_days_rebuild_stage in access share mode`);
+      holding();
+      await released;
+    });
+    try {
+      await held;
+      await rebuildRollups(t.db);
+      expect(await rollupRows()).toEqual(written);
+      expect(await stagingTables()).toEqual(["analytics_visitor_days_rebuild_stage"]);
+    } finally {
+      release();
+      await holder;
+      await t.db.execute(sql`drop table analytics_visitor_days_rebuild_stage`);
+    }
+  });
+
   it("gives a partition of the events that has none the planner statistics it lacks", async () => {
     // A month of its own, so no earlier rebuild has analyzed it.
     const month = sql.identifier("analytics_events_y2032m01");

@@ -549,6 +549,11 @@ async function stageBeside(tx: Executor, db: Database): Promise<VisitorStaging> 
   const days = await stagedTableOf(tx, getTableName(analyticsVisitorDays), stageName(analyticsVisitorDays));
   const made = succeeded(
     db.transaction(async (side) => {
+      // The transaction waits for this step while it holds the rollups' ACCESS SHARE lock. Should these statements
+      // queue for a lock instead (behind a migration's ALTER of a rollup, which itself waits for the transaction, or
+      // on a left-over staging table in use), the wait could not end: they give up, and the transaction computes both
+      // rollups itself. Without such a wait they take milliseconds.
+      await side.execute(sql`set local lock_timeout = '2s'`);
       for (const staged of [hours, days]) {
         await side.execute(sql.raw(`drop table if exists ${staged.stage}`));
         await side.execute(sql.raw(staged.create));
