@@ -177,6 +177,34 @@ describe("rebuildRollups", () => {
     }
   });
 
+  // The staging tables are made, then their fill fails (an event trigger gives each a CHECK no row passes).
+  it.runIf(usesRealPostgres())(
+    "computes the visitor hours and days itself when the staging tables cannot be filled, and leaves none",
+    async () => {
+      await insertAnalyticsEvents(t.db)(events());
+      const written = await rollupRows();
+      await t.db.execute(sql`
+      create function refuse_staged_rows() returns event_trigger language plpgsql as $$
+      declare made record;
+      begin
+        for made in select distinct object_identity from pg_event_trigger_ddl_commands() where object_type = 'table' and object_identity like '%_rebuild_stage' loop
+          execute format('alter table %s add constraint refused check (false) not valid', made.object_identity);
+        end loop;
+      end $$`);
+      await t.db.execute(
+        sql`create event trigger refuse_staged_rows on ddl_command_end when tag in ('CREATE TABLE') execute function refuse_staged_rows()`,
+      );
+      try {
+        await rebuildRollups(t.db);
+        expect(await rollupRows()).toEqual(written);
+        expect(await stagingTables()).toEqual([]);
+      } finally {
+        await t.db.execute(sql`drop event trigger refuse_staged_rows`);
+        await t.db.execute(sql`drop function refuse_staged_rows()`);
+      }
+    },
+  );
+
   it("gives a partition of the events that has none the planner statistics it lacks", async () => {
     // A month of its own, so no earlier rebuild has analyzed it.
     const month = sql.identifier("analytics_events_y2032m01");

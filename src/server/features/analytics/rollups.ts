@@ -618,7 +618,7 @@ async function copiedFromStage(tx: Executor, staging: VisitorStaging | null): Pr
 }
 
 /**
- * Removes a staging table stageBeside made: in the rebuild's transaction once copied in, or after the rebuild
+ * Removes a staging table stageBeside made: in the rebuild's transaction once copied in (or left empty), or after the rebuild
  * failed (then every one, each on its own: one that will not drop must not keep the others).
  */
 async function dropStage(db: Executor, table: PgTable): Promise<void> {
@@ -728,7 +728,8 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
       if (!(await copiedFromStage(tx, staging))) await hashingGroups(tx, visitorRowsOf(keptLastSeen(VISITOR_HOURS), INTO_ROLLUPS));
       for (const table of VISITOR_TABLES) await buildIndexes(table);
     }
-    if (await staging?.filled) for (const table of VISITOR_TABLES) await dropStage(tx, table);
+    // Made in a transaction of their own, the staging tables outlive a fill that failed; swapped in, they are gone.
+    if (await staging?.made) for (const table of VISITOR_TABLES) await dropStage(tx, table);
   } finally {
     // Nothing of the staging runs on once the rebuild ends, committed or not.
     await staging?.hoursIndexed;
