@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   ANALYTICS_SERIES_BUCKET_OF,
   ANALYTICS_SERIES_BUCKETS,
@@ -11,7 +11,8 @@ import {
   type AnalyticsDashboard,
   type AnalyticsTimeRange,
 } from "#common/analytics/dashboard.ts";
-import { rowsOf, type Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
+import { queryRows } from "./query-rows";
 
 /**
  * The dashboard's figures counted the slow, obvious way: straight from analytics_events with COUNT(DISTINCT),
@@ -53,7 +54,7 @@ export async function dashboardTruth(db: Database, timeRange: AnalyticsTimeRange
   const end = now.toISOString();
   const bucketSeconds = ANALYTICS_SERIES_BUCKETS[ANALYTICS_SERIES_BUCKET_OF[timeRange]] / 1000;
   const inRange = sql.raw(`received_at >= '${start}'::timestamptz and received_at <= '${end}'::timestamptz`);
-  const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(statement));
+  const query = <T>(statement: SQL) => queryRows<T>(db, statement);
 
   const [totals] = await query<{ unique: number; views: number }>(sql`
     select count(distinct visitor_id)::int as unique, (count(*) filter (where event = 'page_view'))::int as views

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Executor } from "#server/db/client.ts";
-
-const read = async (db: Executor, query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await db.execute(query));
+import type { Executor } from "#server/db/client.ts";
+import { queryRows as read } from "./query-rows";
 
 /**
  * What the catalog says about a table, by name: its columns in their order with types, defaults and NOT NULL, its
@@ -33,4 +32,4 @@ export async function tableCatalogOf(db: Executor, table: string) {
 
 /** The table's object id: another one once a copy has been swapped in under its name. */
 export const tableOidOf = async (db: Executor, table: string) =>
-  rowsOf<{ oid: number }>(await db.execute(sql`select ${table}::regclass::oid::int as oid`))[0]?.oid;
+  (await read<{ oid: number }>(db, sql`select ${table}::regclass::oid::int as oid`))[0]?.oid;

@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { rowsOf, runsTransactionsSideBySide } from "#server/db/client.ts";
+import { runsTransactionsSideBySide } from "#server/db/client.ts";
 import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import { maintainPartitions } from "#server/features/analytics/partitions.ts";
 import { lockRollups, rebuildRollups, ROLLUP_LOCK_KEY } from "#server/features/analytics/rollups.ts";
+import { queryRows } from "../helpers/query-rows";
 import { tableCatalogOf, tableOidOf } from "../helpers/table-catalog";
 import { useTestApp } from "../helpers/test-app";
 import { usesRealPostgres } from "../helpers/test-database";
@@ -46,7 +47,7 @@ function events(): AnalyticsEventRow[] {
 
 /** Every rollup's rows in key order; the sessions without their generated id. */
 async function rollupRows() {
-  const read = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await t.db.execute(query));
+  const read = (query: SQL) => queryRows(t.db, query);
   return {
     visitorHours: await read(sql`select * from analytics_visitor_hours order by hour, visitor_id`),
     visitorDays: await read(sql`select * from analytics_visitor_days order by day, visitor_id`),
@@ -60,8 +61,11 @@ async function rollupRows() {
 }
 
 const stagingTables = async () =>
-  rowsOf<{ name: string }>(
-    await t.db.execute(sql`select relname as name from pg_class where relname like '%rebuild_stage' and relkind in ('r', 'v') order by 1`),
+  (
+    await queryRows<{ name: string }>(
+      t.db,
+      sql`select relname as name from pg_class where relname like '%rebuild_stage' and relkind in ('r', 'v') order by 1`,
+    )
   ).map((row) => row.name);
 
 describe("rebuildRollups", () => {
@@ -116,16 +120,17 @@ describe("rebuildRollups", () => {
         expect(await tableOidOf(t.db, table)).not.toBe(before[index]?.oid);
       }
       // The swapped-in tables come with planner statistics.
-      const analyzed = await t.db.execute(
+      const analyzed = await queryRows(
+        t.db,
         sql`select count(distinct tablename)::int as tables from pg_stats where tablename in ('analytics_visitor_hours', 'analytics_visitor_days')`,
       );
-      expect(rowsOf(analyzed)).toEqual([{ tables: 2 }]);
+      expect(analyzed).toEqual([{ tables: 2 }]);
       expect(await stagingTables()).toEqual([]);
       // The writer's statement, prepared on the pool's connections before the swap, writes into the new tables.
       const later = { ...events()[0]!, receivedAt: new Date(START + 3 * 24 * 60 * MINUTE), visitorId: "v-4", sessionId: "s-5" };
       await insertAnalyticsEvents(t.db)([later]);
-      const hours = await t.db.execute(sql`select count(*)::int as rows from analytics_visitor_hours where visitor_id = 'v-4'`);
-      expect(rowsOf(hours)).toEqual([{ rows: 1 }]);
+      const hours = await queryRows(t.db, sql`select count(*)::int as rows from analytics_visitor_hours where visitor_id = 'v-4'`);
+      expect(hours).toEqual([{ rows: 1 }]);
     },
   );
 
@@ -141,7 +146,7 @@ describe("rebuildRollups", () => {
       expect(await rollupRows()).toEqual(written);
       expect(await tableOidOf(t.db, "analytics_visitor_hours")).toBe(oid);
       expect((await tableCatalogOf(t.db, "analytics_visitor_hours")).indexes).toEqual(indexes);
-      expect(rowsOf(await t.db.execute(sql`select count(*)::int as rows from visitor_hours_probe`))).toEqual([
+      expect(await queryRows(t.db, sql`select count(*)::int as rows from visitor_hours_probe`)).toEqual([
         { rows: written.visitorHours.length },
       ]);
       expect(await stagingTables()).toEqual([]);
@@ -212,8 +217,11 @@ describe("rebuildRollups", () => {
       sql`create table ${month} partition of analytics_events for values from ('2032-01-01 00:00:00+00') to ('2032-02-01 00:00:00+00')`,
     );
     const hasStatistics = async () =>
-      rowsOf<{ analyzed: boolean }>(
-        await t.db.execute(sql`select exists (select 1 from pg_stats where tablename = 'analytics_events_y2032m01') as analyzed`),
+      (
+        await queryRows<{ analyzed: boolean }>(
+          t.db,
+          sql`select exists (select 1 from pg_stats where tablename = 'analytics_events_y2032m01') as analyzed`,
+        )
       )[0]?.analyzed;
     try {
       const shift = Date.parse("2032-01-03T22:40:00.000Z") - START;
@@ -239,9 +247,11 @@ describe("rebuildRollups", () => {
       const month = new Date(Date.UTC(2031, 4, 1));
       const pass = maintainPartitions(t.db, { now: month, retentionDays: undefined });
       const waitingOnRollups = async () =>
-        rowsOf<{ waiting: boolean }>(
-          await t.db.execute(sql`
-            select exists (select 1 from pg_locks where locktype = 'advisory' and objid = ${ROLLUP_LOCK_KEY} and not granted) as waiting`),
+        (
+          await queryRows<{ waiting: boolean }>(
+            t.db,
+            sql`select exists (select 1 from pg_locks where locktype = 'advisory' and objid = ${ROLLUP_LOCK_KEY} and not granted) as waiting`,
+          )
         )[0]?.waiting;
       await expect.poll(waitingOnRollups).toBe(true);
       release();

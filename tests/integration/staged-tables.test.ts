@@ -1,14 +1,14 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { rowsOf } from "#server/db/client.ts";
 import { indexStage, stagedTableOf, swapInStage } from "#server/infra/staged-tables.ts";
+import { queryRows } from "../helpers/query-rows";
 import { tableCatalogOf, tableOidOf } from "../helpers/table-catalog";
 import { useTestApp } from "../helpers/test-app";
 
 /** A table filled under another name and swapped in keeps everything its catalog says about it. */
 const t = useTestApp();
 
-const read = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(query));
+const read = (query: SQL) => queryRows(t.db, query);
 
 const catalogOf = (table: string) => tableCatalogOf(t.db, table);
 const oidOf = (table: string) => tableOidOf(t.db, table);
