@@ -66,7 +66,7 @@ export const onCpu = (cpu: number, command: string, args: string[]): [string, st
  * competes with this session as a group, so neither `nice` nor SCHED_IDLE on its backends lets autocannon preempt
  * a backend running a batch. Autocannon, woken by a 202, then waited up to 4.7 ms for the backend's time slice,
  * every connection's next request unsent, and the persisted server's core idled 9 to 11 % of each turn (the
- * other two servers, which the database does not serve: 1.5 %). That measured the placement, not the route.
+ * other two servers, which the database does not serve: about 2 %). That measured the placement, not the route.
  * This session's group runs at nice -20 until the returned function restores it; null where that is not possible
  * (no autogroup, or not allowed to raise a priority), and the bench says so.
  */

@@ -554,10 +554,8 @@ async function stageBeside(tx: Executor, db: Database): Promise<VisitorStaging> 
       // on a left-over staging table in use), the wait could not end: they give up, and the transaction computes both
       // rollups itself. Without such a wait they take milliseconds.
       await side.execute(sql`set local lock_timeout = '2s'`);
-      for (const staged of [hours, days]) {
-        await side.execute(sql.raw(`drop table if exists ${staged.stage}`));
-        await side.execute(sql.raw(staged.create));
-      }
+      for (const table of VISITOR_TABLES) await dropStage(side, table);
+      for (const staged of [hours, days]) await side.execute(sql.raw(staged.create));
     }),
   );
   // A snapshot id is hex digits and dashes (checked): SET TRANSACTION SNAPSHOT takes no parameter.
@@ -618,8 +616,9 @@ async function copiedFromStage(tx: Executor, staging: VisitorStaging | null): Pr
 }
 
 /**
- * Removes a staging table stageBeside made: in the rebuild's transaction once copied in (or left empty), or after the rebuild
- * failed (then every one, each on its own: one that will not drop must not keep the others).
+ * Removes a staging table stageBeside made: a left-over one before it is made again, in the rebuild's transaction once
+ * copied in (or left empty), or after the rebuild failed (then every one, each on its own: one that will not drop must
+ * not keep the others).
  */
 async function dropStage(db: Executor, table: PgTable): Promise<void> {
   await db.execute(sql`drop table if exists ${stageOf(table)}`);
