@@ -67,17 +67,17 @@ export const onCpu = (cpu: number, command: string, args: string[]): [string, st
  * a backend running a batch. Autocannon, woken by a 202, then waited up to 4.7 ms for the backend's time slice,
  * every connection's next request unsent, and the persisted server's core idled 9 to 11 % of each turn (the
  * other two servers, which the database does not serve: about 2 %). That measured the placement, not the route.
- * This session's group runs at nice -20 until the returned function restores it; null where that is not possible
- * (no autogroup, or not allowed to raise a priority), and the bench says so.
+ * This session's group runs at nice -20 until the returned function restores it; null where that is not possible,
+ * and the bench says so: no autogroup (the file reads empty for a process whose session was never started with
+ * setsid, such as one a service manager runs directly), or not allowed to raise a priority.
  */
-export function favourThisSession(): (() => void) | null {
-  const AUTOGROUP = "/proc/self/autogroup";
+export function favourThisSession(autogroup = "/proc/self/autogroup"): (() => void) | null {
   try {
     // "/autogroup-85 nice 0"
-    const before = /nice (-?\d+)/.exec(fs.readFileSync(AUTOGROUP, "utf8"))?.[1];
+    const before = /nice (-?\d+)/.exec(fs.readFileSync(autogroup, "utf8"))?.[1];
     if (before === undefined) return null;
-    fs.writeFileSync(AUTOGROUP, "-20");
-    return () => fs.writeFileSync(AUTOGROUP, before);
+    fs.writeFileSync(autogroup, "-20");
+    return () => fs.writeFileSync(autogroup, before);
   } catch {
     return null;
   }
