@@ -5,6 +5,8 @@ import {
   ANALYTICS_TIME_RANGE_MS,
   CAMPAIGNS_LIMIT,
   LOCATIONS_LIMIT,
+  REALTIME_CURRENT_MINUTES,
+  REALTIME_RECENT_MINUTES,
   RECENT_VISITORS_LIMIT,
   SESSION_GAP_MINUTES,
   TOP_PAGES_LIMIT,
@@ -19,9 +21,9 @@ import { queryRows } from "./query-rows";
  * no rollup involved. The integration tests and `npm run bench:dashboard` compare the dashboard with it.
  * Sessions are recomputed from every event of the sessions seen in the range (LAG over the events, split
  * where the gap exceeds SESSION_GAP_MINUTES); a visitor's country and device are those of their first
- * event in the range.
+ * event in the range; the real-time figures are the distinct visitors of the last 5 and 10 minutes up to `now`.
  */
-export type DashboardTruth = Pick<AnalyticsDashboard, "topPages" | "locations" | "devices"> & {
+export type DashboardTruth = Pick<AnalyticsDashboard, "topPages" | "locations" | "devices" | "realTime"> & {
   uniqueVisitors: number;
   pageViews: number;
   sessions: number;
@@ -44,6 +46,7 @@ export function figuresOf(dashboard: AnalyticsDashboard): DashboardTruth {
     series: dashboard.series.points.filter((point) => point.visitors > 0 || point.pageViews > 0),
     recent: dashboard.visitors.map((visitor) => ({ lastSeen: visitor.lastSeen, pages: visitor.pages })),
     campaigns: dashboard.campaigns.filter((row) => row.visitors > 0).map((row) => ({ campaign: row.campaign, visitors: row.visitors })),
+    realTime: dashboard.realTime,
   };
 }
 
@@ -105,6 +108,11 @@ export async function dashboardTruth(db: Database, timeRange: AnalyticsTimeRange
     select utm_campaign as campaign, count(distinct visitor_id)::int as visitors from analytics_events
     where utm_campaign is not null and ${inRange}
     group by 1 order by 2 desc, 1 limit ${CAMPAIGNS_LIMIT}`);
+  const since = (minutes: number) => sql`${new Date(now.getTime() - minutes * 60_000).toISOString()}::timestamptz`;
+  const [realTime] = await query<{ current: number; last10min: number }>(sql`
+    select count(distinct visitor_id) filter (where received_at >= ${since(REALTIME_CURRENT_MINUTES)})::int as current,
+      count(distinct visitor_id)::int as last10min
+    from analytics_events where received_at >= ${since(REALTIME_RECENT_MINUTES)} and received_at <= ${end}::timestamptz`);
 
   return {
     uniqueVisitors: unique,
@@ -129,5 +137,6 @@ export async function dashboardTruth(db: Database, timeRange: AnalyticsTimeRange
     })),
     recent: recent.map((row) => ({ lastSeen: new Date(row.last_seen).toISOString(), pages: Number(row.pages) })),
     campaigns: campaigns.map((row) => ({ campaign: row.campaign, visitors: Number(row.visitors) })),
+    realTime: { current: Number(realTime?.current ?? 0), last10min: Number(realTime?.last10min ?? 0) },
   };
 }

@@ -33,8 +33,12 @@ const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.leng
 const COUNTRIES = ["US", "DE", "GB", null, "FR"] as const;
 const DEVICES = ["desktop", "mobile", "tablet"] as const;
 
-/** The live instant: a busy last hour that the rollups hold (nothing later). */
-const LIVE_NOW = MONTH_BOUNDARY + 9 * DAY + 14 * HOUR + 41 * MINUTE + 7_123;
+/**
+ * The live instant: a busy last hour that the rollups hold (nothing later), 6 minutes into a clock hour, so that
+ * the last 10 minutes' visitors come from the rows of two hours.
+ */
+const LIVE_NOW = MONTH_BOUNDARY + 9 * DAY + 14 * HOUR + 6 * MINUTE + 7_123;
+const LIVE_MINUTES = 40;
 
 function events(): AnalyticsEventRow[] {
   const rows: AnalyticsEventRow[] = [];
@@ -68,12 +72,11 @@ function events(): AnalyticsEventRow[] {
       visit(visitor, `s-${visitor}-${d}`, Math.min(from, LIVE_NOW - 3 * HOUR), 1 + Math.floor(next() * 8));
     }
   }
-  // The live hour: 400 events of 40 visitors (half of them seen before) up to LIVE_NOW.
-  const liveHour = Math.floor(LIVE_NOW / HOUR) * HOUR;
+  // The live edge: 400 events of 40 visitors (half of them seen before) in the LIVE_MINUTES up to LIVE_NOW.
   for (let n = 0; n < 40; n += 1) {
     const visitor = n % 2 === 0 ? n : 100 + n;
     for (let k = 0; k < 10; k += 1) {
-      const at = liveHour + Math.floor(next() * (LIVE_NOW - liveHour));
+      const at = LIVE_NOW - Math.floor(next() * LIVE_MINUTES * MINUTE);
       visit(visitor, `live-${n}`, at, 1);
     }
   }
@@ -121,6 +124,7 @@ describe("dashboard figures equal a brute-force count over the events", () => {
     expect(live.debug.sources.events).toHaveLength(1);
     expect(live.debug.sources.hours.at(-1)?.to).toBe(new Date(LIVE_NOW).toISOString());
     expect(live.summary.uniqueVisitors).toBeGreaterThan(20);
+    expect(live.realTime.last10min).toBeGreaterThan(5);
 
     await expectExact("incremental");
     // Late events into days whose summaries the dashboard has just computed: each batch must drop them.
