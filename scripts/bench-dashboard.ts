@@ -17,6 +17,10 @@
  * prints them side by side. BENCH_DATABASE_URL overrides the server (default
  * postgres://postgres@127.0.0.1:5432/postgres); BENCH_KEEP_DATABASE=1 keeps the (last) loaded database (its
  * name is printed) for EXPLAIN ANALYZE.
+ *
+ * The budgets are in milliseconds and seconds, so the figures depend on the machine, and a shared machine's speed
+ * moves within a run. Beside the rebuild, the run prints how long Postgres takes to count 10 million generated rows
+ * before the rebuild and after the ranges: the same work on every machine, to compare runs by.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
@@ -123,6 +127,7 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
     );
     await timed("migrating", () => handle.migrate());
     await timed(`loading ${size.events.toLocaleString("en")} events`, () => bulkLoad(url, size, now));
+    const speedBefore = await countingTime(admin);
     const rebuildBegan = performance.now();
     await timed("building the rollups (rebuildRollups)", () => rebuildRollups(handle.db));
     const rebuildMs = performance.now() - rebuildBegan;
@@ -188,12 +193,23 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
         "= events": exact ? "yes" : "NO",
       });
     }
+    Object.assign(rebuild, {
+      "count of 10M s, before": Number((speedBefore / 1000).toFixed(2)),
+      "after the ranges": Number(((await countingTime(admin)) / 1000).toFixed(2)),
+    });
   } finally {
     await handle.close();
     if (keep) console.log(`kept the database: ${url}`);
     else await admin.query(`drop database if exists ${name} with (force)`);
   }
   return { rows, rebuild, passed };
+}
+
+/** How long Postgres takes to count 10 million generated rows: a measure of the machine's speed at that moment. */
+async function countingTime(admin: pg.Client): Promise<number> {
+  const began = performance.now();
+  await admin.query("select count(*) from generate_series(1, 10000000)");
+  return performance.now() - began;
 }
 
 /** Runs one statement on a connection of its own, outside the app's pool (VACUUM refuses a transaction block). */
