@@ -127,7 +127,7 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
     );
     await timed("migrating", () => handle.migrate());
     await timed(`loading ${size.events.toLocaleString("en")} events`, () => bulkLoad(url, size, now));
-    const speedBefore = await countingTime(admin);
+    const countingBefore = await countingSeconds(admin);
     const rebuildBegan = performance.now();
     await timed("building the rollups (rebuildRollups)", () => rebuildRollups(handle.db));
     const rebuildMs = performance.now() - rebuildBegan;
@@ -194,8 +194,8 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
       });
     }
     Object.assign(rebuild, {
-      "count of 10M s, before": Number((speedBefore / 1000).toFixed(2)),
-      "after the ranges": Number(((await countingTime(admin)) / 1000).toFixed(2)),
+      "count of 10M s, before": countingBefore,
+      "after the ranges": await countingSeconds(admin),
     });
   } finally {
     await handle.close();
@@ -205,11 +205,11 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
   return { rows, rebuild, passed };
 }
 
-/** How long Postgres takes to count 10 million generated rows: a measure of the machine's speed at that moment. */
-async function countingTime(admin: pg.Client): Promise<number> {
+/** The seconds Postgres takes to count 10 million generated rows: a measure of the machine's speed at that moment. */
+async function countingSeconds(admin: pg.Client): Promise<number> {
   const began = performance.now();
   await admin.query("select count(*) from generate_series(1, 10000000)");
-  return performance.now() - began;
+  return Number(((performance.now() - began) / 1000).toFixed(2));
 }
 
 /** Runs one statement on a connection of its own, outside the app's pool (VACUUM refuses a transaction block). */

@@ -108,7 +108,7 @@ export async function dashboardTruth(db: Database, timeRange: AnalyticsTimeRange
     select utm_campaign as campaign, count(distinct visitor_id)::int as visitors from analytics_events
     where utm_campaign is not null and ${inRange}
     group by 1 order by 2 desc, 1 limit ${CAMPAIGNS_LIMIT}`);
-  const since = (minutes: number) => sql`${new Date(now.getTime() - minutes * 60_000).toISOString()}::timestamptz`;
+  const since = (minutes: number) => sql`${end}::timestamptz - ${sql.raw(`interval '${minutes} minutes'`)}`;
   const [realTime] = await query<{ current: number; last10min: number }>(sql`
     select count(distinct visitor_id) filter (where received_at >= ${since(REALTIME_CURRENT_MINUTES)})::int as current,
       count(distinct visitor_id)::int as last10min
