@@ -152,7 +152,8 @@ async function runAt(admin: pg.Client, size: Size, keep: boolean): Promise<{ row
         select (select count(*) from analytics_events)::int as events,
           (select count(*) from analytics_sessions)::int as sessions,
           (select count(*) from analytics_visitor_hours)::int as visitor_hours,
-          (select count(*) from analytics_visitor_days)::int as visitor_days`),
+          -- A visitor's first hourly row of a day stands for the day.
+          (select count(*) from analytics_visitor_hours where prev_seen is null or prev_seen < date_trunc('day', hour, 'UTC'))::int as visitor_days`),
     )[0]!;
     console.log("loaded:", counts);
 

@@ -2,13 +2,7 @@ import { asc, gte, sql, TransactionRollbackError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AnalyticsDashboard, AnalyticsTimeRange } from "#common/analytics/dashboard.ts";
 import { rowsOf, type Database } from "#server/db/client.ts";
-import {
-  analyticsPageDays,
-  analyticsPageHours,
-  analyticsSessions,
-  analyticsVisitorDays,
-  analyticsVisitorHours,
-} from "#server/db/schema/index.ts";
+import { analyticsPageDays, analyticsPageHours, analyticsSessions, analyticsVisitorHours } from "#server/db/schema/index.ts";
 import { getAnalyticsDashboard } from "#server/features/analytics/dashboard.ts";
 import { insertAnalyticsEvents, type AnalyticsEventRow } from "#server/features/analytics/event-writer.ts";
 import { rebuildRollups } from "#server/features/analytics/rollups.ts";
@@ -377,10 +371,6 @@ describe("dashboard figures on hand-made events", () => {
         .select()
         .from(analyticsVisitorHours)
         .orderBy(asc(analyticsVisitorHours.hour), asc(analyticsVisitorHours.visitorId)),
-      visitorDays: await t.db
-        .select()
-        .from(analyticsVisitorDays)
-        .orderBy(asc(analyticsVisitorDays.day), asc(analyticsVisitorDays.visitorId)),
       pageHours: await t.db.select().from(analyticsPageHours).orderBy(asc(analyticsPageHours.hour), asc(analyticsPageHours.page)),
       pageDays: await t.db.select().from(analyticsPageDays).orderBy(asc(analyticsPageDays.day), asc(analyticsPageDays.page)),
       sessions: (await t.db.select().from(analyticsSessions))

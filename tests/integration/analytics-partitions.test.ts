@@ -150,7 +150,7 @@ describe("analytics_events partitions and retention", () => {
       rowsOf(await t.db.execute(sql`select session_id, started_at, ended_at, events, page_views from analytics_sessions order by 1, 2`));
     const sessionsBefore = await sessions();
     const row = await createBackup({ db: t.db, storage: t.deps.storage, keep: 14 }, { categories: ["analytics"], author: "schedule" });
-    expect(row.counts).toMatchObject({ analytics_events: 4, analytics_visitor_days: 7, analytics_sessions: 6 });
+    expect(row.counts).toMatchObject({ analytics_events: 4, analytics_visitor_hours: 7, analytics_sessions: 6 });
     const file = Buffer.concat((await (await t.deps.storage.get(row.storageKey))!.body.toArray()) as Buffer[]);
 
     await t.db.execute(sql`truncate ${sql.raw(tables.join(", "))}`);

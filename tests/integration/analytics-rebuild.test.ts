@@ -50,7 +50,6 @@ async function rollupRows() {
   const read = (query: SQL) => queryRows(t.db, query);
   return {
     visitorHours: await read(sql`select * from analytics_visitor_hours order by hour, visitor_id`),
-    visitorDays: await read(sql`select * from analytics_visitor_days order by day, visitor_id`),
     landingDays: await read(sql`select * from analytics_landing_days order by day, visitor_id`),
     pageHours: await read(sql`select * from analytics_page_hours order by hour, page`),
     pageDays: await read(sql`select * from analytics_page_days order by day, page`),
@@ -69,7 +68,7 @@ const stagingTables = async () =>
   ).map((row) => row.name);
 
 describe("rebuildRollups", () => {
-  it("writes the rows the writer's batches wrote; on Postgres, the visitor hours and days on a second connection", async () => {
+  it("writes the rows the writer's batches wrote; on Postgres, the visitor hours on a second connection", async () => {
     expect(runsTransactionsSideBySide(t.db)).toBe(usesRealPostgres());
     await insertAnalyticsEvents(t.db)(events());
     const written = await rollupRows();
@@ -86,30 +85,28 @@ describe("rebuildRollups", () => {
     expect(await stagingTables()).toEqual([]);
   });
 
-  // Either staging table in the way: the second connection fills neither, and the rebuild computes both itself.
-  it.runIf(usesRealPostgres()).each(["analytics_visitor_hours_rebuild_stage", "analytics_visitor_days_rebuild_stage"])(
-    "computes the visitor hours and days itself when the second connection cannot stage them: %s in the way",
-    async (stage) => {
-      await insertAnalyticsEvents(t.db)(events());
-      const written = await rollupRows();
-      // A view where a staging table goes: the second connection fails on it (DROP TABLE refuses a view).
-      await t.db.execute(sql`create view ${sql.identifier(stage)} as select 1 as one`);
-      try {
-        await rebuildRollups(t.db);
-        expect(await rollupRows()).toEqual(written);
-        expect(await stagingTables()).toEqual([stage]);
-      } finally {
-        await t.db.execute(sql`drop view ${sql.identifier(stage)}`);
-      }
-    },
-  );
+  // The staging table in the way: the second connection cannot fill it, and the rebuild computes the hours itself.
+  it.runIf(usesRealPostgres())("computes the visitor hours itself when the second connection cannot stage them", async () => {
+    const stage = "analytics_visitor_hours_rebuild_stage";
+    await insertAnalyticsEvents(t.db)(events());
+    const written = await rollupRows();
+    // A view where the staging table goes: the second connection fails on it (DROP TABLE refuses a view).
+    await t.db.execute(sql`create view ${sql.identifier(stage)} as select 1 as one`);
+    try {
+      await rebuildRollups(t.db);
+      expect(await rollupRows()).toEqual(written);
+      expect(await stagingTables()).toEqual([stage]);
+    } finally {
+      await t.db.execute(sql`drop view ${sql.identifier(stage)}`);
+    }
+  });
 
   it.runIf(usesRealPostgres())(
-    "swaps the staged visitor hours and days in, with their rollups' keys, indexes, defaults and fillfactor",
+    "swaps the staged visitor hours in, with their rollup's keys, indexes, defaults and fillfactor",
     async () => {
       await insertAnalyticsEvents(t.db)(events());
       const written = await rollupRows();
-      const tables = ["analytics_visitor_hours", "analytics_visitor_days"];
+      const tables = ["analytics_visitor_hours"];
       const before = await Promise.all(
         tables.map(async (table) => ({ catalog: await tableCatalogOf(t.db, table), oid: await tableOidOf(t.db, table) })),
       );
@@ -122,9 +119,9 @@ describe("rebuildRollups", () => {
       // The swapped-in tables come with planner statistics.
       const analyzed = await queryRows(
         t.db,
-        sql`select count(distinct tablename)::int as tables from pg_stats where tablename in ('analytics_visitor_hours', 'analytics_visitor_days')`,
+        sql`select count(distinct tablename)::int as tables from pg_stats where tablename = 'analytics_visitor_hours'`,
       );
-      expect(analyzed).toEqual([{ tables: 2 }]);
+      expect(analyzed).toEqual([{ tables: 1 }]);
       expect(await stagingTables()).toEqual([]);
       // The writer's statement, prepared on the pool's connections before the swap, writes into the new tables.
       const later = { ...events()[0]!, receivedAt: new Date(START + 3 * 24 * 60 * MINUTE), visitorId: "v-4", sessionId: "s-5" };
@@ -135,7 +132,7 @@ describe("rebuildRollups", () => {
   );
 
   // A view on a rollup: its table cannot be dropped, so the staged rows are copied in.
-  it.runIf(usesRealPostgres())("copies the staged visitor hours and days in when they cannot be swapped in", async () => {
+  it.runIf(usesRealPostgres())("copies the staged visitor hours in when they cannot be swapped in", async () => {
     await insertAnalyticsEvents(t.db)(events());
     const written = await rollupRows();
     const oid = await tableOidOf(t.db, "analytics_visitor_hours");
@@ -155,18 +152,18 @@ describe("rebuildRollups", () => {
     }
   });
 
-  // A left-over staging table that another session holds: making the staging tables would wait for it forever while
-  // the rebuild's transaction waits for them. They give up after a while, and the rebuild computes the rollups itself.
-  it.runIf(usesRealPostgres())("computes the visitor hours and days itself when the staging tables cannot be made in time", async () => {
+  // A left-over staging table that another session holds: making the staging table would wait for it forever while
+  // the rebuild's transaction waits for it. It gives up after a while, and the rebuild computes the rollup itself.
+  it.runIf(usesRealPostgres())("computes the visitor hours itself when the staging table cannot be made in time", async () => {
     await insertAnalyticsEvents(t.db)(events());
     const written = await rollupRows();
-    await t.db.execute(sql`create table analytics_visitor_days_rebuild_stage (left_over boolean)`);
+    await t.db.execute(sql`create table analytics_visitor_hours_rebuild_stage (left_over boolean)`);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
     const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table analytics_visitor_days_rebuild_stage in access share mode`);
+      await tx.execute(sql`lock table analytics_visitor_hours_rebuild_stage in access share mode`);
       holding();
       await released;
     });
@@ -174,21 +171,19 @@ describe("rebuildRollups", () => {
       await held;
       await rebuildRollups(t.db);
       expect(await rollupRows()).toEqual(written);
-      expect(await stagingTables()).toEqual(["analytics_visitor_days_rebuild_stage"]);
+      expect(await stagingTables()).toEqual(["analytics_visitor_hours_rebuild_stage"]);
     } finally {
       release();
       await holder;
-      await t.db.execute(sql`drop table analytics_visitor_days_rebuild_stage`);
+      await t.db.execute(sql`drop table analytics_visitor_hours_rebuild_stage`);
     }
   });
 
-  // The staging tables are made, then their fill fails (an event trigger gives each a CHECK no row passes).
-  it.runIf(usesRealPostgres())(
-    "computes the visitor hours and days itself when the staging tables cannot be filled, and leaves none",
-    async () => {
-      await insertAnalyticsEvents(t.db)(events());
-      const written = await rollupRows();
-      await t.db.execute(sql`
+  // The staging table is made, then its fill fails (an event trigger gives it a CHECK no row passes).
+  it.runIf(usesRealPostgres())("computes the visitor hours itself when the staging table cannot be filled, and leaves none", async () => {
+    await insertAnalyticsEvents(t.db)(events());
+    const written = await rollupRows();
+    await t.db.execute(sql`
       create function refuse_staged_rows() returns event_trigger language plpgsql as $$
       declare made record;
       begin
@@ -196,19 +191,18 @@ describe("rebuildRollups", () => {
           execute format('alter table %s add constraint refused check (false) not valid', made.object_identity);
         end loop;
       end $$`);
-      await t.db.execute(
-        sql`create event trigger refuse_staged_rows on ddl_command_end when tag in ('CREATE TABLE') execute function refuse_staged_rows()`,
-      );
-      try {
-        await rebuildRollups(t.db);
-        expect(await rollupRows()).toEqual(written);
-        expect(await stagingTables()).toEqual([]);
-      } finally {
-        await t.db.execute(sql`drop event trigger refuse_staged_rows`);
-        await t.db.execute(sql`drop function refuse_staged_rows()`);
-      }
-    },
-  );
+    await t.db.execute(
+      sql`create event trigger refuse_staged_rows on ddl_command_end when tag in ('CREATE TABLE') execute function refuse_staged_rows()`,
+    );
+    try {
+      await rebuildRollups(t.db);
+      expect(await rollupRows()).toEqual(written);
+      expect(await stagingTables()).toEqual([]);
+    } finally {
+      await t.db.execute(sql`drop event trigger refuse_staged_rows`);
+      await t.db.execute(sql`drop function refuse_staged_rows()`);
+    }
+  });
 
   it("gives a partition of the events that has none the planner statistics it lacks", async () => {
     // A month of its own, so no earlier rebuild has analyzed it.

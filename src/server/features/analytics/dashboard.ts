@@ -20,7 +20,6 @@ import {
   analyticsPageDays,
   analyticsPageHours,
   analyticsSessions,
-  analyticsVisitorDays,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
 import { campaignsInRange } from "./campaigns";
@@ -221,16 +220,18 @@ function summarizedUnitsOf(window: DashboardWindow): SummarizedUnits | null {
  * (4 ms of the 24-hour range at 10 million events).
  */
 function summarizedVisitors({ unit, span }: SummarizedUnits, start: Date): SQL {
-  const { visitors, visitorRows } = SUMMARIES[unit];
+  const { visitors } = SUMMARIES[unit];
   const name = sql.raw(unit);
   const startUnit = ts(new Date(floorTo(start.getTime(), unit === "day" ? DAY_MS : HOUR_MS)));
+  // The hourly rows whose prev_seen is before the range's start are each their visitor's first row of their day
+  // too (the summarized units begin after the start), so for days as for hours they are the rows summarized.
   return sql`
     select ${name} as bucket, country, device_type,
       case when prev_${name} is null or prev_${name} < ${startUnit} then visitors else 0 end as in_range, visitors as in_bucket
     from ${visitors} where ${within(unit, [span], false)}
     union all
-    select ${name}, country, device_type, count(*), 0 from ${visitorRows}
-    where ${within(unit, [span], false)} and prev_seen >= ${startUnit} and prev_seen < ${ts(start)}
+    select ${binOf(`1 ${unit}`, "hour")}, country, device_type, count(*), 0 from ${analyticsVisitorHours}
+    where ${within("hour", [span], false)} and prev_seen >= ${startUnit} and prev_seen < ${ts(start)}
     group by 1, 2, 3`;
 }
 
@@ -251,14 +252,14 @@ type VisitorFigures = {
  *   visitor's first in it, with its attributes unless its first event is before the range and its events vary;
  * - the events of those other visitors in that hour, and all of a 1-hour range's events: distinct by visitor,
  *   with the attributes of the visitor's first event there;
- * - every rollup row of a whole unit (day or hour) in the range, and the last hour's rows of visitors whose
- *   first event in it is within the range: the row is the visitor's first in the range when prev_seen (their
- *   last event before the unit) is before the range, and its first in a chart bucket when prev_seen is before
- *   the bucket; its attributes are those of its first event.
+ * - every hourly row of a whole hour in the range, each visitor's first hourly row of a whole day, and the last
+ *   hour's rows of visitors whose first event in it is within the range: the row is the visitor's first in the
+ *   range when prev_seen (their last event before the hour or day) is before the range, and its first in a chart
+ *   bucket when prev_seen is before the bucket; its attributes are those of its first event.
  *
- * So the 30-day range counts ~one index entry per visitor and day (analytics_visitor_days_counts_idx) and
- * groups them by bucket, country and device: a few hundred groups, not one per visitor. A visitor's country
- * and device are those of their first event in the range (on equal times the greatest value).
+ * Whole past units are read from their summaries, those rows counted by unit, prev_seen's unit, country and
+ * device, so the 30-day range adds up a few hundred rows per day, not one per visitor. A visitor's country and
+ * device are those of their first event in the range (on equal times the greatest value).
  */
 async function visitorFigures(read: Read, window: DashboardWindow, lastHour: Span | null): Promise<VisitorFigures> {
   const start = ts(window.start);
@@ -400,15 +401,8 @@ async function recentVisitors(read: Read, window: DashboardWindow): Promise<Rece
     pages as (
       select visitor_id, sum(page_views) as pages from (
         ${leadingPages}
-        ${
-          mid?.unit === "day"
-            ? sql`select visitor_id, page_views from ${analyticsVisitorDays}
-                  where visitor_id in (select visitor_id from recent) and ${within("day", [mid.span], false)} union all`
-            : sql``
-        }
         select visitor_id, page_views from ${analyticsVisitorHours}
-        where visitor_id in (select visitor_id from recent)
-          and ${within("hour", [...(mid?.unit === "hour" ? [mid.span] : []), ...window.edgeHours], false)}
+        where visitor_id in (select visitor_id from recent) and ${within("hour", [...(mid ? [mid.span] : []), ...window.edgeHours], false)}
         union all
         select visitor_id, page_views from from_events where visitor_id in (select visitor_id from recent)
       ) as p group by 1

@@ -13,7 +13,6 @@ import {
   analyticsSessionHourCounts,
   analyticsSessions,
   analyticsVisitorDayCounts,
-  analyticsVisitorDays,
   analyticsVisitorHourCounts,
   analyticsVisitorHours,
 } from "#server/db/schema/analytics.ts";
@@ -29,7 +28,7 @@ import { indexStage, stagedTableOf, swapInStage, type StagedTable } from "#serve
  *   and drops the per-day and per-hour summaries of the units it changed (`ensureSummaries` computes them again);
  * - rebuild: `rebuildRollups` recomputes every rollup from analytics_events (start-up backfill of a
  *   database that has events but no rollups yet, after a restore, and the benchmark after its bulk load). On
- *   Postgres a second connection computes the visitor hours and days meanwhile (stageBeside).
+ *   Postgres a second connection computes the visitor hours meanwhile (stageBeside).
  *
  * Every merge rule is order-independent (sums, least and greatest, the first event's attributes with the
  * greatest value on equal times), so feeding events in any batches and any order gives a rebuild's rows: the
@@ -73,7 +72,7 @@ const PAGE_TABLE = { hour: analyticsPageHours, day: analyticsPageDays } as const
  * landing one (the Funnel's visitors of `/`) only the page views of `/`, merged by the same rules.
  */
 type VisitorRollup = {
-  table: typeof analyticsVisitorHours | typeof analyticsVisitorDays | typeof analyticsLandingDays;
+  table: typeof analyticsVisitorHours | typeof analyticsLandingDays;
   unit: Unit;
   /** What the row keeps of the first event: the hourly one all the Recent Visitors list shows, the daily one what the counts need. */
   attributes: string[];
@@ -91,16 +90,9 @@ const VISITOR_HOURS: VisitorRollup = {
 };
 /**
  * The attributes whose variation within an hour the hourly rows record (country_or_device_varies): the ones the
- * daily rows keep.
+ * daily ranges count by.
  */
 const VARYING = ["country", "device_type"];
-const VISITOR_DAYS: VisitorRollup = {
-  table: analyticsVisitorDays,
-  unit: "day",
-  attributes: VARYING,
-  events: sql`true`,
-  variation: false,
-};
 const LANDING_DAYS: VisitorRollup = {
   table: analyticsLandingDays,
   unit: "day",
@@ -298,10 +290,8 @@ export function eventsWithRollupsWriter(insertEvents: SQL): (db: Database, value
   const statement = preparedStatement(sql`
       with inserted as (${insertEvents} returning ${EVENT_COLUMNS}),
       visitor_hours as (${upsertVisitors(VISITOR_HOURS, sql`inserted`)}),
-      visitor_days as (${upsertVisitors(VISITOR_DAYS, sql`inserted`)}),
       landing_days as (${upsertVisitors(LANDING_DAYS, sql`inserted`)} returning t.day),
       later_hours as (${laterVisitors(VISITOR_HOURS, sql`inserted`)}),
-      later_days as (${laterVisitors(VISITOR_DAYS, sql`inserted`)}),
       later_landing_days as (${laterVisitors(LANDING_DAYS, sql`inserted`)}),
       page_hours as (${upsertPages("hour", sql`inserted`)}),
       page_days as (${upsertPages("day", sql`inserted`)}),
@@ -325,7 +315,7 @@ export function eventsWithRollupsWriter(insertEvents: SQL): (db: Database, value
       -- The days whose summaries this batch changes: computed again when the dashboard next needs them.
       stale_visitor_days as (
         delete from ${analyticsVisitorDayCounts}
-        where day in (select ${truncTo("day", "received_at")} from inserted union select day from later_days)
+        where day in (select ${truncTo("day", "received_at")} from inserted union select ${truncTo("day", "hour")} from later_hours)
       ),
       stale_visitor_hours as (
         delete from ${analyticsVisitorHourCounts}
@@ -377,16 +367,31 @@ export async function ensureRollups(db: Database): Promise<boolean> {
 }
 
 export type SummaryUnit = "day" | "hour";
-/** Each unit's summaries and the rollup they summarise: the 7- and 30-day ranges read days, the 24-hour one hours. */
+/** Each unit's summaries: the 7- and 30-day ranges read days, the 24-hour one hours. */
 export const SUMMARIES = {
-  day: { visitorRows: analyticsVisitorDays, visitors: analyticsVisitorDayCounts, sessions: analyticsSessionDayCounts, step: "24 hours" },
-  hour: { visitorRows: analyticsVisitorHours, visitors: analyticsVisitorHourCounts, sessions: analyticsSessionHourCounts, step: "1 hour" },
+  day: { visitors: analyticsVisitorDayCounts, sessions: analyticsSessionDayCounts, step: "24 hours" },
+  hour: { visitors: analyticsVisitorHourCounts, sessions: analyticsSessionHourCounts, step: "1 hour" },
 } as const;
-/** A row's prev_seen as its summary keeps it: the day; the hour when within the 24 hours before the row's own, else null. */
+/** A row's prev_seen as its summary keeps it: the day; the hour when within the 24 hours before the row's unit, else null. */
 const PREV_OF: Record<SummaryUnit, SQL> = {
   day: truncTo("day", "prev_seen"),
-  hour: sql`case when prev_seen >= hour - interval '24 hours' then ${truncTo("hour", "prev_seen")} end`,
+  hour: sql`case when prev_seen >= unit - interval '24 hours' then ${truncTo("hour", "prev_seen")} end`,
 };
+
+/**
+ * The hourly rows a unit's visitor summary counts, of the units whose starts `units` selects (one column), each with
+ * its unit: every row of an hour; of a day, each visitor's first row there, the one whose prev_seen is before the day
+ * (or null). That row holds the day's first event, its country and device, and the visitor's last event before the
+ * day, so the daily ranges need no rollup of their own.
+ */
+function summarizedRowsOf(unit: SummaryUnit, units: SQL): SQL {
+  if (unit === "hour")
+    return sql`select hour as unit, prev_seen, country, device_type from ${analyticsVisitorHours} where hour in (${units})`;
+  return sql`
+    select u.day as unit, v.prev_seen, v.country, v.device_type
+    from (${units}) as u (day) join ${analyticsVisitorHours} as v on v.hour >= u.day and v.hour < u.day + interval '24 hours'
+    where v.prev_seen is null or v.prev_seen < u.day`;
+}
 
 /**
  * Makes sure the whole UTC days or hours in [from, to) have their summaries (analytics_visitor_*_counts,
@@ -396,14 +401,14 @@ const PREV_OF: Record<SummaryUnit, SQL> = {
  * day on first use.
  */
 export async function ensureSummaries(db: Database, unit: SummaryUnit, from: Date, to: Date): Promise<void> {
-  const { visitorRows, visitors, sessions, step } = SUMMARIES[unit];
+  const { visitors, sessions, step } = SUMMARIES[unit];
   const name = sql.raw(unit);
   const length = sql.raw(`interval '${step}'`);
   const units = sql`(select d as ${name} from generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - ${length}, ${length}) as d)`;
   const missingVisitors = sql`
     select ${name} from ${units} as d
     where not exists (select 1 from ${visitors} as c where c.${name} = d.${name})
-      and exists (select 1 from ${visitorRows} as v where v.${name} = d.${name})`;
+      and exists (select 1 from ${analyticsVisitorHours} as v where v.hour >= d.${name} and v.hour < d.${name} + ${length})`;
   const missingSessions = sql`select ${name} from ${units} as d where not exists (select 1 from ${sessions} as c where c.${name} = d.${name})`;
   const missingLanding =
     unit === "day"
@@ -420,8 +425,7 @@ export async function ensureSummaries(db: Database, unit: SummaryUnit, from: Dat
     await lockRollups(tx);
     await tx.execute(sql`
       insert into ${visitors} (${name}, prev_${name}, country, device_type, visitors)
-      select ${name}, ${PREV_OF[unit]}, country, device_type, count(*) from ${visitorRows}
-      where ${name} in (${missingVisitors})
+      select unit, ${PREV_OF[unit]}, country, device_type, count(*) from (${summarizedRowsOf(unit, missingVisitors)}) as r
       group by 1, 2, 3, 4`);
     // The lengths summed as intervals and converted once: numeric arithmetic per session costs more than the read.
     await tx.execute(sql`
@@ -501,11 +505,8 @@ const sessionsOf = (pieces: (eventPieces: SQL) => SQL, leaveOut: SQL = sql``) =>
 const stageName = (table: PgTable) => `${getTableName(table)}_rebuild_stage`;
 const stageOf = (table: PgTable) => sql`${sql.identifier(stageName(table))}`;
 
-/** Where visitorRowsOf writes the visitor hours and days: their rollups, or staging tables of them. */
-type VisitorTargets = { hours: SQL; days: SQL };
-const VISITOR_TABLES = [analyticsVisitorHours, analyticsVisitorDays];
-const INTO_ROLLUPS: VisitorTargets = { hours: sql`${analyticsVisitorHours}`, days: sql`${analyticsVisitorDays}` };
-const INTO_STAGES: VisitorTargets = { hours: stageOf(analyticsVisitorHours), days: stageOf(analyticsVisitorDays) };
+/** The visitor hours' staging table: visitorHoursOf writes there beside the rebuild, or into the rollup itself. */
+const HOURS_STAGE = stageOf(analyticsVisitorHours);
 
 /** A table's columns by name, in its schema's order. */
 const columnList = (table: PgTable) =>
@@ -515,18 +516,17 @@ const columnList = (table: PgTable) =>
   );
 
 /**
- * The visitor hours and days, computed beside the rebuild's transaction (stageBeside). Each step commits on the
- * second connection and resolves to false when it, or a step before it, failed (no connection free, say).
+ * The visitor hours, computed beside the rebuild's transaction (stageBeside). Each step commits on the second
+ * connection and resolves to false when it, or a step before it, failed (no connection free, say).
  */
 type VisitorStaging = {
   hours: StagedTable;
-  days: StagedTable;
-  /** Both staging tables made like their rollups, empty. */
+  /** The staging table made like the rollup, empty. */
   made: Promise<boolean>;
-  /** Both filled, by the one statement of visitorRowsOf. */
+  /** Filled, by visitorHoursOf's statement. */
   filled: Promise<boolean>;
-  /** The hours' keys, indexes and statistics built; the transaction builds the days' meanwhile (swappedIn). */
-  hoursIndexed: Promise<boolean>;
+  /** Its keys, indexes and statistics built. */
+  indexed: Promise<boolean>;
 };
 
 const succeeded = (work: Promise<unknown>): Promise<boolean> =>
@@ -537,25 +537,24 @@ const succeeded = (work: Promise<unknown>): Promise<boolean> =>
 
 /**
  * On Postgres, when no rollup row is kept from before the rebuilt period, a second connection computes the visitor
- * hours and days into staging tables, while the rebuild's transaction computes the landing days, page hours and
- * sessions (the page hours moved to this connection gained nothing: decision 027); the transaction then swaps them
- * in (swappedIn). That connection reads the events in the snapshot the rebuild exported, so it sees exactly the
- * rebuild's events. It touches no rollup table, which the rebuild holds locked; it makes its tables like the rollups
- * first, which reads their definitions, so the transaction waits for `made` before it locks them.
+ * hours into a staging table and builds its indexes, while the rebuild's transaction computes the landing days, page
+ * hours and sessions (the page hours moved to this connection gained nothing: decision 027); the transaction then
+ * swaps it in (swappedIn). That connection reads the events in the snapshot the rebuild exported, so it sees exactly
+ * the rebuild's events. It touches no rollup table, which the rebuild holds locked; it makes its table like the
+ * rollup first, which reads its definition, so the transaction waits for `made` before it locks it.
  */
 async function stageBeside(tx: Executor, db: Database): Promise<VisitorStaging> {
   const snapshot = await exportSnapshot(tx);
   const hours = await stagedTableOf(tx, getTableName(analyticsVisitorHours), stageName(analyticsVisitorHours));
-  const days = await stagedTableOf(tx, getTableName(analyticsVisitorDays), stageName(analyticsVisitorDays));
   const made = succeeded(
     db.transaction(async (side) => {
       // The transaction waits for this step while it holds the rollups' ACCESS SHARE lock. Should these statements
       // queue for a lock instead (behind a migration's ALTER of a rollup, which itself waits for the transaction, or
-      // on a left-over staging table in use), the wait could not end: they give up, and the transaction computes both
-      // rollups itself. Without such a wait they take milliseconds.
+      // on a left-over staging table in use), the wait could not end: they give up, and the transaction computes the
+      // rollup itself. Without such a wait they take milliseconds.
       await side.execute(sql`set local lock_timeout = '2s'`);
-      for (const table of VISITOR_TABLES) await dropStage(side, table);
-      for (const staged of [hours, days]) await side.execute(sql.raw(staged.create));
+      await dropStage(side);
+      await side.execute(sql.raw(hours.create));
     }),
   );
   // A snapshot id is hex digits and dashes (checked): SET TRANSACTION SNAPSHOT takes no parameter.
@@ -568,13 +567,13 @@ async function stageBeside(tx: Executor, db: Database): Promise<VisitorStaging> 
           async (side) => {
             await side.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
             await side.execute(sql`set local work_mem = '256MB'`);
-            await hashingGroups(side, visitorRowsOf(NOTHING_KEPT, INTO_STAGES));
+            await hashingGroups(side, visitorHoursOf(NOTHING_KEPT, HOURS_STAGE));
           },
           { isolationLevel: "repeatable read" },
         ),
       ),
   );
-  const hoursIndexed = filled.then(
+  const indexed = filled.then(
     (ok) =>
       ok &&
       succeeded(
@@ -584,22 +583,20 @@ async function stageBeside(tx: Executor, db: Database): Promise<VisitorStaging> 
         }),
       ),
   );
-  return { hours, days, made, filled, hoursIndexed };
+  return { hours, made, filled, indexed };
 }
 
 /**
- * Puts the staged visitor hours and days in their rollups' place, instead of copying their rows and building the
- * rollups' indexes again after them: the transaction builds the days' keys and indexes while the second connection
- * builds the hours', then swaps both in (server/infra/staged-tables.ts). In a savepoint, so that nothing of it stays
- * when it fails (a view on a rollup refuses the drop, say): false then, and when staging failed.
+ * Puts the staged visitor hours, indexed on the second connection, in their rollup's place instead of copying their
+ * rows and building the rollup's indexes again after them (server/infra/staged-tables.ts). In a savepoint, so that
+ * nothing of it stays when it fails (a view on the rollup refuses the drop, say): false then, and when staging failed.
  */
 async function swappedIn(tx: Executor, staging: VisitorStaging | null): Promise<boolean> {
   if (!staging || !(await staging.filled)) return false;
   try {
     await tx.transaction(async (savepoint) => {
-      await indexStage(savepoint, staging.days);
-      if (!(await staging.hoursIndexed)) throw new Error("The staged visitor hours have no indexes");
-      for (const staged of [staging.hours, staging.days]) await swapInStage(savepoint, staged);
+      if (!(await staging.indexed)) throw new Error("The staged visitor hours have no indexes");
+      await swapInStage(savepoint, staging.hours);
     });
     return true;
   } catch {
@@ -607,21 +604,20 @@ async function swappedIn(tx: Executor, staging: VisitorStaging | null): Promise<
   }
 }
 
-/** Copies the staged visitor hours and days in, when they were filled but could not be swapped in; false when they were not filled. */
+/** Copies the staged visitor hours in, when they were filled but could not be swapped in; false when they were not filled. */
 async function copiedFromStage(tx: Executor, staging: VisitorStaging | null): Promise<boolean> {
   if (!staging || !(await staging.filled)) return false;
-  for (const table of VISITOR_TABLES)
-    await tx.execute(sql`insert into ${table} (${columnList(table)}) select ${columnList(table)} from ${stageOf(table)}`);
+  const columns = columnList(analyticsVisitorHours);
+  await tx.execute(sql`insert into ${analyticsVisitorHours} (${columns}) select ${columns} from ${HOURS_STAGE}`);
   return true;
 }
 
 /**
- * Removes a staging table stageBeside made: a left-over one before it is made again, in the rebuild's transaction once
- * copied in (or left empty), or after the rebuild failed (then every one, each on its own: one that will not drop must
- * not keep the others).
+ * Removes the staging table stageBeside makes: a left-over one before it is made again, in the rebuild's transaction
+ * once copied in (or left empty), or after the rebuild failed.
  */
-async function dropStage(db: Executor, table: PgTable): Promise<void> {
-  await db.execute(sql`drop table if exists ${stageOf(table)}`);
+async function dropStage(db: Executor): Promise<void> {
+  await db.execute(sql`drop table if exists ${HOURS_STAGE}`);
 }
 
 /**
@@ -634,7 +630,7 @@ async function inRebuildTransaction<T>(db: Database, work: (tx: Executor, beside
   try {
     return await db.transaction((tx) => work(tx, beside));
   } catch (error) {
-    if (beside) for (const table of VISITOR_TABLES) await dropStage(db, table).catch(() => undefined);
+    if (beside) await dropStage(db).catch(() => undefined);
     throw error;
   }
 }
@@ -691,7 +687,7 @@ async function rollupsBefore(tx: Executor, from: Date): Promise<boolean> {
  * ended after is merged again with the events after it.
  *
  * It groups the events by hash instead of sorting them, and sorts only the per-hour rows (for prev_seen). With
- * nothing kept and a second connection (`beside`), the visitor hours and days are computed there while this
+ * nothing kept and a second connection (`beside`), the visitor hours are computed there while this
  * transaction computes the landing days, page hours and sessions, on the other core (stageBeside, decision 027).
  */
 async function rebuildLocked(tx: Executor, beside: Database | null): Promise<void> {
@@ -724,14 +720,15 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
     await insertSessions(tx, { from, kept });
     await buildIndexes(analyticsSessions);
     if (!(await swappedIn(tx, staging))) {
-      if (!(await copiedFromStage(tx, staging))) await hashingGroups(tx, visitorRowsOf(keptLastSeen(VISITOR_HOURS), INTO_ROLLUPS));
-      for (const table of VISITOR_TABLES) await buildIndexes(table);
+      if (!(await copiedFromStage(tx, staging)))
+        await hashingGroups(tx, visitorHoursOf(keptLastSeen(VISITOR_HOURS), sql`${analyticsVisitorHours}`));
+      await buildIndexes(analyticsVisitorHours);
     }
-    // Made in a transaction of their own, the staging tables outlive a fill that failed; swapped in, they are gone.
-    if (await staging?.made) for (const table of VISITOR_TABLES) await dropStage(tx, table);
+    // Made in a transaction of its own, the staging table outlives a fill that failed; swapped in, it is gone.
+    if (await staging?.made) await dropStage(tx);
   } finally {
     // Nothing of the staging runs on once the rebuild ends, committed or not.
-    await staging?.hoursIndexed;
+    await staging?.indexed;
   }
 }
 
@@ -764,13 +761,12 @@ async function clearRebuiltPeriod(tx: Executor, { from, kept }: { from: Date; ke
   );
   if (!kept) {
     await tx.execute(
-      sql`truncate ${analyticsVisitorHours}, ${analyticsVisitorDays}, ${analyticsLandingDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,
+      sql`truncate ${analyticsVisitorHours}, ${analyticsLandingDays}, ${analyticsPageHours}, ${analyticsPageDays}, ${analyticsSessions} restart identity`,
     );
     return;
   }
   for (const [table, column] of [
     [analyticsVisitorHours, "hour"],
-    [analyticsVisitorDays, "day"],
     [analyticsLandingDays, "day"],
     [analyticsPageHours, "hour"],
     [analyticsPageDays, "day"],
@@ -779,20 +775,16 @@ async function clearRebuiltPeriod(tx: Executor, { from, kept }: { from: Date; ke
 }
 
 /**
- * The visitor hours and days, in one statement writing both (`into`), the caller having removed the rows they replace.
+ * The visitor hours, into `into`, the caller having removed the rows they replace.
  *
  * One hash aggregate groups the events by hour, visitor and every attribute the hourly row keeps (g): an hour has one
  * such group unless its address, place or device changed, which is seldom (the visitor id hashes the address and user
  * agent). Hashing them, not sorting 10 million events, is what hashingGroups is for. The rest is one sort of those
- * groups by visitor, day, hour and first event, and windows over it:
- * - an hour's row sums its groups, and takes the first event's attributes from the groups that start at its first
- *   instant (on equal times, the greatest value of each), with prev_seen the visitor's previous hour's last_seen;
- * - a day's row sums its hours, and its first hour holds the day's first event (first_seen and attributes) and the
- *   visitor's last event before the day (that hour's prev_seen: the visitor's previous hour is in an earlier day).
- * At 10 million events, alone: 19.9 and 20.7 s for both rollups, against 18.3 s for the hours by a second aggregate
- * and 7.7 s for the days from them (decision 027).
+ * groups by visitor, hour and first event, and windows over it: an hour's row sums its groups, and takes the first
+ * event's attributes from the groups that start at its first instant (on equal times, the greatest value of each),
+ * with prev_seen the visitor's previous hour's last_seen.
  */
-const visitorRowsOf = (kept: KeptLastSeen, into: VisitorTargets) => {
+const visitorHoursOf = (kept: KeptLastSeen, into: SQL) => {
   const attributes = sql.raw(VISITOR_HOURS.attributes.join(", "));
   return sql`
     with g as (
@@ -804,32 +796,21 @@ const visitorRowsOf = (kept: KeptLastSeen, into: VisitorTargets) => {
     -- attributes are each one's greatest among the groups that start at the hour's first instant (the first row's
     -- default frame: the rows up to it and every row tied with it). The next step keeps each hour's first row.
     hour_groups as (
-      select g.hour, g.visitor_id, g.day, row_number() over first_in_hour as group_number,
+      select g.hour, g.visitor_id, row_number() over first_in_hour as group_number,
         min(g.first_seen) over in_hour as first_seen, max(g.last_seen) over in_hour as last_seen,
         sum(g.events) over in_hour as events, sum(g.page_views) over in_hour as page_views,
         ${variesAmong("g", "in_hour")}${firstAttributes(VISITOR_HOURS, "g", "first_in_hour")}
-      from (select *, ${truncTo("day", "hour")} as day from g) as g
-      window first_in_hour as (partition by g.visitor_id ${BYTES}, g.day, g.hour order by g.first_seen),
+      from g
+      window first_in_hour as (partition by g.visitor_id ${BYTES}, g.hour order by g.first_seen),
         in_hour as (first_in_hour rows between unbounded preceding and unbounded following)
-    ),
-    -- Every window here orders by (visitor, day, hour) or a prefix of it: the one sort above serves them all.
-    ordered as (
-      select n.*, coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.day, n.hour), ${kept.value}) as prev_seen,
-        row_number() over in_day as hour_of_day, max(n.last_seen) over in_day as day_last_seen,
-        sum(n.events) over in_day as day_events, sum(n.page_views) over in_day as day_page_views
-      from hour_groups as n ${kept.join}
-      where n.group_number = 1
-      window in_day as (partition by n.visitor_id ${BYTES}, n.day order by n.hour rows between unbounded preceding and unbounded following)
-    ),
-    days as (
-      insert into ${into.days} (${visitorColumns(VISITOR_DAYS)})
-      select day, visitor_id, first_seen, day_last_seen, prev_seen, day_events, day_page_views, ${sql.raw(VISITOR_DAYS.attributes.join(", "))}
-      from ordered as n where hour_of_day = 1
-      ${inKeyOrder("day")}
     )
-    insert into ${into.hours} (${visitorColumns(VISITOR_HOURS)})
-    select hour, visitor_id, first_seen, last_seen, prev_seen, events, page_views, ${attributes}, ${sql.raw(VARIES)}
-    from ordered as n
+    -- prev_seen's window orders by (visitor, hour), a prefix of the one above: the one sort serves both.
+    insert into ${into} (${visitorColumns(VISITOR_HOURS)})
+    select n.hour, n.visitor_id, n.first_seen, n.last_seen,
+      coalesce(lag(n.last_seen) over (partition by n.visitor_id ${BYTES} order by n.hour), ${kept.value}) as prev_seen,
+      n.events, n.page_views, ${attributes}, ${sql.raw(VARIES)}
+    from hour_groups as n ${kept.join}
+    where n.group_number = 1
     ${inKeyOrder("hour")}`;
 };
 
@@ -874,7 +855,7 @@ async function deferIndexes(tx: Executor): Promise<(table: Table) => Promise<voi
   // The index builds sort in memory instead of on disk.
   await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
   const builds = new Map<Table, () => Promise<void>>();
-  for (const table of [analyticsVisitorHours, analyticsVisitorDays, analyticsLandingDays, analyticsSessions])
+  for (const table of [analyticsVisitorHours, analyticsLandingDays, analyticsSessions])
     builds.set(table, await deferEveryIndex(tx, getTableName(table)));
   return async (table) => {
     await builds.get(table)?.();

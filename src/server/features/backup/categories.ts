@@ -12,7 +12,6 @@ import {
   analyticsSessions,
   analyticsVisitorDayCounts,
   analyticsVisitorHourCounts,
-  analyticsVisitorDays,
   analyticsVisitorHours,
   backups,
   bangers,
@@ -159,15 +158,7 @@ export const BACKUP_CATEGORIES: readonly BackupCategory[] = [
       "Hourly and daily visitor, page and session rollups",
     ],
     // The rollups hold the only figures of months whose raw events ANALYTICS_RETENTION_DAYS removed.
-    tables: [
-      analyticsEvents,
-      analyticsVisitorHours,
-      analyticsVisitorDays,
-      analyticsLandingDays,
-      analyticsPageHours,
-      analyticsPageDays,
-      analyticsSessions,
-    ],
+    tables: [analyticsEvents, analyticsVisitorHours, analyticsLandingDays, analyticsPageHours, analyticsPageDays, analyticsSessions],
   },
   {
     id: "system",
@@ -184,6 +175,17 @@ const LIVE_CREDENTIAL =
   "a live credential: a restored one would sign someone in again or make an old link work again. Whether an address was proven travels with its row (users.email_verified_at, builders.email_confirmed_at)";
 const SUMMARY = "a per-day or per-hour summary of the analytics rollups: a cache the dashboard computes again from them when missing";
 const INBOX = "the email test page's inbox: inbound addresses hold provider signing secrets, and a new address is one click away";
+
+/**
+ * Tables this site kept once and backed up, and no longer has: a restore skips their rows in an older file instead of
+ * refusing it, since what they held the file's other tables hold too. Each with why it went.
+ */
+export const RETIRED_TABLES: ReadonlyMap<string, string> = new Map([
+  [
+    "analytics_visitor_days",
+    "the daily visitor rollup: a visitor's first hourly row of a day (analytics_visitor_hours) holds what it held",
+  ],
+]);
 
 /**
  * The tables deliberately left out of every backup, each with why. A new table goes into a category above

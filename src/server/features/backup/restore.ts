@@ -10,7 +10,7 @@ import type { BackupFileEvent, RowsBatch } from "./backup-file";
 import { readBackupFile } from "./backup-reader";
 import type { BackupMeta } from "./backup-writer";
 import { BACKUP_TABLES, columnList, rowsBackedUp, tablesOfCategory, type TableShape } from "./backup-tables";
-import { findBackupCategory } from "./categories";
+import { findBackupCategory, RETIRED_TABLES } from "./categories";
 
 type Counts = Pick<RestoreTableReport, "added" | "updated" | "unchanged">;
 
@@ -48,21 +48,25 @@ export async function restoreBackup(
   let signed = false;
   const reports = new Map<string, RestoreTableReport>();
   for (const table of Object.keys(meta.counts)) {
+    if (RETIRED_TABLES.has(table)) continue;
     const shape = knownTable(table);
     if (!meta.categories.includes(shape.category)) throw unprocessable(`The backup's table ${table} is not in its categories`);
     reports.set(table, { table, category: shape.category, added: 0, updated: 0, unchanged: 0 });
   }
 
   const nextRows = async (): Promise<RowsBatch | null> => {
-    const next = await events.next();
-    if (next.done) return null;
-    if (next.value.type === "end") {
-      signed = next.value.signed;
-      return null;
+    for (;;) {
+      const next = await events.next();
+      if (next.done) return null;
+      if (next.value.type === "end") {
+        signed = next.value.signed;
+        return null;
+      }
+      if (next.value.type === "rows" && RETIRED_TABLES.has(next.value.table)) continue;
+      if (next.value.type !== "rows" || !reports.has(next.value.table))
+        throw unprocessable(`The backup holds rows of ${describe(next.value)} that its meta does not list`);
+      return next.value;
     }
-    if (next.value.type !== "rows" || !reports.has(next.value.table))
-      throw unprocessable(`The backup holds rows of ${describe(next.value)} that its meta does not list`);
-    return next.value;
   };
   const add = (table: string, counts: Counts) => {
     const report = reports.get(table)!;
