@@ -501,12 +501,9 @@ const sessionsOf = (pieces: (eventPieces: SQL) => SQL, leaveOut: SQL = sql``) =>
       group by session_id, ${binOf(`${SESSION_GAP_MINUTES} minutes`, "received_at")}`),
   );
 
-/** A staging table of the rebuild, named after its rollup. */
-const stageName = (table: PgTable) => `${getTableName(table)}_rebuild_stage`;
-const stageOf = (table: PgTable) => sql`${sql.identifier(stageName(table))}`;
-
 /** The visitor hours' staging table: visitorHoursOf writes there beside the rebuild, or into the rollup itself. */
-const HOURS_STAGE = stageOf(analyticsVisitorHours);
+const HOURS_STAGE_NAME = `${getTableName(analyticsVisitorHours)}_rebuild_stage`;
+const HOURS_STAGE = sql`${sql.identifier(HOURS_STAGE_NAME)}`;
 
 /** A table's columns by name, in its schema's order. */
 const columnList = (table: PgTable) =>
@@ -545,7 +542,7 @@ const succeeded = (work: Promise<unknown>): Promise<boolean> =>
  */
 async function stageBeside(tx: Executor, db: Database): Promise<VisitorStaging> {
   const snapshot = await exportSnapshot(tx);
-  const hours = await stagedTableOf(tx, getTableName(analyticsVisitorHours), stageName(analyticsVisitorHours));
+  const hours = await stagedTableOf(tx, getTableName(analyticsVisitorHours), HOURS_STAGE_NAME);
   const made = succeeded(
     db.transaction(async (side) => {
       // The transaction waits for this step while it holds the rollups' ACCESS SHARE lock. Should these statements
@@ -622,8 +619,8 @@ async function dropStage(db: Executor): Promise<void> {
 
 /**
  * Runs `work` in a transaction, handing it the pool as the connection to run beside it when there is one
- * (stageBeside). Should it fail, the staging tables filled beside it are committed on their own connection and
- * outlive it: they are dropped then (and at the next rebuild's start, should that fail too).
+ * (stageBeside). Should it fail, the staging table filled beside it is committed on its own connection and
+ * outlives it: it is dropped then (and at the next rebuild's start, should that fail too).
  */
 async function inRebuildTransaction<T>(db: Database, work: (tx: Executor, beside: Database | null) => Promise<T>): Promise<T> {
   const beside = runsTransactionsSideBySide(db) ? db : null;
@@ -699,7 +696,7 @@ async function rebuildLocked(tx: Executor, beside: Database | null): Promise<voi
   await analyzeEventsWithoutStatistics(tx);
   const staging = beside && !kept ? await stageBeside(tx, beside) : null;
   try {
-    // Making the staging tables reads the rollups' definitions, which the clearing below locks.
+    // Making the staging table reads its rollup's definition, which the clearing below locks.
     await staging?.made;
     await clearRebuiltPeriod(tx, { from, kept });
     const buildIndexes = await deferIndexes(tx);
