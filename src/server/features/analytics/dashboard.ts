@@ -264,25 +264,28 @@ type VisitorFigures = {
 async function visitorFigures(read: Read, window: DashboardWindow, lastHour: Span | null): Promise<VisitorFigures> {
   const start = ts(window.start);
   const mid = window.mid;
-  const hourRows = (spans: Span[], extra: SQL) => sql`
+  // One select per span, each a range of the hourly key: an OR of ranges in one select is costed as a scan of the
+  // whole table (at 100 million events, a parallel scan of 9.6 million rows for the 7-day range's edge hours).
+  const hourRows = (spans: Span[], extra: SQL) =>
+    spans.map(
+      (range) => sql`
     select ${bucketOf(window, "hour")} as bucket, prev_seen, country, device_type
-    from ${analyticsVisitorHours} where ${within("hour", spans, false)} ${extra}`;
+    from ${analyticsVisitorHours} where ${within("hour", [range], false)} ${extra}`,
+    );
   const leading = leadingHourOf(window);
   const summarized = summarizedUnitsOf(window);
   const rollupRows = [
     ...(leading
-      ? [
-          hourRows(
-            [{ from: leading.hour, to: new Date(leading.hour.getTime() + 1) }],
-            sql`and last_seen >= ${start} and not ${readFromEvents(leading)}`,
-          ),
-        ]
+      ? hourRows(
+          [{ from: leading.hour, to: new Date(leading.hour.getTime() + 1) }],
+          sql`and last_seen >= ${start} and not ${readFromEvents(leading)}`,
+        )
       : []),
-    ...(mid?.unit === "hour" ? [hourRows(span((summarized?.span ?? mid.span).to.getTime(), mid.span.to.getTime()), sql``)] : []),
-    ...(window.edgeHours.length > 0 ? [hourRows(window.edgeHours, sql``)] : []),
+    ...(mid?.unit === "hour" ? hourRows(span((summarized?.span ?? mid.span).to.getTime(), mid.span.to.getTime()), sql``) : []),
+    ...hourRows(window.edgeHours, sql``),
     // The last partial hour when the events hold it: a visitor is in it when their first event there is.
     ...(lastHour
-      ? [hourRows([{ from: lastHour.from, to: new Date(lastHour.from.getTime() + 1) }], sql`and first_seen <= ${ts(lastHour.to)}`)]
+      ? hourRows([{ from: lastHour.from, to: new Date(lastHour.from.getTime() + 1) }], sql`and first_seen <= ${ts(lastHour.to)}`)
       : []),
   ];
   const result = await read(sql`
